@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { validationMessages } from '../validation-messages';
+
+/** Login form and `POST /auth/login` body: both fields required, with the spec's messages. */
+export const loginSchema = z.object({
+  username: z
+    .string({ error: validationMessages.username })
+    .trim()
+    .min(1, validationMessages.username),
+  password: z.string({ error: validationMessages.password }).min(1, validationMessages.password),
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** What a successful login returns, stored by the console as the login state's data. */
+export const loginResultSchema = z.object({
+  userId: z.string(),
+  userEmail: z.string(),
+  token: z.string(),
+});
+
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/** Login state of spec §3, kept in local storage under one constant key. */
+export interface LoginState {
+  isPending: boolean;
+  isFulFilled: boolean;
+  isRejected: boolean;
+  data: Partial<LoginResult>;
+}

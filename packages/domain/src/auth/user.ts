@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { limits } from '../limits';
+import { validationMessages } from '../validation-messages';
+
+export const passwordMinLength = 8;
+
+/** `POST /auth/users`: an admin creates an account (the spec has no sign-up). */
+export const createUserSchema = z.object({
+  username: z
+    .string({ error: validationMessages.username })
+    .trim()
+    .min(1, validationMessages.username)
+    .max(limits.nameMaxLength, `Username must be at most ${limits.nameMaxLength} characters`)
+    .regex(/^[A-Za-z0-9._@-]+$/, 'Username may contain letters, digits, ".", "_", "@" and "-"'),
+  email: z
+    .string({ error: validationMessages.email })
+    .trim()
+    .pipe(z.email({ error: validationMessages.email })),
+  password: z
+    .string({ error: validationMessages.password })
+    .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters`),
+});
+
+export type CreateUserInput = z.infer<typeof createUserSchema>;
+
+export const userSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+});
+
+export type User = z.infer<typeof userSchema>;

@@ -1,0 +1,35 @@
+/** Business limits and defaults of spec §9. */
+export const limits = {
+  nameMaxLength: 50,
+  versionNameMaxLength: 20,
+  replicasMin: 1,
+  targetPortMin: 1,
+  portMin: 0,
+  nodeCountMin: 1,
+  nodeCountDefault: 1,
+  latencyMin: 0,
+  dnsDefaultTtl: 3600,
+  dnsTtlMin: 0,
+  mxPriorityMin: 0,
+} as const;
+
+/** Hours in a billing month used by the cost estimate (spec §9). */
+export const hoursPerMonth = 730.001;
+
+export const volumeTypes = ['SSD', 'HDD'] as const;
+export type VolumeType = (typeof volumeTypes)[number];
+export const defaultVolumeType: VolumeType = 'SSD';
+
+export const dnsRecordTypes = ['NS', 'A', 'CNAME', 'MX', 'TXT', 'AAAA'] as const;
+export type DnsRecordType = (typeof dnsRecordTypes)[number];
+
+export const templateTypes = ['KUBERNETES_BASIC', 'KUBERNETES_ADVANCED', 'HEAT'] as const;
+export type TemplateType = (typeof templateTypes)[number];
+export const defaultKubeType: TemplateType = 'KUBERNETES_BASIC';
+
+export const clusterModes = ['MANUAL', 'AUTOMATIC'] as const;
+export type ClusterMode = (typeof clusterModes)[number];
+export const defaultClusterMode: ClusterMode = 'MANUAL';
+
+export const generatedServiceType = 'LoadBalancer';
+export const registrySecretName = 'private-docker-registry';
