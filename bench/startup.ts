@@ -1,0 +1,96 @@
+// Start-up time of the control plane (cold: empty data dir; warm: existing data) and the gzip
+// size of the JavaScript the /login page loads before it can render. Prints figures; asserts nothing.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const runs = Number(process.env.RUNS ?? 5);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Milliseconds from spawning the server until /health answers. */
+async function timeStart(dataDir: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      MERIDIAN_DATA_DIR: dataDir,
+      MERIDIAN_ADMIN_PASSWORD: 'bench-password-123',
+      MERIDIAN_SKIP_WEB_BUILD: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  const elapsed = performance.now() - started;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+  return elapsed;
+}
+
+function summary(samples: number[]): string {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const pick = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return `median ${pick(0.5).toFixed(0)} ms, p90 ${pick(0.9).toFixed(0)} ms, min ${sorted[0]!.toFixed(0)} ms (n=${samples.length})`;
+}
+
+function loginInitialJs(distDir: string): { files: string[]; raw: number; gzip: number } {
+  const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const content = fs.readFileSync(path.join(distDir, file));
+    raw += content.length;
+    gzip += zlib.gzipSync(content, { level: 9 }).length;
+  }
+  return { files, raw, gzip };
+}
+
+const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-build-'));
+const buildStarted = performance.now();
+execFileSync('npx', ['vite', 'build', '--outDir', buildDir, '--emptyOutDir'], {
+  cwd: path.join(repoRoot, 'apps/web'),
+  stdio: 'ignore',
+});
+const buildMs = performance.now() - buildStarted;
+const js = loginInitialJs(buildDir);
+fs.rmSync(buildDir, { recursive: true, force: true });
+
+const cold: number[] = [];
+const warm: number[] = [];
+for (let i = 0; i < runs; i++) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-'));
+  cold.push(await timeStart(dataDir));
+  warm.push(await timeStart(dataDir));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`console build (first npm start only): ${(buildMs / 1000).toFixed(1)} s`);
+console.log(`cold start (empty data dir, migrations, admin created): ${summary(cold)}`);
+console.log(`warm start (existing data): ${summary(warm)}`);
+console.log(
+  `/login initial JS: ${js.files.length} files, ${(js.raw / 1024).toFixed(1)} KiB raw, ${(js.gzip / 1024).toFixed(1)} KiB gzip`,
+);

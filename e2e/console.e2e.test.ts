@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
+import { adminCredentials, userStorageKey } from './support/credentials';
+
+const baseUrl = inject('baseUrl');
+
+describe.skipIf(!inject('browserAvailable'))('console in Chromium', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    await context?.close();
+    context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
+    page = await context.newPage();
+  });
+
+  async function logIn(password: string = adminCredentials.password) {
+    await page.getByLabel('Username').fill(adminCredentials.username);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+  }
+
+  it('shows the login page and its validation messages', async () => {
+    await page.goto('/login');
+    await expectVisible(page.getByText('Meridian').first());
+    await screenshot(page, 'login');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expectVisible(page.getByText('Please enter a username'));
+    await expectVisible(page.getByText('Please enter a password'));
+    await screenshot(page, 'login-validation');
+  });
+
+  it('tells the user when the credentials are wrong', async () => {
+    await page.goto('/login');
+    await logIn('wrong-password');
+    await expectVisible(page.getByText('Something went wrong!'));
+    await expectVisible(
+      page.getByText('Please check your credentials and try again or contact support.'),
+    );
+    await screenshot(page, 'login-failure');
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('sends a visitor without a session to the login page', async () => {
+    await page.goto('/clusters');
+    await page.waitForURL('**/login');
+  });
+
+  it('logs in, lands on /home with the full layout, and survives reloads of deep links', async () => {
+    await page.goto('/login');
+    await logIn();
+    await page.waitForURL('**/home');
+    const stored = await page.evaluate((key) => localStorage.getItem(key), userStorageKey);
+    expect(stored).toContain('token');
+    await expectVisible(page.getByRole('menuitem', { name: /Home/ }));
+    await expectVisible(page.getByRole('menuitem', { name: /Clusters/ }));
+    await expectVisible(page.getByRole('menuitem', { name: /Domains/ }));
+    await expectVisible(page.getByRole('button', { name: /Create/ }));
+    await page.waitForTimeout(500);
+    await screenshot(page, 'home');
+
+    await page.goto('/clusters');
+    await page.reload();
+    await expectVisible(page.getByRole('heading', { name: 'Smart Clusters' }));
+    await screenshot(page, 'clusters');
+
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/404');
+    await expectVisible(page.getByText('Page not found'));
+    await screenshot(page, 'not-found');
+  });
+
+  it('logs out through the account menu and revokes the session', async () => {
+    await page.goto('/login');
+    await logIn();
+    await page.waitForURL('**/home');
+    const { token, userId } = await storedSession(page);
+    await page.getByLabel('Account menu').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate((key) => localStorage.getItem(key), userStorageKey)).toBeNull();
+
+    const afterLogout = await fetch(`${baseUrl}/auth/session`, {
+      headers: { authorization: `Bearer ${token}`, 'x-user-id': userId },
+    });
+    expect(afterLogout.status).toBe(401);
+  });
+
+  it('sends an expired session back to the login page with a notice', async () => {
+    await page.goto('/login');
+    await logIn();
+    await page.waitForURL('**/home');
+    const { token, userId } = await storedSession(page);
+    // The session ends elsewhere (another tab logs out), so the next call gets a 401.
+    const revoked = await fetch(`${baseUrl}/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'x-user-id': userId },
+    });
+    expect(revoked.status).toBe(200);
+    await page.goto('/clusters');
+    await expectVisible(page.getByText('Session Expired.'));
+    await expectVisible(page.getByText('Please log in again.'));
+    await page.waitForURL('**/login');
+    await screenshot(page, 'session-expired');
+    expect(await page.evaluate((key) => localStorage.getItem(key), userStorageKey)).toBeNull();
+  });
+});
+
+async function storedSession(page: Page): Promise<{ token: string; userId: string }> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), userStorageKey);
+  const parsed = JSON.parse(raw ?? '{}') as { token?: string; userId?: string; data?: object };
+  const data = (parsed.data ?? parsed) as { token: string; userId: string };
+  return data;
+}
+
+async function expectVisible(locator: ReturnType<Page['getByText']>) {
+  await locator.waitFor({ state: 'visible', timeout: 15_000 });
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser and API tests against a really started control plane serving the built console.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['**/*.e2e.test.ts'],
+    exclude: ['node_modules/**'],
+    globalSetup: ['./support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});

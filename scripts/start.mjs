@@ -1,0 +1,33 @@
+// `npm start`: build the console if its sources changed since the last build, then run the
+// control plane in this process (tsx compiles the TypeScript sources on load).
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const builtIndex = path.join(root, 'apps/web/dist/index.html');
+const webInputs = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src'];
+
+function newestMtime(entry) {
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs
+    .readdirSync(entry)
+    .reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stat.mtimeMs);
+}
+
+function consoleIsStale() {
+  if (!fs.existsSync(builtIndex)) return true;
+  const builtAt = fs.statSync(builtIndex).mtimeMs;
+  return webInputs.some((input) => newestMtime(path.join(root, input)) > builtAt);
+}
+
+if (process.env.MERIDIAN_SKIP_WEB_BUILD !== '1' && consoleIsStale()) {
+  console.log('Building the console (first start or sources changed)…');
+  execSync('npm run build -w @meridian/web', { cwd: root, stdio: 'inherit' });
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+await import(path.join(root, 'apps/server/src/main.ts'));
