@@ -1,0 +1,23 @@
+import { Layout } from 'antd';
+import { Link } from 'react-router';
+import { ResourceOverview } from '../../features/dashboard/resource-overview';
+import { Logo } from '../../shared/components/logo';
+import { t } from '../../shared/i18n/translate';
+import { AccountMenu } from './account-menu';
+import styles from './app-layout.module.css';
+
+/** Logo linking home, the resource overview, and the account menu. */
+export function AppHeader() {
+  return (
+    <Layout.Header className={styles.header}>
+      <Link to="/home" className={styles.brand}>
+        <Logo size={30} />
+        <span className={styles.brandName}>{t('product.name')}</span>
+      </Link>
+      <div className={styles.overview}>
+        <ResourceOverview />
+      </div>
+      <AccountMenu />
+    </Layout.Header>
+  );
+}

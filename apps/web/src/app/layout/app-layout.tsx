@@ -1,0 +1,51 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, Layout, Skeleton } from 'antd';
+import { Suspense, useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { notificationPlacement } from '../../shared/notifications/notify';
+import { createQueryClient } from '../query-client';
+import { AppHeader } from './app-header';
+import styles from './app-layout.module.css';
+import { CreateDrawers } from './create-drawers';
+import { RightSidebar } from './right-sidebar';
+import { SideMenu } from './side-menu';
+
+// Server data belongs to the signed-in user: the cache lives with this layout and is emptied
+// when the user leaves it (logout, expired session), so the next user starts clean.
+const queryClient = createQueryClient();
+
+function ContentSkeleton() {
+  return (
+    <div className={styles.contentSkeleton}>
+      <Skeleton active title={{ width: 220 }} paragraph={{ rows: 1, width: 420 }} />
+      <Skeleton.Node active className={styles.cardSkeleton}>
+        <span />
+      </Skeleton.Node>
+    </div>
+  );
+}
+
+/** Header, left menu, central content and right sidebar (spec §2, design.md). */
+export function AppLayout() {
+  useEffect(() => () => queryClient.clear(), []);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AntdApp notification={{ placement: notificationPlacement }}>
+        <Layout className={styles.shell}>
+          <AppHeader />
+          <Layout hasSider className={styles.body}>
+            <SideMenu />
+            <Layout.Content className={styles.content}>
+              <Suspense fallback={<ContentSkeleton />}>
+                <Outlet />
+              </Suspense>
+            </Layout.Content>
+            <RightSidebar />
+          </Layout>
+        </Layout>
+        <CreateDrawers />
+      </AntdApp>
+    </QueryClientProvider>
+  );
+}

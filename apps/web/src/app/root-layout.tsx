@@ -1,0 +1,29 @@
+import { useSelector } from 'react-redux';
+import { Outlet, useLocation } from 'react-router';
+import { worldMapVariantForPath } from '../shared/components/world-map/map-variant';
+import { WorldMap } from '../shared/components/world-map/world-map';
+import { selectSiderCollapsed } from '../shared/store/ui.slice';
+import styles from './root-layout.module.css';
+
+/**
+ * The world map, rendered once behind everything: full screen on /login, behind the central
+ * content elsewhere; the hero on /login, /home and /, receded on every other screen.
+ */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const collapsed = useSelector(selectSiderCollapsed);
+  const frame =
+    pathname === '/login'
+      ? styles.fullFrame
+      : [styles.contentFrame, collapsed ? styles.collapsed : ''].join(' ');
+
+  return (
+    <>
+      <WorldMap
+        variant={worldMapVariantForPath(pathname)}
+        className={[styles.backdrop, frame].join(' ')}
+      />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ConfigProvider } from 'antd';
+import { Provider as ReduxProvider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { NotificationBridge } from '../shared/notifications/notification-bridge';
+import { USER_STORAGE_KEY } from '../shared/session/user-storage';
+import { jsonResponse } from '../shared/testing/test-providers';
+import { appRoutes } from './routes';
+import { wireSession } from './session-wiring';
+import { createAppStore } from './store';
+import { theme } from './theme';
+
+const user = { userId: 'u-1', userEmail: 'ada@example.ca', token: 'tok' };
+
+function renderApp(path: string, { signedIn = true } = {}) {
+  if (signedIn) window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+  window.history.replaceState(null, '', path);
+  const fetchMock = vi.fn((url: string) =>
+    Promise.resolve(
+      url.endsWith('/apps')
+        ? jsonResponse([
+            { uuid: 'a-1', name: 'shop', deployments: [] },
+            { uuid: 'a-2', name: 'blog', deployments: [{ status: 'pending' }] },
+          ])
+        : jsonResponse({}),
+    ),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  const store = createAppStore();
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const unwire = wireSession(store, router);
+  render(
+    <ConfigProvider theme={theme}>
+      <NotificationBridge />
+      <ReduxProvider store={store}>
+        <RouterProvider router={router} />
+      </ReduxProvider>
+    </ConfigProvider>,
+  );
+  return { router, store, fetchMock, unwire };
+}
+
+describe('routes', () => {
+  it('sends a visitor without a stored user to /login, carrying the origin', async () => {
+    const { router } = renderApp('/clusters', { signedIn: false });
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/clusters' } });
+  });
+
+  it('shows the layout at / with home selected, the header and the app list', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Home' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Meridian' }).getAttribute('href')).toBe('/home');
+    expect(screen.getByText('Waiting for traffic...')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const home = within(nav).getByRole('link', { name: 'Home' });
+    expect(home.closest('li')?.className).toContain('ant-menu-item-selected');
+    expect(within(nav).getByRole('link', { name: 'Clusters' }).getAttribute('href')).toBe(
+      '/clusters',
+    );
+    expect(within(nav).getByRole('link', { name: 'Domains' }).getAttribute('href')).toBe('/domain');
+    const shop = await screen.findByRole('link', { name: 'shop' });
+    expect(shop.getAttribute('href')).toBe('/apps/a-1');
+    expect(screen.getByLabelText('A deployment is in progress')).toBeTruthy();
+  });
+
+  it('filters the app list by name', async () => {
+    renderApp('/home');
+    await screen.findByRole('link', { name: 'shop' }, { timeout: 5000 });
+    await userEvent.setup().type(screen.getByLabelText('Search apps'), 'BL');
+    expect(screen.queryByRole('link', { name: 'shop' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'blog' })).toBeTruthy();
+  });
+
+  it('titles the screens', async () => {
+    renderApp('/clusters');
+    expect(await screen.findByRole('heading', { name: 'Smart Clusters' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Clusters' }).closest('li')?.className).toContain(
+      'ant-menu-item-selected',
+    );
+  });
+
+  it('redirects /domains to /domain', async () => {
+    const { router } = renderApp('/domains');
+    expect(await screen.findByRole('heading', { name: 'Domains' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/domain');
+  });
+
+  it('sends unknown paths to /404', async () => {
+    const { router } = renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/404');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Back home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('opens a Create drawer from the Create menu', async () => {
+    renderApp('/home');
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Create' }, { timeout: 5000 }));
+    await u.click(await screen.findByRole('menuitem', { name: 'Cluster' }));
+    expect(await screen.findByText('Create cluster')).toBeTruthy();
+  });
+
+  it('logs out from the account menu', async () => {
+    const { router, store, fetchMock } = renderApp('/home');
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Account menu' }));
+    for (const entry of ['Notifications', 'Billing', 'Support', 'API keys', 'Keypair']) {
+      expect(await screen.findByRole('menuitem', { name: entry })).toBeTruthy();
+    }
+    await u.click(screen.getByRole('menuitem', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(fetchMock.mock.calls.some(([url]) => url === '/auth/logout')).toBe(true);
+    expect(window.localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+    expect(store.getState().session.data).toEqual({});
+  });
+
+  it('follows a 401 to /login with the session-expired notice', async () => {
+    const { router, store } = renderApp('/billing');
+    await screen.findByRole('heading', { name: 'Billing' });
+    const { apiClient } = await import('../shared/api/api-client');
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ message: 'no' }, 401)));
+    window.history.replaceState(null, '', '/billing');
+    await act(async () => {
+      await apiClient.get('/billing/usage').catch(() => undefined);
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByText('Session Expired.')).toBeTruthy();
+    expect(store.getState().session.data).toEqual({});
+    expect(window.localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+  });
+});

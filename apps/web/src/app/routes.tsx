@@ -1,0 +1,94 @@
+import { Suspense } from 'react';
+import { Navigate } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { LoginPage } from '../features/auth/login-page';
+import { lazyPage } from './lazy-page';
+import { PrivateRoute } from './private-route';
+import { RootLayout } from './root-layout';
+import { RouteErrorPage } from './route-error-page';
+import { ShellSkeleton } from './shell-skeleton';
+
+// /login is in the first bundle; everything behind the private route loads on demand.
+const AppLayout = lazyPage(() => import('./layout/app-layout').then((m) => m.AppLayout));
+const HomePage = lazyPage(() => import('../features/home/home-page').then((m) => m.HomePage));
+const ClustersPage = lazyPage(() =>
+  import('../features/clusters/clusters-page').then((m) => m.ClustersPage),
+);
+const AppDetailPage = lazyPage(() =>
+  import('../features/apps/app-detail-page').then((m) => m.AppDetailPage),
+);
+const ApiKeysPage = lazyPage(() =>
+  import('../features/api-keys/api-keys-page').then((m) => m.ApiKeysPage),
+);
+const DomainsPage = lazyPage(() =>
+  import('../features/domains/domains-page').then((m) => m.DomainsPage),
+);
+const BillingPage = lazyPage(() =>
+  import('../features/billing/billing-page').then((m) => m.BillingPage),
+);
+const SupportPage = lazyPage(() =>
+  import('../features/support/support-page').then((m) => m.SupportPage),
+);
+const TermsPage = lazyPage(() => import('../features/terms/terms-page').then((m) => m.TermsPage));
+const NotificationsPage = lazyPage(() =>
+  import('../features/notifications/notifications-page').then((m) => m.NotificationsPage),
+);
+const NameserversPage = lazyPage(() =>
+  import('../features/references/nameservers-page').then((m) => m.NameserversPage),
+);
+const ClusterIntegrationPage = lazyPage(() =>
+  import('../features/references/cluster-integration-page').then((m) => m.ClusterIntegrationPage),
+);
+const NotFoundPage = lazyPage(() =>
+  import('../features/not-found/not-found-page').then((m) => m.NotFoundPage),
+);
+
+/** Every screen of spec §2. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      {
+        element: <PrivateRoute />,
+        children: [
+          {
+            element: (
+              <Suspense fallback={<ShellSkeleton />}>
+                <AppLayout />
+              </Suspense>
+            ),
+            children: [
+              { path: '/', element: <HomePage /> },
+              { path: '/home', element: <HomePage /> },
+              { path: '/clusters', element: <ClustersPage /> },
+              { path: '/datacenters/:datacenterId', element: <ClustersPage /> },
+              { path: '/apps/:appId', element: <AppDetailPage /> },
+              { path: '/apps/:appId/:deploymentId', element: <AppDetailPage /> },
+              { path: '/apps/:appId/terms-of-service', element: <TermsPage /> },
+              { path: '/terms-of-services', element: <TermsPage /> },
+              { path: '/api-key', element: <ApiKeysPage /> },
+              { path: '/domain', element: <DomainsPage /> },
+              { path: '/domains', element: <Navigate to="/domain" replace /> },
+              { path: '/billing', element: <BillingPage /> },
+              { path: '/support', element: <SupportPage /> },
+              {
+                path: '/support/smart-cluster/:jobUuid',
+                element: <SupportPage jobKind="smart-cluster" />,
+              },
+              { path: '/support/app/:jobUuid', element: <SupportPage jobKind="app" /> },
+              { path: '/support/cluster/:jobUuid', element: <SupportPage jobKind="cluster" /> },
+              { path: '/notifications', element: <NotificationsPage /> },
+              { path: '/references/nameservers', element: <NameserversPage /> },
+              { path: '/references/nameservers/:ref', element: <NameserversPage /> },
+              { path: '/references/cluster-integration', element: <ClusterIntegrationPage /> },
+              { path: '/404', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];

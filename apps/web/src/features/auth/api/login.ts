@@ -1,0 +1,57 @@
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { LoginInput, LoginResult, LoginState } from '@meridian/domain/auth/login';
+import { useCallback } from 'react';
+import { useDispatch } from 'react-redux';
+import { useLocation, useNavigate } from 'react-router';
+import type { Location } from 'react-router';
+import { apiClient, LOGIN_PATH } from '../../../shared/api/api-client';
+import { t } from '../../../shared/i18n/translate';
+import { notify } from '../../../shared/notifications/notify';
+import { writeStoredUser } from '../../../shared/session/user-storage';
+
+export const HOME_PATH = '/home';
+
+/** POST /auth/login: the response is the login state's data. */
+export function postLogin(input: LoginInput): Promise<LoginResult> {
+  return apiClient.post<LoginResult>('/auth/login', input);
+}
+
+/** Pending → fulfilled (stored to local storage) or rejected, as spec §4 describes. */
+export const login = createAsyncThunk('session/login', async (input: LoginInput) => {
+  const result = await postLogin(input);
+  writeStoredUser({ userId: result.userId, userEmail: result.userEmail, token: result.token });
+  return result;
+});
+
+type SessionDispatch = ThunkDispatch<{ session: LoginState }, unknown, UnknownAction>;
+
+/** Where the private route says the user came from, if anywhere but /login. */
+export function originPath(state: unknown): string | null {
+  const from = (state as { from?: Partial<Location> } | null)?.from;
+  if (!from?.pathname || from.pathname === LOGIN_PATH) return null;
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+/** Logs in; on success leaves /login for the origin location or /home, on failure says so. */
+export function useLogin() {
+  const dispatch = useDispatch<SessionDispatch>();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  return useCallback(
+    async (values: LoginInput) => {
+      const action = await dispatch(
+        login({ username: values.username.trim(), password: values.password }),
+      );
+      if (login.fulfilled.match(action)) {
+        if (location.pathname === LOGIN_PATH) {
+          await navigate(originPath(location.state) ?? HOME_PATH, { replace: true });
+        }
+        return;
+      }
+      notify.error(t('login.failed.title'), t('login.failed.description'));
+    },
+    [dispatch, navigate, location],
+  );
+}

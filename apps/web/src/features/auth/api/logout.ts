@@ -1,0 +1,28 @@
+import { useCallback } from 'react';
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router';
+import { apiClient, LOGIN_PATH } from '../../../shared/api/api-client';
+import { removeStoredUser } from '../../../shared/session/user-storage';
+import { sessionCleared } from '../session.slice';
+
+/** POST /auth/logout revokes the token on the server. */
+export function postLogout(): Promise<void> {
+  return apiClient.post<void>('/auth/logout', undefined, { expireSessionOnUnauthorized: false });
+}
+
+/** Ends the session: server revocation (its failure ignored), empty state, no stored user, /login. */
+export function useLogout() {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+
+  return useCallback(async () => {
+    try {
+      await postLogout();
+    } catch {
+      // The session ends on this device whatever the server answered.
+    }
+    removeStoredUser();
+    dispatch(sessionCleared());
+    await navigate(LOGIN_PATH, { replace: true });
+  }, [dispatch, navigate]);
+}

@@ -1,0 +1,98 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { USER_STORAGE_KEY } from '../../shared/session/user-storage';
+import { createTestStore, jsonResponse, renderRoutes } from '../../shared/testing/test-providers';
+import { LoginPage } from './login-page';
+import { sessionReducer } from './session.slice';
+
+function renderLogin(state?: unknown) {
+  return renderRoutes(
+    [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/home', element: <h1>Home screen</h1> },
+      { path: '/clusters', element: <h1>Clusters screen</h1> },
+    ],
+    {
+      initialEntries: [state ? { pathname: '/login', state } : '/login'] as never,
+      store: createTestStore({ session: sessionReducer }),
+    },
+  );
+}
+
+async function fillAndSubmit(username: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Username'), username);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+describe('LoginPage', () => {
+  beforeEach(() => {
+    window.history.replaceState(null, '', '/login');
+  });
+
+  it('shows the product, the labelled fields with autocomplete and the Log in button', () => {
+    renderLogin();
+    expect(screen.getByRole('heading', { name: 'Meridian' })).toBeTruthy();
+    expect(screen.getByLabelText('Username').getAttribute('autocomplete')).toBe('username');
+    expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password');
+  });
+
+  it('asks for both fields when submitted empty', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderLogin();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Please enter a username')).toBeTruthy();
+    expect(await screen.findByText('Please enter a password')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('tells the user when the credentials are refused', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(jsonResponse({ message: 'Invalid credentials' }, 401)),
+    );
+    const { router, store } = renderLogin();
+    await fillAndSubmit('ada', 'wrong');
+    expect(await screen.findByText('Something went wrong!')).toBeTruthy();
+    expect(
+      screen.getByText('Please check your credentials and try again or contact support.'),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+    expect((store.getState() as { session: { isRejected: boolean } }).session.isRejected).toBe(
+      true,
+    );
+    expect(screen.queryByText('Session Expired.')).toBeNull();
+  });
+
+  it('stores the user and goes to /home on success', async () => {
+    const data = { userId: 'u-1', userEmail: 'ada@example.ca', token: 'tok-1' };
+    const fetchMock = vi.fn().mockResolvedValue(jsonResponse(data));
+    vi.stubGlobal('fetch', fetchMock);
+    const { router, store } = renderLogin();
+    await fillAndSubmit(' ada ', 'secret');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(JSON.parse(window.localStorage.getItem(USER_STORAGE_KEY) ?? 'null')).toEqual(data);
+    expect(store.getState()).toMatchObject({
+      session: { isPending: false, isFulFilled: true, isRejected: false, data },
+    });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/auth/login');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body as string)).toEqual({ username: 'ada', password: 'secret' });
+  });
+
+  it('returns to the page the private route came from', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(jsonResponse({ userId: 'u', userEmail: 'e', token: 't' })),
+    );
+    const { router } = renderLogin({ from: { pathname: '/clusters', search: '', hash: '' } });
+    await fillAndSubmit('ada', 'secret');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clusters'));
+  });
+});

@@ -1,0 +1,94 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { USER_STORAGE_KEY } from '../../shared/session/user-storage';
+import { jsonResponse, renderRoutes } from '../../shared/testing/test-providers';
+import { KeypairDialog } from './keypair-dialog';
+
+function renderDialog() {
+  const onClose = vi.fn();
+  renderRoutes([{ path: '/', element: <KeypairDialog open onClose={onClose} /> }]);
+  return { onClose };
+}
+
+async function verify(username = 'ada', password = 'secret') {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Username'), username);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Download keypair' }));
+}
+
+describe('KeypairDialog', () => {
+  beforeEach(() => {
+    window.localStorage.setItem(
+      USER_STORAGE_KEY,
+      JSON.stringify({ userId: 'u', userEmail: 'e', token: 't' }),
+    );
+  });
+
+  it('asks for the credentials again', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderDialog();
+    expect(await screen.findByText("Verify that it's you")).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Download keypair' }));
+    expect(await screen.findByText('Please enter a username')).toBeTruthy();
+    expect(await screen.findByText('Please enter a password')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('downloads both keys', async () => {
+    const fetchMock = vi.fn((url: string) =>
+      Promise.resolve(
+        url.endsWith('/private_key')
+          ? jsonResponse({ private_key: 'PRIVATE' })
+          : jsonResponse({ public_key: 'ssh-ed25519 AAA' }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const created: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      created.push(this.download);
+    });
+    const { onClose } = renderDialog();
+    await verify();
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(created).toEqual(['id_ed25519', 'id_ed25519.pub']);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/auth/users/private_key');
+    expect(JSON.parse(init.body as string)).toEqual({ username: 'ada', password: 'secret' });
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/auth/users/public_key');
+  });
+
+  it('says when the private key cannot be had, without ending the session', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ message: 'no' }, 401)));
+    window.history.replaceState(null, '', '/home');
+    const { onClose } = renderDialog();
+    await verify();
+    expect(await screen.findByText('Cannot get private key.')).toBeTruthy();
+    expect(screen.queryByText('Session Expired.')).toBeNull();
+    expect(window.localStorage.getItem(USER_STORAGE_KEY)).not.toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('says when the public key cannot be had', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          url.endsWith('/private_key')
+            ? jsonResponse({ private_key: 'PRIVATE' })
+            : jsonResponse({ message: 'boom' }, 500),
+        ),
+      ),
+    );
+    renderDialog();
+    await verify();
+    expect(await screen.findByText('Cannot get public key.')).toBeTruthy();
+  });
+});

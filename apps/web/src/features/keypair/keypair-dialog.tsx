@@ -1,0 +1,85 @@
+import { validationMessages } from '@meridian/domain/validation-messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { Form, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { t } from '../../shared/i18n/translate';
+import { downloadTextFile } from '../../shared/lib/download-file';
+import { notify } from '../../shared/notifications/notify';
+import { useCreatePrivateKey } from './api/create-private-key';
+import type { KeypairCredentials } from './api/create-private-key';
+import { publicKeyQueryOptions } from './api/get-public-key';
+
+export const PRIVATE_KEY_FILENAME = 'id_ed25519';
+export const PUBLIC_KEY_FILENAME = 'id_ed25519.pub';
+
+/** Keypair download behind a verification step: username and password again (spec §2, §6). */
+export function KeypairDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const createPrivateKey = useCreatePrivateKey();
+  const [busy, setBusy] = useState(false);
+
+  async function download(values: KeypairCredentials) {
+    setBusy(true);
+    try {
+      let privateKey: string;
+      try {
+        privateKey = await createPrivateKey.mutateAsync(values);
+      } catch {
+        notify.error(t('keypair.privateKeyFailed'), t('error.tryAgain'));
+        return;
+      }
+      let publicKey: string;
+      try {
+        publicKey = await queryClient.fetchQuery(publicKeyQueryOptions());
+      } catch {
+        notify.error(t('keypair.publicKeyFailed'), t('error.tryAgain'));
+        return;
+      }
+      downloadTextFile(PRIVATE_KEY_FILENAME, privateKey);
+      downloadTextFile(PUBLIC_KEY_FILENAME, publicKey);
+      notify.success(t('keypair.downloaded'), t('keypair.downloadedDescription'));
+      onClose();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t('keypair.title')}
+      okText={t('keypair.submit')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ htmlType: 'submit', loading: busy }}
+      onCancel={onClose}
+      destroyOnHidden
+      modalRender={(dialog) => (
+        <Form<KeypairCredentials>
+          name="keypair"
+          layout="vertical"
+          requiredMark={false}
+          clearOnDestroy
+          onFinish={(values) => void download(values)}
+        >
+          {dialog}
+        </Form>
+      )}
+    >
+      <Typography.Paragraph type="secondary">{t('keypair.intro')}</Typography.Paragraph>
+      <Form.Item
+        label={t('login.username')}
+        name="username"
+        rules={[{ required: true, whitespace: true, message: validationMessages.username }]}
+      >
+        <Input autoComplete="username" />
+      </Form.Item>
+      <Form.Item
+        label={t('login.password')}
+        name="password"
+        rules={[{ required: true, message: validationMessages.password }]}
+      >
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+    </Modal>
+  );
+}

@@ -1,0 +1,11 @@
+/** Service prefixes of the control plane (architecture §3; the product key is `meridian`). */
+export const apiPaths = {
+  auth: '/auth',
+  kube: '/meridian/v1/kube',
+  cluster: '/cluster',
+  domain: '/domain',
+  billing: '/billing',
+  event: '/event',
+  intelligence: '/intelligence',
+  certificate: '/certificate',
+} as const;

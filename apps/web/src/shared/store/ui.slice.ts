@@ -1,0 +1,34 @@
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+
+/** Which Create drawer is open (spec §2: Cluster, App or Domain), if any. */
+export type CreateDrawerKind = 'cluster' | 'app' | 'domain';
+
+export interface UiState {
+  siderCollapsed: boolean;
+  createDrawer: CreateDrawerKind | null;
+}
+
+export const initialUiState: UiState = { siderCollapsed: false, createDrawer: null };
+
+const uiSlice = createSlice({
+  name: 'ui',
+  initialState: initialUiState,
+  reducers: {
+    siderCollapsedChanged(state, action: PayloadAction<boolean>) {
+      state.siderCollapsed = action.payload;
+    },
+    createDrawerOpened(state, action: PayloadAction<CreateDrawerKind>) {
+      state.createDrawer = action.payload;
+    },
+    createDrawerClosed(state) {
+      state.createDrawer = null;
+    },
+  },
+});
+
+export const { siderCollapsedChanged, createDrawerOpened, createDrawerClosed } = uiSlice.actions;
+export const uiReducer = uiSlice.reducer;
+
+export const selectSiderCollapsed = (state: { ui: UiState }) => state.ui.siderCollapsed;
+export const selectCreateDrawer = (state: { ui: UiState }) => state.ui.createDrawer;
