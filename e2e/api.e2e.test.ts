@@ -26,7 +26,11 @@ describe('control plane over real HTTP', () => {
         authorization: `Bearer ${token}`,
         'x-user-id': userId,
       },
-      body: JSON.stringify({ username, email: `${username}@example.ca`, password: 'a-long-password' }),
+      body: JSON.stringify({
+        username,
+        email: `${username}@example.ca`,
+        password: 'a-long-password',
+      }),
     });
     expect(created.status).toBe(201);
 
@@ -57,19 +61,26 @@ describe('control plane over real HTTP', () => {
       expect(page.status, route).toBe(200);
       expect(await page.text(), route).toContain('<div id="root">');
     }
-    const html = await (await fetch(`${baseUrl}/login`, { headers: { accept: 'text/html' } })).text();
+    const html = await (
+      await fetch(`${baseUrl}/login`, { headers: { accept: 'text/html' } })
+    ).text();
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeDefined();
     const script = await fetch(`${baseUrl}${asset}`);
     expect(script.headers.get('cache-control')).toContain('immutable');
 
-    const api404 = await fetch(`${baseUrl}/auth/nothing-here`, { headers: { accept: 'application/json' } });
+    const api404 = await fetch(`${baseUrl}/auth/nothing-here`, {
+      headers: { accept: 'application/json' },
+    });
     expect(api404.status).toBe(404);
     expect(await api404.json()).toHaveProperty('message');
   });
 
   it('describes its API in OpenAPI', async () => {
-    const doc = (await (await fetch(`${baseUrl}/docs/json`)).json()) as { openapi: string; paths: object };
+    const doc = (await (await fetch(`${baseUrl}/docs/json`)).json()) as {
+      openapi: string;
+      paths: object;
+    };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toContain('/auth/login');
   });

@@ -18,7 +18,10 @@ describe.skipIf(!inject('browserAvailable'))('console in Chromium', () => {
   });
   beforeEach(async () => {
     await context?.close();
-    context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
+    context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1440, height: 900 },
+    });
     page = await context.newPage();
   });
 
@@ -30,7 +33,7 @@ describe.skipIf(!inject('browserAvailable'))('console in Chromium', () => {
 
   it('shows the login page and its validation messages', async () => {
     await page.goto('/login');
-    await expectVisible(page.getByText('Meridian').first());
+    await expectVisible(page.getByRole('heading', { name: 'Meridian' }));
     await screenshot(page, 'login');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expectVisible(page.getByText('Please enter a username'));
@@ -60,10 +63,12 @@ describe.skipIf(!inject('browserAvailable'))('console in Chromium', () => {
     await page.waitForURL('**/home');
     const stored = await page.evaluate((key) => localStorage.getItem(key), userStorageKey);
     expect(stored).toContain('token');
-    await expectVisible(page.getByRole('menuitem', { name: /Home/ }));
-    await expectVisible(page.getByRole('menuitem', { name: /Clusters/ }));
-    await expectVisible(page.getByRole('menuitem', { name: /Domains/ }));
-    await expectVisible(page.getByRole('button', { name: /Create/ }));
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    for (const item of ['Home', 'Clusters', 'Domains']) {
+      await expectVisible(navigation.getByRole('link', { name: item }));
+    }
+    await expectVisible(page.getByRole('button', { name: 'Create', exact: true }));
+    await expectVisible(page.getByText('No apps yet'));
     await page.waitForTimeout(500);
     await screenshot(page, 'home');
 

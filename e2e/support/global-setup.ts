@@ -47,7 +47,8 @@ export default async function setup(project: TestProject) {
   const browserAvailable = fs.existsSync(chromiumPath);
   if (!browserAvailable) {
     const message = `Chromium not found at ${chromiumPath}: browser tests are SKIPPED (install it with 'apt-get install chromium').`;
-    if (process.env.REQUIRE_BROWSER === '1') throw new Error(`${message} REQUIRE_BROWSER=1 makes this a failure.`);
+    if (process.env.REQUIRE_BROWSER === '1')
+      throw new Error(`${message} REQUIRE_BROWSER=1 makes this a failure.`);
     console.warn(`\n*** ${message} ***\n`);
   }
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {

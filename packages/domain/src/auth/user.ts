@@ -32,3 +32,8 @@ export const userSchema = z.object({
 });
 
 export type User = z.infer<typeof userSchema>;
+
+/** `GET /auth/session`: who the presented credentials belong to. */
+export const sessionUserSchema = userSchema.omit({ createdAt: true });
+
+export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, Layout, Skeleton } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { useSessionCheck } from '../../features/auth/api/get-session';
 import { notificationPlacement } from '../../shared/notifications/notify';
 import { createQueryClient } from '../query-client';
 import { AppHeader } from './app-header';
@@ -26,11 +27,17 @@ function ContentSkeleton() {
 }
 
 /** Header, left menu, central content and right sidebar (spec §2, design.md). */
+function SessionCheck() {
+  useSessionCheck();
+  return null;
+}
+
 export function AppLayout() {
   useEffect(() => () => queryClient.clear(), []);
 
   return (
     <QueryClientProvider client={queryClient}>
+      <SessionCheck />
       <AntdApp notification={{ placement: notificationPlacement }}>
         <Layout className={styles.shell}>
           <AppHeader />

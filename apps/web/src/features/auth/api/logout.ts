@@ -2,12 +2,15 @@ import { useCallback } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { apiClient, LOGIN_PATH } from '../../../shared/api/api-client';
+import { apiPaths } from '../../../shared/api/api-paths';
 import { removeStoredUser } from '../../../shared/session/user-storage';
 import { sessionCleared } from '../session.slice';
 
 /** POST /auth/logout revokes the token on the server. */
 export function postLogout(): Promise<void> {
-  return apiClient.post<void>('/auth/logout', undefined, { expireSessionOnUnauthorized: false });
+  return apiClient.post<void>(`${apiPaths.auth}/logout`, undefined, {
+    expireSessionOnUnauthorized: false,
+  });
 }
 
 /** Ends the session: server revocation (its failure ignored), empty state, no stored user, /login. */

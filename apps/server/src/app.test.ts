@@ -1,0 +1,210 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { App } from './app';
+import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from './lib/errors';
+import { createTestApp, databaseBackends, type TestApp } from './test-support/test-app';
+
+const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+const failures = {
+  defect: () => new Error('connection to 10.1.2.3 failed: password=hunter2'),
+  validation: () => new ValidationError(['Please provide a name']),
+  missing: () => new NotFoundError(),
+  conflict: () => new ConflictError('The smart cluster is still being created'),
+  tooLarge: () => new PayloadTooLargeError(),
+};
+
+function failingRoutes(app: App) {
+  app.get(
+    '/test/fail/:kind',
+    { schema: { params: z.object({ kind: z.enum(Object.keys(failures) as [string]) }) } },
+    (request) => {
+      throw failures[request.params.kind as keyof typeof failures]();
+    },
+  );
+}
+
+describe.each(databaseBackends())('app on %s', (backend) => {
+  describe('error contract', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(backend, { extend: failingRoutes });
+    });
+    afterAll(() => t.close());
+
+    it('answers health checks', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/health' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok' });
+    });
+
+    it('answers 400 for a body that is not JSON', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"username": "admin",',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'Request body is not valid JSON' });
+    });
+
+    it('answers 413 for a body over 1 MiB', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ username: 'admin', password: 'x'.repeat(1024 * 1024) }),
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ message: 'Request body is too large' });
+    });
+
+    it('answers a JSON 404 for an unknown API path', async () => {
+      for (const [method, url] of [
+        ['GET', '/nope'],
+        ['POST', '/auth/nope'],
+        ['GET', '/domain/name/unknown/thing'],
+      ] as const) {
+        const response = await t.app.inject({ method, url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json()).toEqual({ message: 'Not found' });
+      }
+    });
+
+    it('maps domain errors to their status and the contract body', async () => {
+      const expectations = [
+        ['validation', 400, { message: 'Validation failed', errors: ['Please provide a name'] }],
+        ['missing', 404, { message: 'Not found' }],
+        ['conflict', 409, { message: 'The smart cluster is still being created' }],
+        ['tooLarge', 413, { message: 'Payload too large' }],
+      ] as const;
+      for (const [kind, status, body] of expectations) {
+        const response = await t.app.inject({ method: 'GET', url: `/test/fail/${kind}` });
+        expect(response.statusCode, kind).toBe(status);
+        expect(response.json()).toEqual(body);
+      }
+    });
+
+    it('answers a defect with a 500 that reveals nothing', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/test/fail/defect' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ message: 'Internal server error' });
+      expect(response.body).not.toMatch(/hunter2|10\.1\.2\.3|stack|at /);
+    });
+  });
+
+  describe('API description', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(backend);
+    });
+    afterAll(() => t.close());
+
+    it('serves an OpenAPI document generated from the zod schemas', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/docs/json' });
+      expect(response.statusCode).toBe(200);
+      const document = response.json();
+      expect(document.openapi).toMatch(/^3\.1\./);
+      expect(document.info.title).toBeTruthy();
+      const login = document.paths['/auth/login'].post;
+      expect(login.requestBody.content['application/json'].schema).toMatchObject({
+        type: 'object',
+        required: ['username', 'password'],
+      });
+      expect(Object.keys(login.responses)).toEqual(
+        expect.arrayContaining(['200', '400', '401', '429']),
+      );
+      expect(document.paths['/auth/users'].post.security).toEqual([{ bearerAuth: [], userId: [] }]);
+      expect(Object.keys(document.paths).some((p) => p.startsWith('/docs'))).toBe(false);
+    });
+
+    it('serves the documentation UI', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/docs/', headers: html });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+    });
+  });
+
+  describe('web console', () => {
+    let t: TestApp;
+    let webDistDir: string;
+    const indexHtml = '<!doctype html><title>Meridian</title><div id="root"></div>';
+
+    beforeAll(async () => {
+      webDistDir = await mkdtemp(path.join(os.tmpdir(), 'meridian-web-'));
+      await mkdir(path.join(webDistDir, 'assets'));
+      await writeFile(path.join(webDistDir, 'index.html'), indexHtml);
+      await writeFile(path.join(webDistDir, 'assets', 'x-abc.js'), 'console.log(1);');
+      await writeFile(path.join(webDistDir, 'favicon.svg'), '<svg/>');
+      t = await createTestApp(backend, { config: { webDistDir } });
+    });
+    afterAll(async () => {
+      await t.close();
+      await rm(webDistDir, { recursive: true, force: true });
+    });
+
+    it('serves hashed assets as immutable', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/assets/x-abc.js' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('javascript');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.body).toBe('console.log(1);');
+    });
+
+    it('serves index.html and other files so the browser revalidates them', async () => {
+      for (const url of ['/', '/favicon.svg']) {
+        const response = await t.app.inject({ method: 'GET', url, headers: html });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['cache-control']).toBe('no-cache');
+      }
+    });
+
+    it('answers index.html for deep links, even where a path is also an API prefix', async () => {
+      for (const url of ['/clusters', '/domain', '/billing', '/apps/x', '/login?next=%2Fapps']) {
+        const response = await t.app.inject({ method: 'GET', url, headers: html });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-type']).toContain('text/html');
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.body).toBe(indexHtml);
+      }
+      const head = await t.app.inject({ method: 'HEAD', url: '/clusters', headers: html });
+      expect(head.statusCode).toBe(200);
+    });
+
+    it('answers the JSON 404 to API clients and for missing assets', async () => {
+      const requests = [
+        { method: 'GET', url: '/clusters', headers: { accept: 'application/json' } },
+        { method: 'GET', url: '/clusters', headers: {} },
+        { method: 'POST', url: '/clusters', headers: html },
+        { method: 'GET', url: '/assets/missing.js', headers: html },
+      ] as const;
+      for (const request of requests) {
+        const response = await t.app.inject(request);
+        expect(response.statusCode, JSON.stringify(request)).toBe(404);
+        expect(response.json()).toEqual({ message: 'Not found' });
+      }
+    });
+
+    it('tells a browser to build the console when it has not been built', async () => {
+      const unbuilt = await createTestApp(backend, {
+        config: { webDistDir: path.join(webDistDir, 'missing') },
+      });
+      try {
+        const page = await unbuilt.app.inject({ method: 'GET', url: '/clusters', headers: html });
+        expect(page.statusCode).toBe(503);
+        expect(page.headers['content-type']).toContain('text/html');
+        expect(page.body).toContain('npm run build');
+
+        const api = await unbuilt.app.inject({ method: 'GET', url: '/clusters' });
+        expect(api.statusCode).toBe(404);
+        expect(api.json()).toEqual({ message: 'Not found' });
+      } finally {
+        await unbuilt.close();
+      }
+    });
+  });
+});

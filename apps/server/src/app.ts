@@ -1,0 +1,197 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { ErrorBody } from '@meridian/domain/errors';
+import Fastify from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawServerDefault,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  NotFoundError,
+  PayloadTooLargeError,
+  RateLimitedError,
+  UnauthorizedError,
+  ValidationError,
+} from './lib/errors';
+import { authRoutes, defaultLoginRateLimit, type LoginRateLimit } from './modules/auth/auth.routes';
+import {
+  createAuthService,
+  defaultSessionPolicy,
+  type SessionPolicy,
+} from './modules/auth/auth.service';
+import { registerAuthentication } from './modules/auth/authenticate';
+import {
+  defaultLoginThrottleLimits,
+  LoginThrottle,
+  type LoginThrottleLimits,
+} from './modules/auth/login-throttle';
+import { registerWebConsole } from './web/web-console';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface BuildAppOptions {
+  config: Pick<Config, 'webDistDir'>;
+  database: Pick<DatabaseHandle, 'db'>;
+  /** A pino logger; without one the app logs nothing (tests). */
+  logger?: FastifyBaseLogger;
+  /** The clock sessions and login throttling read; tests move it instead of sleeping. */
+  now?: () => Date;
+  /** Auth timings and limits; tests shorten them. Each field falls back to the module default. */
+  auth?: {
+    sessionPolicy?: Partial<SessionPolicy>;
+    loginThrottle?: Partial<LoginThrottleLimits>;
+    loginRateLimit?: Partial<LoginRateLimit>;
+  };
+  /** Registers more routes before the app becomes ready (tests, embedding). */
+  extend?: (app: App) => void | Promise<void>;
+}
+
+const bodyLimit = 1024 * 1024;
+
+/** Builds the control plane's HTTP app, ready to `listen` or to `inject` requests into. */
+export async function buildApp({
+  config,
+  database,
+  logger,
+  now = () => new Date(),
+  auth = {},
+  extend,
+}: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    bodyLimit,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Meridian control plane', version: '1' },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer' },
+          userId: { type: 'apiKey', in: 'header', name: 'x-user-id' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new RateLimitedError(Math.ceil(context.ttl / 1000)),
+  });
+
+  app.get(
+    '/health',
+    { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } } },
+    () => ({ status: 'ok' as const }),
+  );
+
+  const authService = createAuthService({
+    db: database.db,
+    throttle: new LoginThrottle({ ...defaultLoginThrottleLimits, ...auth.loginThrottle }, () =>
+      now().getTime(),
+    ),
+    sessionPolicy: { ...defaultSessionPolicy, ...auth.sessionPolicy },
+    now,
+  });
+  // One resolver per Authorization scheme; the API-key issue adds ['apikey', ...] here.
+  registerAuthentication(app, new Map([['bearer', authService.authenticateSession]]));
+
+  await app.register(authRoutes, {
+    prefix: '/auth',
+    service: authService,
+    loginRateLimit: { ...defaultLoginRateLimit, ...auth.loginRateLimit },
+  });
+
+  await registerWebConsole(app, config);
+  await extend?.(app);
+  await app.ready();
+  return app;
+}
+
+const domainErrorStatus: [new (...args: never[]) => DomainError, number][] = [
+  [ValidationError, 400],
+  [UnauthorizedError, 401],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [PayloadTooLargeError, 413],
+  [RateLimitedError, 429],
+];
+
+// Fastify's own client errors, in the contract's words.
+const fastifyErrorMessages: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+};
+
+/** The one place an error becomes an HTTP answer: `{message, errors?}` (architecture §3). */
+function handleError(error: Error, request: FastifyRequest, reply: FastifyReply) {
+  // Errors from Fastify and its plugins carry these optional fields; anything may throw, though.
+  const { validation, statusCode = 500, code } = error as Partial<FastifyError>;
+  if (validation) {
+    const body: ErrorBody = {
+      message: 'Validation failed',
+      errors: validation.map((issue) => issue.message ?? 'Invalid value'),
+    };
+    return reply.code(400).send(body);
+  }
+
+  if (error instanceof DomainError) {
+    const status = domainErrorStatus.find(([type]) => error instanceof type)?.[1] ?? 500;
+    if (error instanceof RateLimitedError && error.retryAfterSeconds) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
+    const body: ErrorBody =
+      error instanceof ValidationError
+        ? { message: error.message, errors: error.messages }
+        : { message: error.message };
+    return reply.code(status).send(body);
+  }
+
+  // Client errors raised by Fastify and its plugins (bad JSON, body too large, ...); their
+  // texts describe the request, never the server.
+  if (statusCode >= 400 && statusCode < 500) {
+    const body: ErrorBody = {
+      message: (code && fastifyErrorMessages[code]) ?? (code ? error.message : 'Bad request'),
+    };
+    return reply.code(statusCode).send(body);
+  }
+
+  request.log.error({ err: error }, 'request failed');
+  const body: ErrorBody = { message: 'Internal server error' };
+  return reply.code(500).send(body);
+}

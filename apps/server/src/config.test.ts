@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const cwd = '/srv/meridian';
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, cwd);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('has the defaults of architecture §4', () => {
+    const config = loadConfig({}, cwd);
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/meridian/data',
+      databaseUrl: undefined,
+      admin: { username: 'admin', password: undefined, email: undefined },
+      logLevel: 'info',
+      webDistDir: expect.any(String),
+    });
+    expect(config.webDistDir.split(path.sep).slice(-3)).toEqual(['apps', 'web', 'dist']);
+  });
+
+  it('reads every variable, resolving directories against the working directory', () => {
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '0.0.0.0',
+        MERIDIAN_DATA_DIR: 'var/meridian',
+        DATABASE_URL: 'postgres://meridian@db:5432/meridian',
+        MERIDIAN_ADMIN_USER: 'root',
+        MERIDIAN_ADMIN_PASSWORD: 'long-enough',
+        MERIDIAN_ADMIN_EMAIL: 'ops@example.ca',
+        LOG_LEVEL: 'debug',
+        MERIDIAN_WEB_DIST: '/opt/meridian/web',
+      },
+      cwd,
+    );
+    expect(config).toEqual({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/srv/meridian/var/meridian',
+      databaseUrl: 'postgres://meridian@db:5432/meridian',
+      admin: { username: 'root', password: 'long-enough', email: 'ops@example.ca' },
+      logLevel: 'debug',
+      webDistDir: '/opt/meridian/web',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }, cwd)).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+    });
+  });
+
+  it('names every bad variable, without echoing secrets', () => {
+    const found = problems({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://db/x',
+      MERIDIAN_ADMIN_PASSWORD: 'short',
+      LOG_LEVEL: 'loud',
+    });
+    expect(found).toHaveLength(4);
+    expect(found.join('\n')).toMatch(/^PORT: /m);
+    expect(found.join('\n')).toMatch(/^DATABASE_URL: must be a postgres/m);
+    expect(found.join('\n')).toMatch(
+      /^MERIDIAN_ADMIN_PASSWORD: Password must be at least 8 characters/m,
+    );
+    expect(found.join('\n')).toMatch(/^LOG_LEVEL: must be one of/m);
+    expect(found.join('\n')).not.toContain('short');
+    expect(problems({ PORT: '70000' })).toEqual(['PORT: must be between 0 and 65535']);
+  });
+});

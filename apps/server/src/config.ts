@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { createUserSchema } from '@meridian/domain/auth/user';
+
+/** Where `npm run build` puts the console, found from this file so the cwd does not matter. */
+const builtWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+// The admin account is validated with the same rules as `POST /auth/users`, so the bootstrap
+// can never create a user the API itself would refuse.
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(8080),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  MERIDIAN_DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  MERIDIAN_ADMIN_USER: createUserSchema.shape.username.default('admin'),
+  MERIDIAN_ADMIN_PASSWORD: createUserSchema.shape.password.optional(),
+  MERIDIAN_ADMIN_EMAIL: createUserSchema.shape.email.optional(),
+  LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+  MERIDIAN_WEB_DIST: z.string().trim().min(1).optional(),
+});
+
+export type LogLevel = (typeof logLevels)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path; PGlite data, the local CA and generated keys live here. */
+  dataDir: string;
+  /** When set, PostgreSQL is used instead of the embedded PGlite. */
+  databaseUrl?: string;
+  admin: { username: string; password?: string; email?: string };
+  logLevel: LogLevel;
+  /** Absolute path of the built web console (its index.html and assets/). */
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the environment of architecture §4; throws a ConfigError naming every bad variable. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): Config {
+  // An empty variable (`PORT=` in a compose file) means "not set", not "set to nothing".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const vars = parsed.data;
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir: path.resolve(cwd, vars.MERIDIAN_DATA_DIR),
+    databaseUrl: vars.DATABASE_URL,
+    admin: {
+      username: vars.MERIDIAN_ADMIN_USER,
+      password: vars.MERIDIAN_ADMIN_PASSWORD,
+      email: vars.MERIDIAN_ADMIN_EMAIL,
+    },
+    logLevel: vars.LOG_LEVEL,
+    webDistDir: vars.MERIDIAN_WEB_DIST
+      ? path.resolve(cwd, vars.MERIDIAN_WEB_DIST)
+      : builtWebDistDir,
+  };
+}

@@ -1,0 +1,90 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/**
+ * The database every module queries: the common Postgres-dialect type of both drivers, so one
+ * piece of query code runs on the embedded PGlite and on a PostgreSQL server alike.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PGlite keeps its files in `<dataDir>/pglite`; `memory://` keeps them in memory (tests). */
+  dataDir: string;
+  /** PostgreSQL to use instead of PGlite. */
+  databaseUrl?: string;
+  /** Told about errors of idle pooled connections, which would otherwise crash the process. */
+  onPoolError?: (error: Error) => void;
+}
+
+export const inMemoryDataDir = 'memory://';
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+// Any number of server processes may start together on one PostgreSQL; the first applies the
+// migrations while the others wait on this lock (an arbitrary constant shared by all of them).
+const migrationLockId = 7_300_417_001;
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onPoolError)
+    : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  let location = inMemoryDataDir;
+  if (dataDir !== inMemoryDataDir) {
+    location = path.join(dataDir, 'pglite');
+    await mkdir(location, { recursive: true });
+  }
+  return usePglite(await PGlite.create(location));
+}
+
+/** Wraps an open PGlite (e.g. one restored from a snapshot) and migrates it; closes it on failure. */
+export async function usePglite(client: PGlite): Promise<DatabaseHandle> {
+  const db = drizzlePglite({ client, schema });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { db, close: () => client.close() };
+}
+
+async function openPostgres(
+  databaseUrl: string,
+  onPoolError: ((error: Error) => void) | undefined,
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl });
+  pool.on('error', onPoolError ?? (() => {}));
+  const db = drizzleNodePg({ client: pool, schema });
+  try {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('SELECT pg_advisory_lock($1)', [migrationLockId]);
+      await migrateNodePg(db, { migrationsFolder });
+    } finally {
+      await lockClient.query('SELECT pg_advisory_unlock($1)', [migrationLockId]).catch(() => {});
+      lockClient.release();
+    }
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return { db, close: () => pool.end() };
+}

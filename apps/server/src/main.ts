@@ -1,0 +1,117 @@
+import { createRequire } from 'node:module';
+import { pino, type Logger, type LoggerOptions } from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/database';
+import { bootstrapAdmin } from './modules/auth/admin-bootstrap';
+
+const forcedExitAfterMs = 10_000;
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger(config);
+
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    onPoolError: (error) => logger.error({ err: error }, 'idle database connection failed'),
+  });
+  const admin = await bootstrapAdmin(database.db, config.admin);
+  const app = await buildApp({ config, database, logger });
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    await database.close();
+    if (isAddressInUse(error)) {
+      console.error(
+        `Port ${config.port} on ${config.host} is already in use. Stop the program using it or ` +
+          'start Meridian on another port, e.g. PORT=8081 npm start.',
+      );
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  // Printed, not logged: the console address is for the person starting it, and the password
+  // must not end up in log files.
+  console.log(`Meridian console: http://${displayHost(config.host)}:${port}`);
+  if (admin.created && admin.generatedPassword) {
+    console.log(
+      `Admin user: ${admin.username}  password: ${admin.generatedPassword}  (shown once)`,
+    );
+  }
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting at once');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, forcedExitAfterMs).unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function createLogger(config: Config): Logger {
+  const options: LoggerOptions = { level: config.logLevel };
+  // Pretty lines for a person at a terminal; JSON lines for anything that collects logs.
+  // pino-pretty is a dev dependency, so a production install falls back to JSON.
+  if (process.stdout.isTTY && canResolve('pino-pretty')) {
+    options.transport = { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } };
+  }
+  return pino(options);
+}
+
+function canResolve(specifier: string): boolean {
+  try {
+    createRequire(import.meta.url).resolve(specifier);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isAddressInUse(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'EADDRINUSE';
+}
+
+function displayHost(host: string): string {
+  return ['127.0.0.1', '0.0.0.0', '::', '::1'].includes(host) ? 'localhost' : host;
+}
+
+main().catch((error: unknown) => {
+  console.error('Meridian failed to start:', error);
+  process.exit(1);
+});

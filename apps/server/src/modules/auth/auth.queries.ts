@@ -1,0 +1,47 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { sessions, users } from '../../db/schema';
+
+export async function findUserByUsername(db: Database, username: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    // Same expression as users_username_lower_idx, so the lookup uses that index.
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return user;
+}
+
+export async function countUsers(db: Database): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(users);
+  return row?.value ?? 0;
+}
+
+/** Inserts the user, or returns undefined when the username is already taken. */
+export async function insertUser(db: Database, values: typeof users.$inferInsert) {
+  const [user] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return user;
+}
+
+export async function insertSession(db: Database, values: typeof sessions.$inferInsert) {
+  await db.insert(sessions).values(values);
+}
+
+/** The session holding this token hash, with the user it belongs to. */
+export async function findSessionByTokenHash(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+export async function updateSessionLastSeen(db: Database, sessionId: string, lastSeenAt: Date) {
+  await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(db: Database, sessionId: string, revokedAt: Date) {
+  await db.update(sessions).set({ revokedAt }).where(eq(sessions.id, sessionId));
+}

@@ -1,0 +1,110 @@
+import { loginResultSchema, loginSchema } from '@meridian/domain/auth/login';
+import { createUserSchema, sessionUserSchema, userSchema } from '@meridian/domain/auth/user';
+import { statusResultSchema } from '@meridian/domain/operation-result';
+import { errorBodySchema } from '@meridian/domain/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthService } from './auth.service';
+
+export interface LoginRateLimit {
+  /** Login requests allowed from one IP per window, whatever the usernames. */
+  max: number;
+  timeWindowMs: number;
+}
+
+export const defaultLoginRateLimit: LoginRateLimit = { max: 30, timeWindowMs: 60_000 };
+
+export interface AuthRoutesOptions {
+  service: AuthService;
+  loginRateLimit: LoginRateLimit;
+}
+
+const authenticated = [{ bearerAuth: [], userId: [] }];
+
+/** `/auth`: sessions and accounts. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { service, loginRateLimit },
+) => {
+  app.post(
+    '/login',
+    {
+      config: {
+        rateLimit: { max: loginRateLimit.max, timeWindow: loginRateLimit.timeWindowMs },
+      },
+      // A form posted with no body at all still deserves the two field messages.
+      preValidation: async (request) => {
+        request.body ??= {} as typeof request.body;
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with a username and password; answers a session token',
+        body: loginSchema,
+        response: {
+          200: loginResultSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    (request) => service.login(request.body, request.ip),
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the session token the request carries',
+        security: authenticated,
+        response: { 200: statusResultSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await service.logout(request.authentication);
+      return { status: 'success' as const };
+    },
+  );
+
+  app.get(
+    '/session',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Who the presented credentials belong to; 401 once the session has ended',
+        security: authenticated,
+        response: { 200: sessionUserSchema, 401: errorBodySchema },
+      },
+    },
+    ({ user }) => ({
+      userId: user.id,
+      username: user.username,
+      email: user.email,
+      isAdmin: user.isAdmin,
+    }),
+  );
+
+  app.post(
+    '/users',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (admins only)',
+        security: authenticated,
+        body: createUserSchema,
+        response: {
+          201: userSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.createUser(request.user, request.body)),
+  );
+};

@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { UnauthorizedError } from '../../lib/errors';
+import type { AuthenticatedUser, Authentication } from './auth.service';
+
+/** Checks the value after the scheme of an Authorization header; throws UnauthorizedError. */
+export type CredentialResolver = (value: string) => Promise<Authentication>;
+
+/** The hook protected routes add: `{ onRequest: app.authenticate }`. */
+export type AuthenticateHook = (request: FastifyRequest) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate: AuthenticateHook;
+  }
+  interface FastifyRequest {
+    /**
+     * Who the request acts as. Set by `app.authenticate`; on a route without that hook,
+     * reading it answers 401 instead of letting the route run as nobody.
+     */
+    readonly user: AuthenticatedUser;
+    /** The user plus the credential they used (the session a logout revokes). */
+    readonly authentication: Authentication;
+  }
+}
+
+/**
+ * Decorates the app with `authenticate` and the request with `user`, for every module.
+ *
+ * `resolvers` maps an Authorization scheme (lower case) to the service that checks it: today
+ * `bearer` (console sessions). The API-key issue adds `apikey` for CI/CD calls
+ * (`Authorization: ApiKey <key>`) here without touching any route. Whatever the scheme,
+ * `x-user-id` must name the credential's user.
+ */
+export function registerAuthentication(
+  app: FastifyInstance,
+  resolvers: ReadonlyMap<string, CredentialResolver>,
+): void {
+  const authentications = new WeakMap<FastifyRequest, Authentication>();
+
+  function authenticationOf(request: FastifyRequest): Authentication {
+    const authentication = authentications.get(request);
+    if (!authentication) throw new UnauthorizedError();
+    return authentication;
+  }
+
+  app.decorateRequest('authentication', {
+    getter(this: FastifyRequest) {
+      return authenticationOf(this);
+    },
+  });
+  app.decorateRequest('user', {
+    getter(this: FastifyRequest) {
+      return authenticationOf(this).user;
+    },
+  });
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const { scheme, value } = parseAuthorization(request.headers.authorization);
+    const resolve = resolvers.get(scheme);
+    const userId = request.headers['x-user-id'];
+    if (!resolve || !value || !userId) throw new UnauthorizedError();
+    const authentication = await resolve(value);
+    if (authentication.user.id !== userId) throw new UnauthorizedError();
+    authentications.set(request, authentication);
+  });
+}
+
+function parseAuthorization(header: string | undefined) {
+  const [scheme = '', ...rest] = (header ?? '').trim().split(/\s+/);
+  return { scheme: scheme.toLowerCase(), value: rest.length === 1 ? rest[0] : undefined };
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from './password';
+
+describe('password hashing', () => {
+  it('uses argon2id with the OWASP parameters and a fresh salt each time', async () => {
+    const first = await hashPassword('correct horse');
+    expect(first).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await hashPassword('correct horse')).not.toBe(first);
+  });
+
+  it('verifies the right password only', async () => {
+    const hash = await hashPassword('correct horse');
+    expect(await verifyPassword(hash, 'correct horse')).toBe(true);
+    expect(await verifyPassword(hash, 'correct horse ')).toBe(false);
+  });
+});
