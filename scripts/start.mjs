@@ -7,7 +7,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const webInputs = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src'];
+const webInputs = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/domain/src',
+];
 
 function newestMtime(entry) {
   const stat = fs.statSync(entry);
