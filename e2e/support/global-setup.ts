@@ -68,6 +68,9 @@ export default async function setup(project: TestProject) {
       MERIDIAN_ADMIN_USER: adminCredentials.username,
       MERIDIAN_ADMIN_PASSWORD: adminCredentials.password,
       DATABASE_URL: '',
+      // Simulated provisioning of 20–60 min takes 2.4–7.2 s here.
+      MERIDIAN_SIM_TIME_SCALE: '0.002',
+      MERIDIAN_DNS_PORT: '0',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

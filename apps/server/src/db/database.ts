@@ -16,8 +16,13 @@ import * as schema from './schema';
  */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The connection under the drizzle database, for what drizzle does not cover (jobs, LISTEN). */
+export type DatabaseDriver =
+  { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool; url: string };
+
 export interface DatabaseHandle {
   db: Database;
+  driver: DatabaseDriver;
   close(): Promise<void>;
 }
 
@@ -63,7 +68,7 @@ export async function usePglite(client: PGlite): Promise<DatabaseHandle> {
     await client.close();
     throw error;
   }
-  return { db, close: () => client.close() };
+  return { db, driver: { kind: 'pglite', client }, close: () => client.close() };
 }
 
 async function openPostgres(
@@ -86,5 +91,5 @@ async function openPostgres(
     await pool.end();
     throw error;
   }
-  return { db, close: () => pool.end() };
+  return { db, driver: { kind: 'postgres', pool, url: databaseUrl }, close: () => pool.end() };
 }

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { EventPayload, EventType } from '@meridian/domain/events/event-catalogue';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -35,5 +46,26 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
 
+/** Notification events (spec §3), written in the same transaction as the change they report. */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').$type<EventType>().notNull(),
+    category: integer('category').notNull(),
+    status: integer('status').notNull(),
+    payload: jsonb('payload').$type<EventPayload>().notNull(),
+    actionTaken: boolean('action_taken').notNull().default(false),
+    read: boolean('read').notNull().default(false),
+    isNotification: boolean('is_notification').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [index('events_user_created_idx').on(table.userId, table.createdAt.desc())],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+export type EventRow = typeof events.$inferSelect;

@@ -1,0 +1,33 @@
+import type { FlavorKey } from '../flavors';
+import { hoursPerMonth } from '../limits';
+import type { Datacenter } from './datacenter';
+
+export interface CostEstimateInput {
+  datacenters: readonly Pick<Datacenter, 'flavor_prices'>[];
+  clusterSize: FlavorKey;
+  masterCount: number;
+  minionCount: number;
+}
+
+/**
+ * Minimum total cost per month (spec §9): the sum over the selected datacenters of
+ * (masters + minions) × the hourly price of the chosen size × 730.001.
+ */
+export function minimumMonthlyCost({
+  datacenters,
+  clusterSize,
+  masterCount,
+  minionCount,
+}: CostEstimateInput): number {
+  return datacenters.reduce(
+    (total, datacenter) =>
+      total +
+      (masterCount + minionCount) * (datacenter.flavor_prices[clusterSize] ?? 0) * hoursPerMonth,
+    0,
+  );
+}
+
+/** '$1,533.00' style, always 2 decimals. */
+export function formatMonthlyCost(amount: number): string {
+  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}

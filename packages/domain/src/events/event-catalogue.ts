@@ -1,0 +1,176 @@
+import type { NotificationCategory, NotificationStatus } from '../notifications';
+
+/**
+ * The event catalogue of spec §3: every subject × action × outcome, with its category, status
+ * and title. Event type = `SUBJECT_ACTION_OUTCOME`, e.g. `SMART_CLUSTER_CREATE_FULFILLED`.
+ */
+interface Subject {
+  category: NotificationCategory;
+  noun: string;
+  /** The payload field whose value names the resource in titles. */
+  nameField: keyof EventPayload;
+  actions: readonly EventAction[];
+}
+
+export type EventAction = 'CREATE' | 'DEPLOY' | 'UPDATE' | 'DELETE' | 'CASCADED_DELETE';
+export type EventOutcome = 'PENDING' | 'FULFILLED' | 'REJECTED';
+
+export const eventSubjects = {
+  APP: {
+    category: 'APP',
+    noun: 'App',
+    nameField: 'app_name',
+    actions: ['CREATE', 'DEPLOY', 'UPDATE', 'DELETE', 'CASCADED_DELETE'],
+  },
+  STACK: { category: 'STACK', noun: 'Stack', nameField: 'app_name', actions: ['CREATE', 'DELETE'] },
+  VERSION: { category: 'APP', noun: 'Version', nameField: 'version_name', actions: ['DELETE'] },
+  CLUSTER: {
+    category: 'CLUSTER',
+    noun: 'Cluster',
+    nameField: 'cluster_name',
+    actions: ['CREATE', 'DELETE'],
+  },
+  CERTIFICATE: {
+    category: 'CERTIFICATE',
+    noun: 'Certificate for',
+    nameField: 'app_name',
+    actions: ['CREATE'],
+  },
+  SMART_CLUSTER: {
+    category: 'SMART_CLUSTER',
+    noun: 'Smart cluster',
+    nameField: 'smart_cluster_name',
+    actions: ['CREATE', 'UPDATE', 'DELETE'],
+  },
+  DOMAIN: {
+    category: 'DOMAIN',
+    noun: 'Domain',
+    nameField: 'domain_name',
+    actions: ['CREATE', 'DELETE'],
+  },
+  SMART_CLUSTER_APP_SUBDOMAIN: {
+    category: 'SUBDOMAIN',
+    noun: 'Domain names of app',
+    nameField: 'app_name',
+    actions: ['UPDATE'],
+  },
+  CLUSTER_DNS: {
+    category: 'CLUSTER_DNS',
+    noun: 'DNS of cluster',
+    nameField: 'cluster_name',
+    actions: ['CREATE', 'DELETE'],
+  },
+} as const satisfies Record<string, Subject>;
+
+export type EventSubject = keyof typeof eventSubjects;
+
+type ActionOf<S extends EventSubject> = (typeof eventSubjects)[S]['actions'][number];
+
+export type ResourceEventType = {
+  [S in EventSubject]: `${S}_${ActionOf<S>}_${EventOutcome}`;
+}[EventSubject];
+
+export const trafficEventType = 'TRAFFIC_UPDATE';
+export type EventType = ResourceEventType | typeof trafficEventType;
+
+/** What an event carries about the resource it concerns (spec §3). */
+export interface EventPayload {
+  cluster_name?: string;
+  cluster_uuid?: string;
+  datacenter_uuid?: string;
+  app_name?: string;
+  app_uuid?: string;
+  version_name?: string;
+  domain_name?: string;
+  domain_name_uuid?: string;
+  smart_cluster_name?: string;
+  smart_cluster_uuid?: string;
+  /** Why a rejected operation failed, in words a user can act on. */
+  status_reason?: string;
+}
+
+export interface EventTypeEntry {
+  category: NotificationCategory;
+  status: NotificationStatus;
+  message_title: string;
+  message_description?: string;
+}
+
+const words: Record<EventAction, { past: string; noun: string }> = {
+  CREATE: { past: 'created', noun: 'creation' },
+  DEPLOY: { past: 'deployed', noun: 'deployment' },
+  UPDATE: { past: 'updated', noun: 'update' },
+  DELETE: { past: 'deleted', noun: 'deletion' },
+  CASCADED_DELETE: { past: 'deleted with its app', noun: 'deletion with its app' },
+};
+
+const rejectedDescription = 'Please try again or contact support.';
+
+function entry(subject: Subject, action: EventAction, outcome: EventOutcome): EventTypeEntry {
+  const title = `${subject.noun} {${subject.nameField}}`;
+  const { past, noun } = words[action];
+  switch (outcome) {
+    case 'PENDING':
+      return {
+        category: subject.category,
+        status: 'PENDING',
+        message_title: `${title} ${noun} started.`,
+      };
+    case 'FULFILLED':
+      return {
+        category: subject.category,
+        status: 'FULFILLED',
+        message_title: `${title} ${past}.`,
+      };
+    case 'REJECTED':
+      return {
+        category: subject.category,
+        status: 'REJECTED',
+        message_title: `${title} ${noun} failed.`,
+        message_description: rejectedDescription,
+      };
+  }
+}
+
+const outcomes: readonly EventOutcome[] = ['PENDING', 'FULFILLED', 'REJECTED'];
+
+export const eventCatalogue = Object.fromEntries([
+  ...Object.entries(eventSubjects).flatMap(([name, subject]) =>
+    subject.actions.flatMap((action) =>
+      outcomes.map((outcome) => [`${name}_${action}_${outcome}`, entry(subject, action, outcome)]),
+    ),
+  ),
+  [trafficEventType, { category: 'TRAFFIC', status: 'TRAFFIC', message_title: 'Traffic updated.' }],
+]) as Record<EventType, EventTypeEntry>;
+
+export function eventType<S extends EventSubject>(
+  subject: S,
+  action: ActionOf<S>,
+  outcome: EventOutcome,
+): ResourceEventType {
+  return `${subject}_${action}_${outcome}` as ResourceEventType;
+}
+
+export function isEventType(value: string): value is EventType {
+  return Object.hasOwn(eventCatalogue, value);
+}
+
+/**
+ * Title and description for a user: placeholders become the quoted name (spec §8); a missing
+ * name drops its placeholder. A rejected event's status reason leads its description.
+ */
+export function describeEvent(
+  type: EventType,
+  payload: EventPayload,
+): { title: string; description?: string } {
+  const entry = eventCatalogue[type];
+  const title = entry.message_title
+    .replace(/\{(\w+)\}/g, (_match, field: string) => {
+      const value = payload[field as keyof EventPayload];
+      return value ? `"${value}"` : '';
+    })
+    .replace(/ {2,}/g, ' ');
+  if (entry.status !== 'REJECTED') return { title };
+  const description = [payload.status_reason, entry.message_description].filter(Boolean).join(' ');
+  return { title, description };
+}
