@@ -43,6 +43,10 @@ import {
   LoginThrottle,
   type LoginThrottleLimits,
 } from './modules/auth/login-throttle';
+import { eventRoutes } from './modules/event/event.routes';
+import { createEventService } from './modules/event/event.service';
+import { registerRealtime, type RealtimeTimings } from './realtime/realtime';
+import { registerClusterModule, type ClusterModuleOptions } from './modules/cluster/cluster.module';
 import { registerWebConsole } from './web/web-console';
 
 export type App = FastifyInstance<
@@ -55,7 +59,7 @@ export type App = FastifyInstance<
 
 export interface BuildAppOptions {
   config: Pick<Config, 'webDistDir'>;
-  database: Pick<DatabaseHandle, 'db'>;
+  database: Pick<DatabaseHandle, 'db' | 'driver'>;
   /** A pino logger; without one the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
   /** The clock sessions and login throttling read; tests move it instead of sleeping. */
@@ -66,6 +70,10 @@ export interface BuildAppOptions {
     loginThrottle?: Partial<LoginThrottleLimits>;
     loginRateLimit?: Partial<LoginRateLimit>;
   };
+  /** Live-event channel timings; tests shorten them. */
+  realtime?: Partial<RealtimeTimings>;
+  /** The smart-cluster module (`/cluster`, its jobs and drivers); absent, the module is off. */
+  cluster?: ClusterModuleOptions;
   /** Registers more routes before the app becomes ready (tests, embedding). */
   extend?: (app: App) => void | Promise<void>;
 }
@@ -79,6 +87,8 @@ export async function buildApp({
   logger,
   now = () => new Date(),
   auth = {},
+  realtime,
+  cluster,
   extend,
 }: BuildAppOptions): Promise<App> {
   const app = Fastify({
@@ -133,6 +143,19 @@ export async function buildApp({
     service: authService,
     loginRateLimit: { ...defaultLoginRateLimit, ...auth.loginRateLimit },
   });
+
+  await app.register(eventRoutes, {
+    prefix: '/event',
+    service: createEventService({ db: database.db }),
+  });
+  await registerRealtime(app, {
+    db: database.db,
+    driver: database.driver,
+    authenticateSession: authService.authenticateSession,
+    timings: realtime,
+  });
+
+  if (cluster) await registerClusterModule(app, database, cluster);
 
   await registerWebConsole(app, config);
   await extend?.(app);

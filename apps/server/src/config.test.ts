@@ -25,6 +25,8 @@ describe('configuration', () => {
       admin: { username: 'admin', password: undefined, email: undefined },
       logLevel: 'info',
       webDistDir: expect.any(String),
+      simulator: { timeScale: 0.02, failDatacenters: [] },
+      secretKey: undefined,
     });
     expect(config.webDistDir.split(path.sep).slice(-3)).toEqual(['apps', 'web', 'dist']);
   });
@@ -41,6 +43,9 @@ describe('configuration', () => {
         MERIDIAN_ADMIN_EMAIL: 'ops@example.ca',
         LOG_LEVEL: 'debug',
         MERIDIAN_WEB_DIST: '/opt/meridian/web',
+        MERIDIAN_SIM_TIME_SCALE: '0',
+        MERIDIAN_SIM_FAIL_DATACENTERS: 'ca-toronto, jp-tokyo',
+        MERIDIAN_SECRET_KEY: 'a-secret-key-of-some-length',
       },
       cwd,
     );
@@ -52,6 +57,8 @@ describe('configuration', () => {
       admin: { username: 'root', password: 'long-enough', email: 'ops@example.ca' },
       logLevel: 'debug',
       webDistDir: '/opt/meridian/web',
+      simulator: { timeScale: 0, failDatacenters: ['ca-toronto', 'jp-tokyo'] },
+      secretKey: 'a-secret-key-of-some-length',
     });
   });
 

@@ -27,6 +27,12 @@ const envSchema = z.object({
   MERIDIAN_ADMIN_EMAIL: createUserSchema.shape.email.optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   MERIDIAN_WEB_DIST: z.string().trim().min(1).optional(),
+  MERIDIAN_SIM_TIME_SCALE: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0, 'must be at least 0')
+    .default(0.02),
+  MERIDIAN_SIM_FAIL_DATACENTERS: z.string().optional(),
+  MERIDIAN_SECRET_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type LogLevel = (typeof logLevels)[number];
@@ -42,6 +48,10 @@ export interface Config {
   logLevel: LogLevel;
   /** Absolute path of the built web console (its index.html and assets/). */
   webDistDir: string;
+  /** Simulator clock (1 = real durations, 0 = immediate) and datacenters where it fails. */
+  simulator: { timeScale: number; failDatacenters: string[] };
+  /** Key sealing secrets at rest; unset, one is generated into the data dir. */
+  secretKey?: string;
 }
 
 export class ConfigError extends Error {
@@ -79,5 +89,13 @@ export function loadConfig(
     webDistDir: vars.MERIDIAN_WEB_DIST
       ? path.resolve(cwd, vars.MERIDIAN_WEB_DIST)
       : builtWebDistDir,
+    simulator: {
+      timeScale: vars.MERIDIAN_SIM_TIME_SCALE,
+      failDatacenters: (vars.MERIDIAN_SIM_FAIL_DATACENTERS ?? '')
+        .split(',')
+        .map((uuid) => uuid.trim())
+        .filter(Boolean),
+    },
+    secretKey: vars.MERIDIAN_SECRET_KEY,
   };
 }

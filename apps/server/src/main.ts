@@ -17,7 +17,12 @@ async function main(): Promise<void> {
     onPoolError: (error) => logger.error({ err: error }, 'idle database connection failed'),
   });
   const admin = await bootstrapAdmin(database.db, config.admin);
-  const app = await buildApp({ config, database, logger });
+  const app = await buildApp({
+    config,
+    database,
+    logger,
+    cluster: { simulator: config.simulator, secretKey: config.secretKey, dataDir: config.dataDir },
+  });
 
   try {
     await app.listen({ port: config.port, host: config.host });

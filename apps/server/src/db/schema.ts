@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -10,7 +11,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ClusterType } from '@meridian/domain/clusters/smart-cluster';
 import type { EventPayload, EventType } from '@meridian/domain/events/event-catalogue';
+import type { FlavorKey } from '@meridian/domain/flavors';
+import type { ClusterMode } from '@meridian/domain/limits';
+import type { Status } from '@meridian/domain/status';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -66,6 +71,91 @@ export const events = pgTable(
   (table) => [index('events_user_created_idx').on(table.userId, table.createdAt.desc())],
 );
 
+/** Datacenters clusters run in (spec §3); seeded at start, `driver` picks the infrastructure driver. */
+export const datacenters = pgTable('datacenters', {
+  uuid: text('uuid').primaryKey(),
+  location: text('location').notNull(),
+  country: text('country').notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  /** CAD per hour for one node of each size. */
+  flavorPrices: jsonb('flavor_prices').$type<Partial<Record<FlavorKey, number>>>().notNull(),
+  driver: text('driver').notNull().default('simulator'),
+  position: integer('position').notNull().default(0),
+});
+
+/** Smart clusters (spec §3): a group of member clusters, one per datacenter. */
+export const smartClusters = pgTable(
+  'smart_clusters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    mode: text('mode').$type<ClusterMode>().notNull(),
+    status: text('status').$type<Status>().notNull(),
+    statusReason: text('status_reason'),
+    latency: doublePrecision('latency'),
+    budget: doublePrecision('budget'),
+    clusterSize: text('cluster_size').$type<FlavorKey>(),
+    masterCount: integer('master_count').notNull().default(1),
+    minionCount: integer('minion_count').notNull().default(1),
+    datacenters: jsonb('datacenters').$type<string[]>().notNull(),
+    description: text('description'),
+    orderKey: integer('order_key').generatedAlwaysAsIdentity(),
+    /** AES-256-GCM sealed (lib/secret-box); never stored in plain text. */
+    monitoringPasswordSealed: text('monitoring_password_sealed'),
+    defaultSharedForOrgUuid: uuid('default_shared_for_org_uuid'),
+    deleted: boolean('deleted').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('smart_clusters_user_idx').on(table.userId, table.orderKey)],
+);
+
+/** Member clusters of smart clusters (spec §3), one per datacenter. */
+export const clusters = pgTable(
+  'clusters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    smartClusterId: uuid('smart_cluster_id')
+      .notNull()
+      .references(() => smartClusters.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    clusterType: text('cluster_type').$type<ClusterType>().notNull(),
+    datacenterUuid: text('datacenter_uuid')
+      .notNull()
+      .references(() => datacenters.uuid),
+    status: text('status').$type<Status>().notNull(),
+    statusReason: text('status_reason'),
+    clusterSize: text('cluster_size').$type<FlavorKey>(),
+    masterCount: integer('master_count').notNull().default(1),
+    minionCount: integer('minion_count').notNull().default(1),
+    masterAddresses: jsonb('master_addresses').$type<string[]>().notNull().default([]),
+    nodeAddresses: jsonb('node_addresses').$type<string[]>().notNull().default([]),
+    kubeVersion: text('kube_version'),
+    monitoringPath: text('monitoring_path'),
+    /** The kubeconfig, AES-256-GCM sealed (lib/secret-box). */
+    kubeconfigSealed: text('kubeconfig_sealed'),
+    /** When the running operation's simulated work is done; set once by its first job run. */
+    operationDeadline: timestamp('operation_deadline', { withTimezone: true }),
+    deleted: boolean('deleted').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('clusters_smart_cluster_idx').on(table.smartClusterId),
+    index('clusters_user_idx').on(table.userId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type EventRow = typeof events.$inferSelect;
+export type DatacenterRow = typeof datacenters.$inferSelect;
+export type SmartClusterRow = typeof smartClusters.$inferSelect;
+export type ClusterRow = typeof clusters.$inferSelect;

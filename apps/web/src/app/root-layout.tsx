@@ -2,7 +2,7 @@ import { useSelector } from 'react-redux';
 import { Outlet, useLocation } from 'react-router';
 import { worldMapVariantForPath } from '../shared/components/world-map/map-variant';
 import { WorldMap } from '../shared/components/world-map/world-map';
-import { selectSiderCollapsed } from '../shared/store/ui.slice';
+import { selectMapFocus, selectSiderCollapsed } from '../shared/store/ui.slice';
 import styles from './root-layout.module.css';
 
 /**
@@ -12,6 +12,7 @@ import styles from './root-layout.module.css';
 export function RootLayout() {
   const { pathname } = useLocation();
   const collapsed = useSelector(selectSiderCollapsed);
+  const focus = useSelector(selectMapFocus);
   const frame =
     pathname === '/login'
       ? styles.fullFrame
@@ -21,6 +22,7 @@ export function RootLayout() {
     <>
       <WorldMap
         variant={worldMapVariantForPath(pathname)}
+        focus={pathname === '/login' ? null : focus}
         className={[styles.backdrop, frame].join(' ')}
       />
       <Outlet />

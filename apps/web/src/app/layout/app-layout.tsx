@@ -5,9 +5,11 @@ import { Outlet } from 'react-router';
 import { useSessionCheck } from '../../features/auth/api/get-session';
 import { notificationPlacement } from '../../shared/notifications/notify';
 import { createQueryClient } from '../query-client';
+import { RealtimeEvents } from '../realtime-events';
 import { AppHeader } from './app-header';
 import styles from './app-layout.module.css';
 import { CreateDrawers } from './create-drawers';
+import { DatacenterMapLayer } from './datacenter-map-layer';
 import { RightSidebar } from './right-sidebar';
 import { SideMenu } from './side-menu';
 
@@ -38,7 +40,9 @@ export function AppLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionCheck />
+      <RealtimeEvents />
       <AntdApp notification={{ placement: notificationPlacement }}>
+        <DatacenterMapLayer />
         <Layout className={styles.shell}>
           <AppHeader />
           <Layout hasSider className={styles.body}>

@@ -4,12 +4,23 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 /** Which Create drawer is open (spec §2: Cluster, App or Domain), if any. */
 export type CreateDrawerKind = 'cluster' | 'app' | 'domain';
 
+/** The point the world map zooms onto (/datacenters/{id}), null for the whole world. */
+export interface MapFocusState {
+  longitude: number;
+  latitude: number;
+}
+
 export interface UiState {
   siderCollapsed: boolean;
   createDrawer: CreateDrawerKind | null;
+  mapFocus: MapFocusState | null;
 }
 
-export const initialUiState: UiState = { siderCollapsed: false, createDrawer: null };
+export const initialUiState: UiState = {
+  siderCollapsed: false,
+  createDrawer: null,
+  mapFocus: null,
+};
 
 const uiSlice = createSlice({
   name: 'ui',
@@ -24,11 +35,16 @@ const uiSlice = createSlice({
     createDrawerClosed(state) {
       state.createDrawer = null;
     },
+    mapFocused(state, action: PayloadAction<MapFocusState | null>) {
+      state.mapFocus = action.payload;
+    },
   },
 });
 
-export const { siderCollapsedChanged, createDrawerOpened, createDrawerClosed } = uiSlice.actions;
+export const { siderCollapsedChanged, createDrawerOpened, createDrawerClosed, mapFocused } =
+  uiSlice.actions;
 export const uiReducer = uiSlice.reducer;
 
 export const selectSiderCollapsed = (state: { ui: UiState }) => state.ui.siderCollapsed;
 export const selectCreateDrawer = (state: { ui: UiState }) => state.ui.createDrawer;
+export const selectMapFocus = (state: { ui: UiState }) => state.ui.mapFocus;

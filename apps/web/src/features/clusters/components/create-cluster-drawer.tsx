@@ -1,11 +1,19 @@
-import { ComingSoon } from '../../../shared/components/coming-soon';
-import { SideDrawer } from '../../../shared/components/side-drawer';
-import { t } from '../../../shared/i18n/translate';
+import { lazy, Suspense, useState } from 'react';
 
+// The form (antd Form, Select, Upload and the domain schemas) loads the first time it opens,
+// so the signed-in shell does not wait for it.
+const ClusterFormDrawer = lazy(() =>
+  import('./cluster-form-drawer').then((m) => ({ default: m.ClusterFormDrawer })),
+);
+
+/** Create menu → Cluster, and the Smart clusters page's button. */
 export function CreateClusterDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return (
-    <SideDrawer title={t('create.cluster.title')} open={open} onClose={onClose}>
-      <ComingSoon intro={t('create.cluster.intro')} note={t('create.cluster.duration')} />
-    </SideDrawer>
-  );
+  // Once opened it stays mounted, so closing animates like every other drawer.
+  const [used, setUsed] = useState(open);
+  if (open && !used) setUsed(true);
+  return used ? (
+    <Suspense fallback={null}>
+      <ClusterFormDrawer open={open} onClose={onClose} />
+    </Suspense>
+  ) : null;
 }

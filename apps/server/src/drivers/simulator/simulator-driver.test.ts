@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { PermanentDriverError, type ClusterSpec } from '../infrastructure-driver';
+import { SimulatorDriver } from './simulator-driver';
+
+const spec: ClusterSpec = {
+  clusterId: '00000000-0000-4000-8000-000000000001',
+  name: 'demo-ca-toronto',
+  datacenter: { uuid: 'ca-toronto', location: 'Toronto' },
+  clusterSize: 'small',
+  masterCount: 3,
+  minionCount: 5,
+};
+
+describe('simulator driver', () => {
+  it('plans creation 20–60 and updates 5–60 minutes on the scaled clock; 0 is immediate', () => {
+    const driver = new SimulatorDriver({ timeScale: 1, failDatacenters: [] });
+    for (let i = 0; i < 50; i += 1) {
+      const create = driver.plannedDurationMs('create');
+      expect(create).toBeGreaterThanOrEqual(20 * 60_000);
+      expect(create).toBeLessThanOrEqual(60 * 60_000);
+      const update = driver.plannedDurationMs('update');
+      expect(update).toBeGreaterThanOrEqual(5 * 60_000);
+      expect(update).toBeLessThanOrEqual(60 * 60_000);
+    }
+    const scaled = new SimulatorDriver({ timeScale: 0.02, failDatacenters: [] });
+    expect(scaled.plannedDurationMs('create')).toBeLessThanOrEqual(72_000);
+    expect(
+      new SimulatorDriver({ timeScale: 0, failDatacenters: [] }).plannedDurationMs('create'),
+    ).toBe(0);
+  });
+
+  it('gives one documentation address per master and minion, a version and a kubeconfig', async () => {
+    const driver = new SimulatorDriver({ timeScale: 0, failDatacenters: [] });
+    const cluster = await driver.createCluster(spec);
+    expect(cluster.masterAddresses).toHaveLength(3);
+    expect(cluster.nodeAddresses).toHaveLength(5);
+    expect(new Set([...cluster.masterAddresses, ...cluster.nodeAddresses]).size).toBe(8);
+    for (const address of cluster.masterAddresses) expect(address).toMatch(/^192\.0\.2\./);
+    for (const address of cluster.nodeAddresses)
+      expect(address).toMatch(/^(198\.51\.100|203\.0\.113)\./);
+    expect(cluster.kubeVersion).toMatch(/^v1\.31\.\d$/);
+    expect(cluster.monitoringPath).toBe(
+      'https://monitoring.ca-toronto.meridian.example/d/k8s-nodes/nodes',
+    );
+    const config = parse(cluster.kubeconfig) as { clusters: { cluster: { server: string } }[] };
+    expect(config.clusters[0]!.cluster.server).toBe(`https://${cluster.masterAddresses[0]}:6443`);
+    const grown = await driver.updateCluster({ ...spec, masterCount: 1, minionCount: 7 }, cluster);
+    expect(grown.masterAddresses).toEqual(cluster.masterAddresses.slice(0, 1));
+    expect(grown.nodeAddresses.slice(0, 5)).toEqual(cluster.nodeAddresses);
+    expect(grown.nodeAddresses).toHaveLength(7);
+  });
+
+  it('fails for a fault-injected datacenter, permanently and with a reason', async () => {
+    const driver = new SimulatorDriver({ timeScale: 0, failDatacenters: ['ca-toronto'] });
+    await expect(driver.createCluster(spec)).rejects.toBeInstanceOf(PermanentDriverError);
+    await expect(driver.createCluster(spec)).rejects.toThrow(/Toronto/);
+    expect((await driver.observeStatus(spec)).status).toBe('failure');
+  });
+});

@@ -1,0 +1,54 @@
+import type { App } from '../../app';
+import type { DatabaseHandle } from '../../db/database';
+import type { InfrastructureDriver } from '../../drivers/infrastructure-driver';
+import { SimulatorDriver, type SimulatorOptions } from '../../drivers/simulator/simulator-driver';
+import { startJobQueue, type JobQueueOptions } from '../../jobs/job-queue';
+import { createSecretBox, loadSecretKey } from '../../lib/secret-box';
+import { clusterRoutes } from './cluster.routes';
+import { clusterJobKinds, createClusterService, type ClusterJob } from './cluster.service';
+import { seedDatacenters } from './datacenter-seed';
+
+export interface ClusterModuleOptions {
+  simulator: SimulatorOptions;
+  /** MERIDIAN_SECRET_KEY; without it the key lives in `<dataDir>/secret.key`. */
+  secretKey?: string;
+  dataDir?: string;
+  jobs?: JobQueueOptions;
+  externalProbeTimeoutMs?: number;
+  /** Drivers by name, added to (or replacing) the simulator (tests, other infrastructures). */
+  drivers?: ReadonlyMap<string, InfrastructureDriver>;
+}
+
+/** Wires the smart-cluster module: seed, drivers, jobs (stopped with the app), `/cluster` routes. */
+export async function registerClusterModule(
+  app: App,
+  database: Pick<DatabaseHandle, 'db' | 'driver'>,
+  options: ClusterModuleOptions,
+): Promise<void> {
+  await seedDatacenters(database.db);
+  const secrets = createSecretBox(
+    await loadSecretKey({ secretKey: options.secretKey, dataDir: options.dataDir }),
+  );
+  const drivers = new Map<string, InfrastructureDriver>([
+    ['simulator', new SimulatorDriver(options.simulator)],
+    ...(options.drivers ?? []),
+  ]);
+  const service = createClusterService({
+    db: database.db,
+    drivers,
+    secrets,
+    externalProbeTimeoutMs: options.externalProbeTimeoutMs,
+  });
+  const queue = await startJobQueue<ClusterJob>(
+    database.driver,
+    clusterJobKinds,
+    service.jobHandlers,
+    {
+      onError: (error) => app.log.warn({ err: error }, 'cluster job failed'),
+      ...options.jobs,
+    },
+  );
+  service.attachQueue(queue);
+  app.addHook('onClose', () => queue.stop());
+  await app.register(clusterRoutes, { prefix: '/cluster', service });
+}

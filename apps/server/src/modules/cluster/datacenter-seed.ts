@@ -1,0 +1,141 @@
+import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { datacenters, type DatacenterRow } from '../../db/schema';
+
+type Seed = Omit<DatacenterRow, 'position' | 'driver'>;
+
+const prices = (mini: number) => ({
+  mini,
+  small: Math.round(mini * 2 * 10000) / 10000,
+  medium: Math.round(mini * 4 * 10000) / 10000,
+  large: Math.round(mini * 8 * 10000) / 10000,
+});
+
+/**
+ * The datacenters the simulator serves: real places and coordinates, CAD prices per node-hour.
+ * The uuids are stable slugs, so links like /datacenters/ca-montreal never change.
+ */
+export const seededDatacenters: readonly Seed[] = [
+  {
+    uuid: 'ca-montreal',
+    location: 'Montréal',
+    country: 'Canada',
+    latitude: 45.5019,
+    longitude: -73.5674,
+    flavorPrices: prices(0.0425),
+  },
+  {
+    uuid: 'ca-toronto',
+    location: 'Toronto',
+    country: 'Canada',
+    latitude: 43.6532,
+    longitude: -79.3832,
+    flavorPrices: prices(0.0445),
+  },
+  {
+    uuid: 'ca-vancouver',
+    location: 'Vancouver',
+    country: 'Canada',
+    latitude: 49.2827,
+    longitude: -123.1207,
+    flavorPrices: prices(0.0455),
+  },
+  {
+    uuid: 'us-virginia',
+    location: 'Ashburn, Virginia',
+    country: 'United States',
+    latitude: 39.0438,
+    longitude: -77.4874,
+    flavorPrices: prices(0.0395),
+  },
+  {
+    uuid: 'br-sao-paulo',
+    location: 'São Paulo',
+    country: 'Brazil',
+    latitude: -23.5558,
+    longitude: -46.6396,
+    flavorPrices: prices(0.0615),
+  },
+  {
+    uuid: 'gb-london',
+    location: 'London',
+    country: 'United Kingdom',
+    latitude: 51.5072,
+    longitude: -0.1276,
+    flavorPrices: prices(0.0505),
+  },
+  {
+    uuid: 'de-frankfurt',
+    location: 'Frankfurt',
+    country: 'Germany',
+    latitude: 50.1109,
+    longitude: 8.6821,
+    flavorPrices: prices(0.0485),
+  },
+  {
+    uuid: 'sg-singapore',
+    location: 'Singapore',
+    country: 'Singapore',
+    latitude: 1.3521,
+    longitude: 103.8198,
+    flavorPrices: prices(0.0535),
+  },
+  {
+    uuid: 'jp-tokyo',
+    location: 'Tokyo',
+    country: 'Japan',
+    latitude: 35.6762,
+    longitude: 139.6503,
+    flavorPrices: prices(0.0555),
+  },
+  {
+    uuid: 'au-sydney',
+    location: 'Sydney',
+    country: 'Australia',
+    latitude: -33.8688,
+    longitude: 151.2093,
+    flavorPrices: prices(0.0575),
+  },
+  {
+    uuid: 'za-johannesburg',
+    location: 'Johannesburg',
+    country: 'South Africa',
+    latitude: -26.2041,
+    longitude: 28.0473,
+    flavorPrices: prices(0.0595),
+  },
+  // An external cluster, uploaded by kubeconfig: no location of ours, no price.
+  {
+    uuid: externalDatacenterUuid,
+    location: 'External',
+    country: '',
+    latitude: 0,
+    longitude: 0,
+    flavorPrices: {},
+  },
+];
+
+/** Inserts or refreshes the seeded datacenters; safe to run at every start, by any process. */
+export async function seedDatacenters(db: Database): Promise<void> {
+  await db
+    .insert(datacenters)
+    .values(
+      seededDatacenters.map((seed, position) => ({
+        ...seed,
+        position,
+        driver: seed.uuid === externalDatacenterUuid ? 'external' : 'simulator',
+      })),
+    )
+    .onConflictDoUpdate({
+      target: datacenters.uuid,
+      set: {
+        location: sql`excluded.location`,
+        country: sql`excluded.country`,
+        latitude: sql`excluded.latitude`,
+        longitude: sql`excluded.longitude`,
+        flavorPrices: sql`excluded.flavor_prices`,
+        position: sql`excluded.position`,
+      },
+    });
+}

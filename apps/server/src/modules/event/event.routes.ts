@@ -1,0 +1,72 @@
+import { errorBodySchema } from '@meridian/domain/errors';
+import { statusResultSchema } from '@meridian/domain/operation-result';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  markReadBodySchema,
+  notificationCountQuerySchema,
+  notificationCountSchema,
+  notificationEventSchema,
+  notificationPageQuerySchema,
+} from './event.schemas';
+import type { EventService } from './event.service';
+
+export interface EventRoutesOptions {
+  service: EventService;
+}
+
+const authenticated = [{ bearerAuth: [], userId: [] }];
+
+/** `/event`: the signed-in user's notifications. The socket.io channel lives in realtime/. */
+export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app, { service }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/server/notifications',
+    {
+      schema: {
+        tags: ['event'],
+        summary: 'Notifications newest first, positions from..to inclusive (default 0..19)',
+        security: authenticated,
+        querystring: notificationPageQuerySchema,
+        response: {
+          200: z.array(notificationEventSchema),
+          400: errorBodySchema,
+          401: errorBodySchema,
+        },
+      },
+    },
+    (request) => service.list(request.user.id, request.query),
+  );
+
+  app.get(
+    '/server/notifications/count',
+    {
+      schema: {
+        tags: ['event'],
+        summary: 'How many notifications there are; `read=false` counts the unread ones',
+        security: authenticated,
+        querystring: notificationCountQuerySchema,
+        response: { 200: notificationCountSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => ({ count: await service.count(request.user.id, request.query) }),
+  );
+
+  app.put(
+    '/server/notifications/read',
+    {
+      schema: {
+        tags: ['event'],
+        summary: 'Mark the listed notifications read, or all of them when no uuids are given',
+        security: authenticated,
+        body: markReadBodySchema,
+        response: { 200: statusResultSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await service.markRead(request.user.id, request.body?.uuids);
+      return { status: 'success' as const };
+    },
+  );
+};

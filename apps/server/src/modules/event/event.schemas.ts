@@ -1,0 +1,63 @@
+import { eventCatalogue, type EventType } from '@meridian/domain/events/event-catalogue';
+import { z } from 'zod';
+
+// The request and response shapes of `/event`. They belong beside NotificationEvent in
+// packages/domain (one source of truth); they live here until that package takes them.
+
+/** The largest page `GET /server/notifications` answers. */
+export const maxNotificationPage = 100;
+
+const position = z.coerce
+  .number({ error: 'from and to must be whole numbers' })
+  .int('from and to must be whole numbers')
+  .min(0, 'from and to must not be negative');
+
+/** `?from=0&to=19`: an inclusive range of the newest-first list; the first page by default. */
+export const notificationPageQuerySchema = z
+  .object({ from: position.default(0), to: position.default(19) })
+  .refine(({ from, to }) => to >= from, { message: 'to must not be less than from' })
+  .refine(({ from, to }) => to - from < maxNotificationPage, {
+    message: `A page holds at most ${maxNotificationPage} notifications`,
+  });
+
+export const notificationCountQuerySchema = z.object({
+  read: z
+    .enum(['true', 'false'], { error: 'read must be true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
+});
+
+/** `{uuids?}`; no uuids (or no body at all) marks every notification read. */
+export const markReadBodySchema = z
+  .object({ uuids: z.array(z.guid('Each uuid must be a UUID')).max(1000).optional() })
+  .nullish();
+
+const notificationPayloadSchema = z.object({
+  cluster_name: z.string().optional(),
+  cluster_uuid: z.string().optional(),
+  datacenter_uuid: z.string().optional(),
+  app_name: z.string().optional(),
+  app_uuid: z.string().optional(),
+  version_name: z.string().optional(),
+  domain_name: z.string().optional(),
+  domain_name_uuid: z.string().optional(),
+  smart_cluster_name: z.string().optional(),
+  smart_cluster_uuid: z.string().optional(),
+  status_reason: z.string().optional(),
+});
+
+/** NotificationEvent (packages/domain) as a schema, for the OpenAPI document and serialization. */
+export const notificationEventSchema = z.object({
+  uuid: z.string(),
+  event_type: z.enum(Object.keys(eventCatalogue) as [EventType, ...EventType[]]),
+  created_at: z.string(),
+  action_taken: z.boolean(),
+  read: z.boolean(),
+  is_notification: z.boolean(),
+  category: z.number().int(),
+  status: z.number().int(),
+  message: z.object({ title: z.string(), description: z.string().optional() }),
+  payload: notificationPayloadSchema,
+});
+
+export const notificationCountSchema = z.object({ count: z.number().int() });

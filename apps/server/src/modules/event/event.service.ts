@@ -1,0 +1,107 @@
+import {
+  describeEvent,
+  eventCatalogue,
+  type EventPayload,
+  type EventType,
+} from '@meridian/domain/events/event-catalogue';
+import type { NotificationEvent } from '@meridian/domain/events/notification-event';
+import {
+  notificationCategories,
+  notificationStatuses,
+  type NotificationCategory,
+} from '@meridian/domain/notifications';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import type { EventRow } from '../../db/schema';
+import {
+  countEvents,
+  findEventById,
+  insertEvent,
+  listEvents,
+  markEventsRead,
+  type EventPage,
+} from './event.queries';
+
+/** The Postgres channel every committed event's id is announced on (LISTEN/NOTIFY). */
+export const eventChannel = 'meridian_events';
+
+/** Categories that are recorded (traffic, internal) but never shown as notifications. */
+const silentCategories: ReadonlySet<NotificationCategory> = new Set(['NO_NOTIFICATION', 'TRAFFIC']);
+
+export interface RecordEventInput {
+  userId: string;
+  type: EventType;
+  payload: EventPayload;
+}
+
+/**
+ * Writes a notification event and announces it on `meridian_events`, both through `tx`.
+ *
+ * Call it inside the transaction of the state change it reports (a drizzle transaction is a
+ * `Database`): Postgres delivers a NOTIFY only when its transaction commits, so a rolled-back
+ * change leaves neither a row nor a push, and every server process listening on the channel
+ * (see realtime/) pushes the event to the owner's sockets it holds.
+ */
+export async function recordEvent(
+  tx: Database,
+  { userId, type, payload }: RecordEventInput,
+): Promise<NotificationEvent> {
+  const entry = eventCatalogue[type];
+  const row = await insertEvent(tx, {
+    userId,
+    eventType: type,
+    category: notificationCategories[entry.category],
+    status: notificationStatuses[entry.status],
+    payload,
+    isNotification: !silentCategories.has(entry.category),
+  });
+  await tx.execute(sql`SELECT pg_notify(${eventChannel}, ${row.id})`);
+  return toNotificationEvent(row);
+}
+
+/** The event as the API lists it and the socket pushes it (spec §3). */
+export function toNotificationEvent(row: EventRow): NotificationEvent {
+  return {
+    uuid: row.id,
+    event_type: row.eventType,
+    created_at: row.createdAt.toISOString(),
+    action_taken: row.actionTaken,
+    read: row.read,
+    is_notification: row.isNotification,
+    category: row.category,
+    status: row.status,
+    message: describeEvent(row.eventType, row.payload),
+    payload: row.payload,
+  };
+}
+
+/** One committed event with its owner, for the real-time push; undefined once it is gone. */
+export async function loadEvent(
+  db: Database,
+  id: string,
+): Promise<{ userId: string; event: NotificationEvent } | undefined> {
+  const row = await findEventById(db, id);
+  return row && { userId: row.userId, event: toNotificationEvent(row) };
+}
+
+export type EventService = ReturnType<typeof createEventService>;
+
+/** What the `/event` routes do for the signed-in user; another user's events are never touched. */
+export function createEventService({ db }: { db: Database }) {
+  async function list(userId: string, page: EventPage): Promise<NotificationEvent[]> {
+    const rows = await listEvents(db, userId, page);
+    return rows.map(toNotificationEvent);
+  }
+
+  async function count(userId: string, filter: { read?: boolean }): Promise<number> {
+    return countEvents(db, userId, filter);
+  }
+
+  /** Marks the given events (all of the user's when `uuids` is absent) as read. */
+  async function markRead(userId: string, uuids?: string[]): Promise<void> {
+    if (uuids && uuids.length === 0) return;
+    await markEventsRead(db, userId, uuids);
+  }
+
+  return { list, count, markRead };
+}

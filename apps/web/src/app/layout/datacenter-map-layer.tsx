@@ -1,0 +1,72 @@
+import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
+import { useMemo } from 'react';
+import { useSelector } from 'react-redux';
+import { useLocation, useNavigate } from 'react-router';
+import { useClusters } from '../../features/clusters/api/get-clusters';
+import { useDatacenters } from '../../features/clusters/api/get-datacenters';
+import { useSmartClusters } from '../../features/clusters/api/get-smart-clusters';
+import { pendingDatacenters } from '../../features/clusters/cluster-rules';
+import { DatacenterMarkers } from '../../shared/components/world-map/datacenter-markers';
+import type { DatacenterMarker } from '../../shared/components/world-map/datacenter-markers';
+import { worldMapVariantForPath } from '../../shared/components/world-map/map-variant';
+import { WorldMap } from '../../shared/components/world-map/world-map';
+import { selectMapFocus, selectSiderCollapsed } from '../../shared/store/ui.slice';
+import rootStyles from '../root-layout.module.css';
+import styles from './app-layout.module.css';
+
+/**
+ * Datacenter markers lined up with the world map behind the content: above it where the map is
+ * the hero (so they can be clicked), beneath the content cards elsewhere.
+ */
+export function DatacenterMapLayer() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const collapsed = useSelector(selectSiderCollapsed);
+  const focus = useSelector(selectMapFocus);
+  const datacenters = useDatacenters();
+  const smartClusters = useSmartClusters();
+  const clusters = useClusters();
+  const variant = worldMapVariantForPath(pathname);
+  const selectedUuid = pathname.startsWith('/datacenters/')
+    ? decodeURIComponent(pathname.slice('/datacenters/'.length))
+    : undefined;
+
+  const markers = useMemo<DatacenterMarker[]>(() => {
+    const pending = pendingDatacenters(smartClusters.data ?? [], clusters.data ?? []);
+    return (datacenters.data ?? [])
+      .filter((datacenter) => datacenter.uuid !== externalDatacenterUuid && datacenter.coordinates)
+      .map((datacenter) => ({
+        uuid: datacenter.uuid,
+        label: datacenter.location,
+        longitude: datacenter.coordinates.longitude,
+        latitude: datacenter.coordinates.latitude,
+        pending: pending.has(datacenter.uuid),
+        selected: datacenter.uuid === selectedUuid,
+        href: `/datacenters/${encodeURIComponent(datacenter.uuid)}`,
+      }));
+  }, [datacenters.data, smartClusters.data, clusters.data, selectedUuid]);
+
+  return (
+    <WorldMap
+      variant={variant}
+      showLand={false}
+      interactive
+      focus={focus}
+      className={[
+        rootStyles.backdrop,
+        rootStyles.contentFrame,
+        collapsed ? rootStyles.collapsed : '',
+        variant === 'hero' ? styles.markerLayerAbove : styles.markerLayerBelow,
+      ].join(' ')}
+      style={{ background: 'transparent', backgroundImage: 'none' }}
+      renderOverlay={(geometry) => (
+        <DatacenterMarkers
+          geometry={geometry}
+          markers={markers}
+          zoomed={Boolean(focus)}
+          onOpen={(href) => void navigate(href)}
+        />
+      )}
+    />
+  );
+}

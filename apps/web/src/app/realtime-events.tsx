@@ -1,0 +1,45 @@
+import type { NotificationEvent } from '@meridian/domain/events/notification-event';
+import { useQueryClient } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSelector } from 'react-redux';
+import { appsQueryKey } from '../features/apps/api/get-apps';
+import { selectSession } from '../features/auth/session.slice';
+import { clustersQueryKey } from '../features/clusters/api/get-clusters';
+import { smartClustersQueryKey } from '../features/clusters/api/get-smart-clusters';
+import { addLiveNotification } from '../features/notifications/api/get-notifications';
+import { notify } from '../shared/notifications/notify';
+import { connectRealtime } from '../shared/realtime/realtime-client';
+import { eventEffects } from '../shared/realtime/event-effects';
+import type { StaleResource } from '../shared/realtime/event-effects';
+
+const staleKeys: Record<StaleResource, QueryKey> = {
+  apps: appsQueryKey,
+  domains: ['domains'],
+  clusters: clustersQueryKey,
+  smartClusters: smartClustersQueryKey,
+};
+
+/**
+ * The live-event channel of the signed-in user (spec §4): one socket while a token exists,
+ * closed when it goes. Each event tells the user, refreshes what it changed and joins the list.
+ */
+export function RealtimeEvents() {
+  const queryClient = useQueryClient();
+  const { token, userId } = useSelector(selectSession).data;
+
+  useEffect(() => {
+    if (!token || !userId) return undefined;
+    const onEvent = (event: NotificationEvent) => {
+      const { notice, refetch } = eventEffects(event);
+      if (notice) notify[notice.kind](notice.title, notice.description);
+      for (const resource of refetch) {
+        void queryClient.invalidateQueries({ queryKey: staleKeys[resource] });
+      }
+      addLiveNotification(queryClient, event);
+    };
+    return connectRealtime({ token, userId }, onEvent);
+  }, [token, userId, queryClient]);
+
+  return null;
+}

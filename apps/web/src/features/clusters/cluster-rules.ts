@@ -1,0 +1,147 @@
+import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
+import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-cluster';
+import { clusterMessages } from '@meridian/domain/clusters/smart-cluster';
+import type { ClusterMode } from '@meridian/domain/limits';
+import { isInProgress, parseStatus } from '@meridian/domain/status';
+import type { Status } from '@meridian/domain/status';
+
+/** The statuses the filter panel offers (spec "Smart clusters page"). */
+export const filterStatuses = ['success', 'creating', 'updating', 'deleting', 'failure'] as const;
+export type FilterStatus = (typeof filterStatuses)[number];
+export const filterModes = ['MANUAL', 'AUTOMATIC'] as const satisfies readonly ClusterMode[];
+
+export interface ClusterFilter {
+  modes: ClusterMode[];
+  statuses: FilterStatus[];
+  search: string;
+}
+
+export const initialClusterFilter: ClusterFilter = {
+  modes: [...filterModes],
+  statuses: [...filterStatuses],
+  search: '',
+};
+
+export function allTagsSelected(filter: ClusterFilter): boolean {
+  return (
+    filter.modes.length === filterModes.length && filter.statuses.length === filterStatuses.length
+  );
+}
+
+/** Select-all when anything is off, clear-all when everything is on. */
+export function toggleAllTags(filter: ClusterFilter): ClusterFilter {
+  return allTagsSelected(filter)
+    ? { ...filter, modes: [], statuses: [] }
+    : { ...filter, modes: [...filterModes], statuses: [...filterStatuses] };
+}
+
+/** Shown only if both its mode and its status are selected and its name matches; stored order. */
+export function filterSmartClusters(
+  clusters: readonly SmartCluster[],
+  filter: ClusterFilter,
+  datacenterUuid?: string,
+): SmartCluster[] {
+  const search = filter.search.trim().toLowerCase();
+  return clusters
+    .filter((cluster) => {
+      const status = parseStatus(cluster.status);
+      const mode = String(cluster.mode).toUpperCase() as ClusterMode;
+      return (
+        filter.modes.includes(mode) &&
+        filter.statuses.some((selected) => selected === status) &&
+        (!search || cluster.name.toLowerCase().includes(search)) &&
+        (!datacenterUuid || cluster.datacenters.includes(datacenterUuid))
+      );
+    })
+    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+}
+
+/** Card values: N/A when empty; the budget with a $ prefix. */
+export function latencyText(latency: number | null | undefined): string {
+  return latency === null || latency === undefined ? 'N/A' : String(latency);
+}
+
+export function budgetText(budget: number | null | undefined): string {
+  return budget === null || budget === undefined ? 'N/A' : `$${budget}`;
+}
+
+export function statusOf(cluster: { status: string }): Status | undefined {
+  return parseStatus(cluster.status);
+}
+
+export function membersOf(smartCluster: Pick<SmartCluster, 'uuid'>, clusters: readonly Cluster[]) {
+  return clusters.filter((cluster) => cluster.smart_cluster_uuid === smartCluster.uuid);
+}
+
+export function hasExternalMember(smartCluster: SmartCluster, members: readonly Cluster[]) {
+  return (
+    smartCluster.datacenters.includes(externalDatacenterUuid) ||
+    members.some((member) => member.cluster_type === 'external')
+  );
+}
+
+export type Decision = { allowed: true } | { allowed: false; warning?: string };
+
+/** Update only from success with no external member; a failed one gets the spec's warning. */
+export function canUpdate(smartCluster: SmartCluster, members: readonly Cluster[]): Decision {
+  const status = statusOf(smartCluster);
+  if (status === 'failure') return { allowed: false, warning: clusterMessages.cannotEditFailed };
+  if (status !== 'success') {
+    return { allowed: false, warning: clusterMessages.cannotEditInProgress };
+  }
+  if (hasExternalMember(smartCluster, members)) {
+    return { allowed: false, warning: clusterMessages.cannotEditExternal };
+  }
+  return { allowed: true };
+}
+
+/** Delete only from success or failure. */
+export function canDelete(smartCluster: SmartCluster): Decision {
+  const status = statusOf(smartCluster);
+  return status === 'success' || status === 'failure'
+    ? { allowed: true }
+    : { allowed: false, warning: clusterMessages.cannotDeleteInProgress };
+}
+
+/** Kubeconfig: blocked while in progress, and with another warning on failure. */
+export function canDownloadConfig(member: Pick<Cluster, 'status'>): Decision {
+  const status = statusOf(member);
+  if (status === 'failure') return { allowed: false, warning: clusterMessages.configFailed };
+  if (!status || isInProgress(status)) {
+    return { allowed: false, warning: clusterMessages.configInProgress };
+  }
+  return { allowed: true };
+}
+
+/** The expected duration shown beside an in-progress status (spec §9). */
+export function durationHint(status: Status | undefined): 'create' | 'update' | null {
+  if (status === 'creating' || status === 'pending') return 'create';
+  if (status === 'updating') return 'update';
+  return null;
+}
+
+/** Datacenters with work in progress (global map pending rule). */
+export function pendingDatacenters(
+  smartClusters: readonly SmartCluster[],
+  clusters: readonly Cluster[],
+): Set<string> {
+  const pending = new Set<string>();
+  for (const cluster of clusters) {
+    const status = statusOf(cluster);
+    if (status && isInProgress(status)) pending.add(cluster.datacenter_uuid);
+  }
+  for (const smartCluster of smartClusters) {
+    const status = statusOf(smartCluster);
+    if (status && isInProgress(status)) {
+      for (const uuid of smartCluster.datacenters) pending.add(uuid);
+    }
+  }
+  return pending;
+}
+
+/** Monitoring password of spec §9: 12 random bytes in base64. */
+export function generateMonitoringPassword(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}

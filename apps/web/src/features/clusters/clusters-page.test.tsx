@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { USER_STORAGE_KEY } from '../../shared/session/user-storage';
+import { jsonResponse, renderRoutes } from '../../shared/testing/test-providers';
+import { ClustersPage } from './clusters-page';
+
+const base = {
+  status_reason: null,
+  cluster_size: 'mini',
+  master_count: 1,
+  minion_count: 1,
+  version_uuids: [],
+  description: null,
+  createdAt: '2026-11-21T10:00:00Z',
+  updatedAt: '2026-11-21T10:00:00Z',
+  user_uuid: 'u',
+  deleted: false,
+  default_shared_for_org_uuid: null,
+};
+
+const smartClusters = [
+  {
+    ...base,
+    uuid: 'auto',
+    name: 'edge',
+    mode: 'AUTOMATIC',
+    status: 'success',
+    latency: 40,
+    budget: 500,
+    datacenters: ['ca-montreal'],
+    order: 2,
+  },
+  {
+    ...base,
+    uuid: 'broken',
+    name: 'staging',
+    mode: 'MANUAL',
+    status: 'failure',
+    status_reason: 'Quota exceeded in ca-toronto.',
+    latency: null,
+    budget: null,
+    datacenters: ['ca-toronto'],
+    order: 1,
+  },
+];
+
+const members = [
+  {
+    uuid: 'm1',
+    name: 'edge-ca-montreal',
+    smart_cluster_uuid: 'auto',
+    cluster_type: 'smart_cluster',
+    status: 'success',
+    status_reason: null,
+    location: 'Montréal',
+    datacenter_uuid: 'ca-montreal',
+    cluster_size: 'mini',
+    master_count: 1,
+    minion_count: 1,
+    master_addresses: [],
+    node_addresses: [],
+    kube_version: 'v1.31.0',
+    monitoring_path: 'https://monitoring.example/d/abc',
+    createdAt: '',
+    updatedAt: '',
+  },
+];
+
+function mockApi() {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.endsWith('/cluster/smart_clusters')) return jsonResponse(smartClusters);
+    if (url.endsWith('/cluster/clusters')) return jsonResponse(members);
+    if (url.endsWith('/cluster/datacenters')) return jsonResponse([]);
+    return jsonResponse({ message: 'not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('ClustersPage', () => {
+  beforeEach(() => {
+    window.localStorage.setItem(
+      USER_STORAGE_KEY,
+      JSON.stringify({ userId: 'u', userEmail: 'e', token: 't' }),
+    );
+  });
+
+  it('lists the cards in the stored order with N/A and $ values', async () => {
+    mockApi();
+    renderRoutes([{ path: '/clusters', element: <ClustersPage /> }], {
+      initialEntries: ['/clusters'],
+    });
+    const cards = await screen.findAllByTestId('smart-cluster-card');
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['staging', 'edge']);
+    expect(within(cards[0]!).getByTestId('cluster-budget').textContent).toBe('N/A');
+    expect(within(cards[1]!).getByTestId('cluster-budget').textContent).toBe('$500');
+    expect(within(cards[1]!).getByTestId('cluster-latency').textContent).toBe('40');
+    expect(within(cards[0]!).getByText('Failed')).toBeTruthy();
+  });
+
+  it('filters by the mode and status tags, with select all and clear all', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/clusters', element: <ClustersPage /> }], {
+      initialEntries: ['/clusters'],
+    });
+    await screen.findAllByTestId('smart-cluster-card');
+    await user.click(screen.getByRole('button', { name: /Filter/ }));
+    const panel = screen.getByRole('region', { name: 'Filter' });
+    await user.click(within(panel).getByText('Automatic'));
+    await waitFor(() => expect(screen.getAllByTestId('smart-cluster-card')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Select all' }));
+    await waitFor(() => expect(screen.getAllByTestId('smart-cluster-card')).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(await screen.findByText('No clusters of this type')).toBeTruthy();
+  });
+
+  it('warns instead of editing a failed smart cluster, and shows automatic details', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/clusters', element: <ClustersPage /> }], {
+      initialEntries: ['/clusters'],
+    });
+    await screen.findAllByTestId('smart-cluster-card');
+    await user.click(screen.getByRole('button', { name: 'Actions for staging' }));
+    await user.click(await screen.findByText('Update'));
+    expect(await screen.findByText('Cannot edit a failed Smart Cluster.')).toBeTruthy();
+
+    await user.click(screen.getByRole('article', { name: 'edge' }));
+    const details = await screen.findByTestId('cluster-details');
+    expect(within(details).getByText('40 ms')).toBeTruthy();
+    expect(within(details).getByText('$500')).toBeTruthy();
+    expect(within(details).getByText('Montréal')).toBeTruthy();
+    expect(within(details).queryByText('Download Kubeconfig')).toBeNull();
+    const monitoring = within(details).getByRole('link', { name: /Monitoring/ });
+    expect(monitoring.getAttribute('href')).toContain('refresh=10s');
+    expect(within(details).getByText('None')).toBeTruthy();
+  });
+});

@@ -1,0 +1,189 @@
+import { DownloadOutlined, LineChartOutlined } from '@ant-design/icons';
+import type { Datacenter } from '@meridian/domain/clusters/datacenter';
+import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-cluster';
+import { monitoringUrl } from '@meridian/domain/clusters/smart-cluster';
+import { displayStatus, isInProgress, parseStatus, successLabel } from '@meridian/domain/status';
+import { Badge, Button, Descriptions, Divider, Typography } from 'antd';
+import { useState } from 'react';
+import { SideDrawer } from '../../../shared/components/side-drawer';
+import { t } from '../../../shared/i18n/translate';
+import { downloadTextFile } from '../../../shared/lib/download-file';
+import { notify } from '../../../shared/notifications/notify';
+import { getKubeconfig } from '../api/get-kubeconfig';
+import { budgetText, canDownloadConfig } from '../cluster-rules';
+import { formatDateTime } from '../format-time';
+import { ClusterStatusTag } from './cluster-status-tag';
+import styles from './clusters.module.css';
+import { errorDescription } from './use-cluster-actions';
+
+function badgeStatus(status: string): 'success' | 'processing' | 'error' | 'default' {
+  const parsed = parseStatus(status);
+  if (parsed === 'success') return 'success';
+  if (parsed === 'failure' || parsed === 'update_subdomains_failure') return 'error';
+  if (parsed && isInProgress(parsed)) return 'processing';
+  return 'default';
+}
+
+function memberLabel(status: string): string {
+  return parseStatus(status) === 'success' ? successLabel.cluster : displayStatus(status).label;
+}
+
+function safeMonitoringUrl(path: string | null): string | null {
+  if (!path) return null;
+  try {
+    return monitoringUrl(path);
+  } catch {
+    return null;
+  }
+}
+
+interface ClusterDetailsDrawerProps {
+  smartCluster: SmartCluster | null;
+  members: readonly Cluster[];
+  datacenters: readonly Datacenter[];
+  onClose: () => void;
+}
+
+/** Details of a smart cluster: its fields, Locations (members) and Apps (spec "Smart clusters page"). */
+export function ClusterDetailsDrawer({
+  smartCluster,
+  members,
+  datacenters,
+  onClose,
+}: ClusterDetailsDrawerProps) {
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const automatic = smartCluster?.mode === 'AUTOMATIC';
+  const locationName = (uuid: string) =>
+    datacenters.find((datacenter) => datacenter.uuid === uuid)?.location ?? uuid;
+
+  const download = async (member: Cluster) => {
+    if (!smartCluster) return;
+    const decision = canDownloadConfig(member);
+    if (!decision.allowed) {
+      if (decision.warning) notify.warning(decision.warning);
+      return;
+    }
+    setDownloading(member.uuid);
+    try {
+      const yaml = await getKubeconfig(smartCluster.uuid, member.datacenter_uuid);
+      downloadTextFile('kubeconfig', yaml, 'application/yaml');
+      notify.success(t('clusters.kubeconfig.downloaded'));
+    } catch (error) {
+      notify.error(t('clusters.kubeconfig.failed'), errorDescription(error));
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <SideDrawer
+      title={smartCluster?.name ?? t('clusters.details.title')}
+      open={smartCluster !== null}
+      onClose={onClose}
+    >
+      {smartCluster ? (
+        <div data-testid="cluster-details">
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label={t('clusters.form.name')}>
+              {smartCluster.name}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('clusters.details.status')}>
+              <ClusterStatusTag status={smartCluster.status} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('clusters.card.uuid')}>
+              <Typography.Text copyable code>
+                {smartCluster.uuid}
+              </Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('clusters.card.created')}>
+              {formatDateTime(smartCluster.createdAt)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('clusters.card.updated')}>
+              {formatDateTime(smartCluster.updatedAt)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('clusters.card.mode')}>
+              {t(automatic ? 'clusters.mode.AUTOMATIC' : 'clusters.mode.MANUAL')}
+            </Descriptions.Item>
+            {automatic ? (
+              <Descriptions.Item label={t('clusters.details.latency')}>
+                {smartCluster.latency === null
+                  ? 'N/A'
+                  : t('clusters.details.latencyValue', { latency: smartCluster.latency })}
+              </Descriptions.Item>
+            ) : null}
+            {automatic ? (
+              <Descriptions.Item label={t('clusters.details.budget')}>
+                {budgetText(smartCluster.budget)}
+              </Descriptions.Item>
+            ) : null}
+          </Descriptions>
+
+          {parseStatus(smartCluster.status) === 'failure' && smartCluster.status_reason ? (
+            <>
+              <Divider titlePlacement="start">{t('clusters.details.reason')}</Divider>
+              <pre className={styles.reason} data-testid="cluster-status-reason">
+                <code>{smartCluster.status_reason}</code>
+              </pre>
+            </>
+          ) : null}
+
+          <Divider titlePlacement="start">{t('clusters.details.locations')}</Divider>
+          <div
+            className={styles.locations}
+            role="list"
+            aria-label={t('clusters.details.locations')}
+          >
+            {members.length === 0 ? (
+              <Typography.Text type="secondary">
+                {t('clusters.details.noLocations')}
+              </Typography.Text>
+            ) : (
+              members.map((member) => {
+                const monitoring = safeMonitoringUrl(member.monitoring_path);
+                return (
+                  <div
+                    key={member.uuid}
+                    className={styles.location}
+                    role="listitem"
+                    data-testid="cluster-location"
+                  >
+                    <Badge status={badgeStatus(member.status)} />
+                    <div className={styles.locationName}>
+                      <strong>{member.location || locationName(member.datacenter_uuid)}</strong>
+                      <span className={styles.locationMeta}>{memberLabel(member.status)}</span>
+                    </div>
+                    <Button
+                      size="small"
+                      icon={<LineChartOutlined aria-hidden />}
+                      href={monitoring ?? undefined}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      disabled={!monitoring}
+                    >
+                      {t('clusters.details.monitoring')}
+                    </Button>
+                    {automatic ? null : (
+                      <Button
+                        size="small"
+                        type="primary"
+                        ghost
+                        icon={<DownloadOutlined aria-hidden />}
+                        loading={downloading === member.uuid}
+                        onClick={() => void download(member)}
+                      >
+                        {t('clusters.details.kubeconfig')}
+                      </Button>
+                    )}
+                  </div>
+                );
+              })
+            )}
+          </div>
+
+          <Divider titlePlacement="start">{t('clusters.details.apps')}</Divider>
+          <Typography.Text type="secondary">{t('clusters.details.none')}</Typography.Text>
+        </div>
+      ) : null}
+    </SideDrawer>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Rule } from 'antd/es/form';
+import type { Datacenter } from '@meridian/domain/clusters/datacenter';
+import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
+import { minimumMonthlyCost } from '@meridian/domain/clusters/cost-estimate';
+import type { FlavorKey } from '@meridian/domain/flavors';
+import { budgetMessage } from '@meridian/domain/validation-messages';
+
+/** What the form needs of a zod schema (kept structural, so the console does not depend on zod). */
+export interface FieldSchema {
+  safeParse(
+    value: unknown,
+  ): { success: true } | { success: false; error: { issues: readonly { message: string }[] } };
+}
+
+/** An antd Form rule from a zod schema of one field: the field's first message, from the domain. */
+export function zodRule(schema: FieldSchema): Rule {
+  return {
+    validator: (_rule, value: unknown) => {
+      const result = schema.safeParse(value === null ? undefined : value);
+      return result.success
+        ? Promise.resolve()
+        : Promise.reject(new Error(result.error.issues[0]?.message ?? ''));
+    },
+  };
+}
+
+export interface CostFormValues {
+  datacenters?: string[];
+  cluster_size?: FlavorKey;
+  master_count?: number | null;
+  minion_count?: number | null;
+}
+
+/** Minimum total cost for the form's current values (0 until something is chosen). */
+export function formMinimumCost(
+  values: CostFormValues,
+  datacenters: readonly Datacenter[],
+): number {
+  const chosen = datacenters.filter((datacenter) => values.datacenters?.includes(datacenter.uuid));
+  const masterCount = Number.isInteger(values.master_count) ? Number(values.master_count) : 0;
+  const minionCount = Number.isInteger(values.minion_count) ? Number(values.minion_count) : 0;
+  return minimumMonthlyCost({
+    datacenters: chosen,
+    clusterSize: values.cluster_size ?? 'mini',
+    masterCount,
+    minionCount,
+  });
+}
+
+/** Budget: a number, at least the minimum total cost (message with the minimum, 2 decimals). */
+export function budgetError(budget: unknown, minimum: number): string | null {
+  if (typeof budget !== 'number' || Number.isNaN(budget) || budget < minimum || budget < 0) {
+    return budgetMessage(minimum);
+  }
+  return null;
+}
+
+export function isExternalChoice(datacenters: readonly string[] | undefined): boolean {
+  return Boolean(datacenters?.includes(externalDatacenterUuid));
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/api/api-client';
+import { apiPaths } from '../../../shared/api/api-paths';
+import { notificationsQueryKey } from './get-notifications';
+
+export const notificationCountQueryKey = [...notificationsQueryKey, 'count'] as const;
+
+/** GET /event/server/notifications/count: how many events the user has. */
+export async function getNotificationCount(signal?: AbortSignal): Promise<number> {
+  const data = await apiClient.get<unknown>(`${apiPaths.event}/server/notifications/count`, {
+    signal,
+  });
+  const count = (data as { count?: unknown } | null)?.count;
+  return typeof count === 'number' ? count : 0;
+}
+
+export function notificationCountQueryOptions() {
+  return queryOptions({
+    queryKey: notificationCountQueryKey,
+    queryFn: ({ signal }) => getNotificationCount(signal),
+  });
+}
+
+export function useNotificationCount() {
+  return useQuery(notificationCountQueryOptions());
+}

@@ -1,0 +1,68 @@
+import type { NotificationEvent } from '@meridian/domain/events/notification-event';
+import { notificationCategories, notificationStatuses } from '@meridian/domain/notifications';
+import { describe, expect, it } from 'vitest';
+import { eventEffects } from './event-effects';
+
+function event(
+  type: string,
+  category: keyof typeof notificationCategories,
+  status: keyof typeof notificationStatuses,
+  payload: NotificationEvent['payload'] = {},
+): NotificationEvent {
+  return {
+    uuid: type,
+    event_type: type as NotificationEvent['event_type'],
+    created_at: '2026-11-21T12:00:00Z',
+    action_taken: false,
+    read: false,
+    is_notification: true,
+    category: notificationCategories[category],
+    status: notificationStatuses[status],
+    message: { title: 'raw' },
+    payload,
+  };
+}
+
+describe('live event effects', () => {
+  it('shows an error notice with the quoted name for rejected events', () => {
+    const effects = eventEffects(
+      event('SMART_CLUSTER_CREATE_REJECTED', 'SMART_CLUSTER', 'REJECTED', {
+        smart_cluster_name: 'prod',
+        status_reason: 'Quota exceeded.',
+      }),
+    );
+    expect(effects.notice?.kind).toBe('error');
+    expect(effects.notice?.title).toBe('Smart cluster "prod" creation failed.');
+    expect(effects.notice?.description).toContain('Quota exceeded.');
+    expect(effects.refetch).toEqual(['clusters', 'smartClusters']);
+  });
+
+  it('shows a success notice for fulfilled events and none for pending ones', () => {
+    const done = eventEffects(
+      event('SMART_CLUSTER_CREATE_FULFILLED', 'SMART_CLUSTER', 'FULFILLED', {
+        smart_cluster_name: 'prod',
+      }),
+    );
+    expect(done.notice).toEqual({ kind: 'success', title: 'Smart cluster "prod" created.' });
+    const started = eventEffects(
+      event('CLUSTER_CREATE_PENDING', 'CLUSTER', 'PENDING', { cluster_name: 'prod-mtl' }),
+    );
+    expect(started.notice).toBeNull();
+    expect(started.refetch).toEqual(['clusters']);
+  });
+
+  it('refetches apps and domains for app, stack, certificate and subdomain events', () => {
+    for (const category of ['APP', 'STACK', 'CERTIFICATE', 'SUBDOMAIN'] as const) {
+      expect(eventEffects(event('APP_CREATE_PENDING', category, 'PENDING')).refetch).toEqual([
+        'apps',
+        'domains',
+      ]);
+    }
+    expect(eventEffects(event('TRAFFIC_UPDATE', 'TRAFFIC', 'TRAFFIC')).notice).toBeNull();
+  });
+
+  it('falls back to the event message for unknown types', () => {
+    const effects = eventEffects(event('SOMETHING_NEW', 'APP', 'FULFILLED'));
+    expect(effects.notice?.title).toBe('raw');
+  });
+});

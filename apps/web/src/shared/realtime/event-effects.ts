@@ -1,0 +1,60 @@
+import { describeEvent, isEventType } from '@meridian/domain/events/event-catalogue';
+import type { NotificationEvent } from '@meridian/domain/events/notification-event';
+import { categoryFromCode, statusFromCode } from '@meridian/domain/notifications';
+
+/** The server data a live event makes stale. */
+export type StaleResource = 'apps' | 'domains' | 'clusters' | 'smartClusters';
+
+export interface EventEffects {
+  notice: { kind: 'success' | 'error'; title: string; description?: string } | null;
+  refetch: StaleResource[];
+}
+
+/** Title and description of an event for people: from the catalogue, else what the event says. */
+export function eventText(event: NotificationEvent): { title: string; description?: string } {
+  if (isEventType(event.event_type)) return describeEvent(event.event_type, event.payload ?? {});
+  return {
+    title: event.message?.title ?? event.event_type,
+    description: event.message?.description,
+  };
+}
+
+/**
+ * Spec §4 live events: rejected → error notice, fulfilled → success notice, others none; stack,
+ * app, certificate and subdomain events refetch apps and domains, cluster events clusters,
+ * smart cluster events clusters and smart clusters.
+ */
+export function eventEffects(event: NotificationEvent): EventEffects {
+  const status = statusFromCode(event.status);
+  const category = categoryFromCode(event.category);
+  const text = eventText(event);
+  const notice =
+    status === 'REJECTED'
+      ? { kind: 'error' as const, ...text }
+      : status === 'FULFILLED'
+        ? { kind: 'success' as const, title: text.title }
+        : null;
+
+  let refetch: StaleResource[] = [];
+  switch (category) {
+    case 'APP':
+    case 'STACK':
+    case 'CERTIFICATE':
+    case 'SUBDOMAIN':
+      refetch = ['apps', 'domains'];
+      break;
+    case 'CLUSTER':
+    case 'CLUSTER_DNS':
+      refetch = ['clusters'];
+      break;
+    case 'SMART_CLUSTER':
+      refetch = ['clusters', 'smartClusters'];
+      break;
+    case 'DOMAIN':
+      refetch = ['domains'];
+      break;
+    default:
+      refetch = [];
+  }
+  return { notice, refetch };
+}

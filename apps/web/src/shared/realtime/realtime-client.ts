@@ -1,0 +1,58 @@
+import type {
+  NotificationEvent,
+  StartEventsMessage,
+} from '@meridian/domain/events/notification-event';
+import { realtime } from '@meridian/domain/events/notification-event';
+import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { apiBaseUrl } from '../api/api-client';
+
+export interface RealtimeCredentials {
+  token: string;
+  userId: string;
+}
+
+let current: { socket: Socket; token: string } | null = null;
+
+/**
+ * The one live-event connection (spec §4): opened for a token, replaced when the token changes,
+ * closed when it goes. Returns the close function.
+ */
+export function connectRealtime(
+  credentials: RealtimeCredentials,
+  onEvent: (event: NotificationEvent) => void,
+): () => void {
+  disconnectRealtime();
+  const socket = io(apiBaseUrl || undefined, {
+    path: realtime.path,
+    transports: ['websocket', 'polling'],
+    reconnection: true,
+    reconnectionAttempts: realtime.reconnection.attempts,
+    reconnectionDelay: realtime.reconnection.delayMs,
+    reconnectionDelayMax: realtime.reconnection.maxDelayMs,
+  });
+  socket.on('connect', () => {
+    const start: StartEventsMessage = {
+      disablePortalEvents: true,
+      token: credentials.token,
+      userId: credentials.userId,
+    };
+    socket.emit(realtime.startEvent, start);
+  });
+  socket.on(realtime.eventName, (event: NotificationEvent) => onEvent(event));
+  current = { socket, token: credentials.token };
+  return () => {
+    if (current?.socket === socket) disconnectRealtime();
+  };
+}
+
+export function disconnectRealtime(): void {
+  if (!current) return;
+  current.socket.removeAllListeners();
+  current.socket.disconnect();
+  current = null;
+}
+
+export function isRealtimeConnected(): boolean {
+  return current !== null;
+}
