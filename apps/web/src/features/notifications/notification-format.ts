@@ -1,23 +1,10 @@
 import { statusFromCode } from '@meridian/domain/notifications';
 import type { NotificationStatus } from '@meridian/domain/notifications';
+import { formatLongDate, formatTime } from '../../shared/lib/format-date';
 
-/** Spec §9: US English, long form (weekday, year, month, day). */
-export function formatNotificationDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('en-US', {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
-}
-
-export function formatNotificationTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-}
+/** Spec §9: notification dates in US English long form. */
+export const formatNotificationDate = formatLongDate;
+export const formatNotificationTime = formatTime;
 
 export type NotificationTone = 'success' | 'error' | 'pending' | 'info';
 

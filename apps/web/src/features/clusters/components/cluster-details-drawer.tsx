@@ -11,7 +11,7 @@ import { downloadTextFile } from '../../../shared/lib/download-file';
 import { notify } from '../../../shared/notifications/notify';
 import { getKubeconfig } from '../api/get-kubeconfig';
 import { budgetText, canDownloadConfig } from '../cluster-rules';
-import { formatDateTime } from '../format-time';
+import { formatDateTime } from '../../../shared/lib/format-date';
 import { ClusterStatusTag } from './cluster-status-tag';
 import styles from './clusters.module.css';
 import { errorDescription } from './use-cluster-actions';

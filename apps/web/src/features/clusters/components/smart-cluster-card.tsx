@@ -5,7 +5,7 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import { t } from '../../../shared/i18n/translate';
 import { colorFromName } from '../../../shared/lib/color-from-name';
 import { budgetText, durationHint, latencyText, statusOf } from '../cluster-rules';
-import { formatDateTime } from '../format-time';
+import { formatDateTime } from '../../../shared/lib/format-date';
 import { ClusterStatusTag } from './cluster-status-tag';
 import styles from './clusters.module.css';
 
