@@ -5,7 +5,7 @@ import { Tag } from 'antd';
 export function ClusterStatusTag({ status }: { status: string }) {
   const { label, color } = displayStatus(status);
   return (
-    <Tag color={color} data-testid="cluster-status" bordered={false}>
+    <Tag color={color} data-testid="cluster-status" variant="filled">
       {label}
     </Tag>
   );
