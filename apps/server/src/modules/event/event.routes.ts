@@ -8,7 +8,7 @@ import {
   notificationCountSchema,
   notificationEventSchema,
   notificationPageQuerySchema,
-} from './event.schemas';
+} from '@meridian/domain/events/notification-api';
 import type { EventService } from './event.service';
 
 export interface EventRoutesOptions {

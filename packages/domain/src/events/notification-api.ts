@@ -1,8 +1,7 @@
-import { eventCatalogue, type EventType } from '@meridian/domain/events/event-catalogue';
+import { eventCatalogue, type EventType } from './event-catalogue';
 import { z } from 'zod';
 
-// The request and response shapes of `/event`. They belong beside NotificationEvent in
-// packages/domain (one source of truth); they live here until that package takes them.
+// The request and response shapes of `/event`, beside NotificationEvent (one source of truth).
 
 /** The largest page `GET /server/notifications` answers. */
 export const maxNotificationPage = 100;
