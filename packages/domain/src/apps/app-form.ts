@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { flavorKeys, type FlavorKey } from '../flavors';
+import { limits, templateTypes, volumeTypes } from '../limits';
+import { validationMessages } from '../validation-messages';
+import { basicTemplateSettingsSchema, type BasicTemplateSettings } from './basic-template';
+
+/** Messages of spec §5 (App and version) whose exact wording the spec leaves to us. */
+export const appFormMessages = {
+  nameTooLong: `Name must be at most ${limits.nameMaxLength} characters`,
+  versionTooLong: `Version must be at most ${limits.versionNameMaxLength} characters`,
+  volumeType: `Please choose a volume type (${volumeTypes.join(' or ')})`,
+  templateJson: 'The basic template settings must be a JSON object',
+  nothingToUpdate: 'Please provide a name or a description',
+} as const;
+
+const required = validationMessages.required;
+
+const appName = z
+  .string({ error: validationMessages.name })
+  .trim()
+  .min(1, validationMessages.name)
+  .max(limits.nameMaxLength, appFormMessages.nameTooLong);
+
+const versionName = z
+  .string({ error: validationMessages.version })
+  .trim()
+  .min(1, validationMessages.version)
+  .max(limits.versionNameMaxLength, appFormMessages.versionTooLong);
+
+const description = z.string().trim().optional();
+
+const templateType = z.enum(templateTypes, { error: validationMessages.templateType });
+
+/** Flavor as sent lower-case; other cases are accepted and lower-cased. */
+const flavorName = z
+  .string({ error: validationMessages.flavor })
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(flavorKeys as [FlavorKey, ...FlavorKey[]], { error: validationMessages.flavor }));
+
+/** Volume type as sent upper-case; other cases are accepted and upper-cased. */
+const volumeType = z
+  .string({ error: required })
+  .trim()
+  .toUpperCase()
+  .pipe(z.enum(volumeTypes, { error: appFormMessages.volumeType }));
+
+const templateName = z.string().trim().optional();
+
+const heatFields = {
+  flavor_name: flavorName.optional(),
+  volume_type: volumeType.optional(),
+};
+
+/** Heat needs a flavor and a volume type; other template types carry neither (they are dropped). */
+function heatRules<
+  T extends { template_type: (typeof templateTypes)[number]; flavor_name?: FlavorKey | undefined },
+>(body: T & { volume_type?: string | undefined }, context: z.RefinementCtx) {
+  if (body.template_type !== 'HEAT') return;
+  if (body.flavor_name === undefined) {
+    context.addIssue({ code: 'custom', path: ['flavor_name'], message: validationMessages.flavor });
+  }
+  if (body.volume_type === undefined) {
+    context.addIssue({ code: 'custom', path: ['volume_type'], message: required });
+  }
+}
+
+function dropHeatFieldsUnlessHeat<
+  T extends { template_type: string; flavor_name?: unknown; volume_type?: unknown },
+>(body: T): T {
+  if (body.template_type === 'HEAT') return body;
+  const copy = { ...body };
+  delete copy.flavor_name;
+  delete copy.volume_type;
+  return copy;
+}
+
+/**
+ * The text fields of `POST /meridian/v1/kube/apps` (spec §7 multipart): the `template` part (file
+ * or basic settings JSON) is checked by the template modules.
+ */
+export const appCreateFieldsSchema = z
+  .object({
+    name: appName,
+    description,
+    version_name: versionName,
+    smart_cluster_uuid: z
+      .string({ error: validationMessages.cluster })
+      .trim()
+      .min(1, validationMessages.cluster),
+    template_type: templateType,
+    template_name: templateName,
+    ...heatFields,
+  })
+  .superRefine(heatRules)
+  .transform(dropHeatFieldsUnlessHeat);
+
+export type AppCreateFields = z.output<typeof appCreateFieldsSchema>;
+
+/** The text fields of `POST /apps/{appId}/versions` (spec §7): name, type, Heat flavor/volume. */
+export const versionCreateFieldsSchema = z
+  .object({
+    name: versionName,
+    template_type: templateType,
+    template_name: templateName,
+    ...heatFields,
+  })
+  .superRefine(heatRules)
+  .transform(dropHeatFieldsUnlessHeat);
+
+export type VersionCreateFields = z.output<typeof versionCreateFieldsSchema>;
+
+/** `PUT /apps/{appId}` (multipart): name or description; the name stays required if sent. */
+export const appUpdateFieldsSchema = z
+  .object({ name: appName.optional(), description })
+  .refine((body) => body.name !== undefined || body.description !== undefined, {
+    message: appFormMessages.nothingToUpdate,
+  });
+
+/** `PUT /apps/versions/{versionId}`: body {name}. */
+export const versionUpdateSchema = z.object({ name: versionName });
+
+export type BasicTemplateFieldResult =
+  | { ok: true; settings: BasicTemplateSettings }
+  | { ok: false; errors: { path: string; message: string }[] };
+
+/** Parses the multipart `template` JSON string of a Kubernetes Basic app or version. */
+export function parseBasicTemplateField(text: string): BasicTemplateFieldResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, errors: [{ path: 'template', message: appFormMessages.templateJson }] };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, errors: [{ path: 'template', message: appFormMessages.templateJson }] };
+  }
+  const result = basicTemplateSettingsSchema.safeParse(value);
+  if (result.success) return { ok: true, settings: result.data };
+  return {
+    ok: false,
+    errors: result.error.issues.map((issue) => ({
+      path: issue.path.join('.'),
+      message: issue.message,
+    })),
+  };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { checkHeatTemplate, heatTemplateMessages, requiredHeatParameters } from './heat-template';
+import { yamlMessages } from './safe-yaml';
+
+const parameters = requiredHeatParameters.map((name) => `  ${name}:\n    type: string`).join('\n');
+const valid = `heat_template_version: 2018-08-31\nparameters:\n${parameters}\nresources: {}\n`;
+
+function errorsOf(text: string): string[] {
+  const result = checkHeatTemplate(text);
+  return result.ok ? [] : result.errors;
+}
+
+describe('checkHeatTemplate', () => {
+  it('accepts a template with the version and the five parameters', () => {
+    const result = checkHeatTemplate(valid);
+    expect(result.ok).toBe(true);
+    expect(result.ok && result.template.heat_template_version).toBe('2018-08-31');
+  });
+
+  it('names each missing parameter', () => {
+    const text = `heat_template_version: 2018-08-31
+parameters:
+  keypair_name: {type: string}
+  image_name: {type: string}
+`;
+    expect(errorsOf(text)).toEqual([
+      'The Heat template needs the parameter external_network_id',
+      'The Heat template needs the parameter flavor_id',
+      'The Heat template needs the parameter volume_type',
+    ]);
+  });
+
+  it('requires heat_template_version and a parameters section', () => {
+    expect(errorsOf('resources: {}\n')).toEqual([
+      heatTemplateMessages.version,
+      heatTemplateMessages.parameters,
+      ...requiredHeatParameters.map((name) => heatTemplateMessages.parameter(name)),
+    ]);
+    expect(errorsOf(valid.replace('2018-08-31', '""'))).toEqual([heatTemplateMessages.version]);
+  });
+
+  it('refuses non-mappings, several documents and broken YAML', () => {
+    expect(errorsOf('- a\n- b\n')).toEqual([heatTemplateMessages.notMapping]);
+    expect(errorsOf(`${valid}---\n${valid}`)).toEqual([heatTemplateMessages.singleDocument]);
+    expect(errorsOf('heat_template_version: [\n')[0]).toMatch(/^Document 1: /);
+    expect(errorsOf('  ')).toEqual([yamlMessages.empty]);
+  });
+
+  it('refuses an alias bomb quickly', () => {
+    const levels = ['a: &a [x,x,x,x,x,x,x,x,x,x]'];
+    for (let i = 1; i < 10; i++) {
+      levels.push(
+        `l${i}: &l${i} [${Array(10)
+          .fill(i === 1 ? '*a' : `*l${i - 1}`)
+          .join(',')}]`,
+      );
+    }
+    const started = Date.now();
+    expect(errorsOf(`${valid}${levels.join('\n')}\n`)).toEqual([
+      `Document 1: ${yamlMessages.aliases}`,
+    ]);
+    expect(Date.now() - started).toBeLessThan(200);
+  });
+});

@@ -1,0 +1,45 @@
+import { isRecord, parseYamlSafely } from './safe-yaml';
+
+/** Parameters every Heat template must declare (spec §3). */
+export const requiredHeatParameters = [
+  'keypair_name',
+  'external_network_id',
+  'flavor_id',
+  'image_name',
+  'volume_type',
+] as const;
+
+/** Messages of the Heat template check (spec §5 leaves the wording to us). */
+export const heatTemplateMessages = {
+  singleDocument: 'The Heat template must be a single YAML document',
+  notMapping: 'The Heat template must be a YAML mapping',
+  version: 'The Heat template needs heat_template_version',
+  parameters: 'The Heat template needs a parameters section',
+  parameter: (name: string) => `The Heat template needs the parameter ${name}`,
+} as const;
+
+export type HeatCheckResult =
+  { ok: true; template: Record<string, unknown> } | { ok: false; errors: string[] };
+
+/** Checks an uploaded (untrusted) Heat template; every missing piece is named in the errors. */
+export function checkHeatTemplate(text: string): HeatCheckResult {
+  const parsed = parseYamlSafely(text);
+  if (!parsed.ok) return parsed;
+  if (parsed.documents.length !== 1) {
+    return { ok: false, errors: [heatTemplateMessages.singleDocument] };
+  }
+  const template = parsed.documents[0]!.value;
+  if (!isRecord(template)) return { ok: false, errors: [heatTemplateMessages.notMapping] };
+
+  const errors: string[] = [];
+  const version = template.heat_template_version;
+  if (version === undefined || version === null || String(version).trim() === '') {
+    errors.push(heatTemplateMessages.version);
+  }
+  const parameters = isRecord(template.parameters) ? template.parameters : {};
+  if (!isRecord(template.parameters)) errors.push(heatTemplateMessages.parameters);
+  for (const name of requiredHeatParameters) {
+    if (!Object.hasOwn(parameters, name)) errors.push(heatTemplateMessages.parameter(name));
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, template };
+}
