@@ -31,6 +31,8 @@ import {
   UnauthorizedError,
   ValidationError,
 } from './lib/errors';
+import { apiKeyRoutes } from './modules/auth/api-key.routes';
+import { createApiKeyService } from './modules/auth/api-key.service';
 import { authRoutes, defaultLoginRateLimit, type LoginRateLimit } from './modules/auth/auth.routes';
 import {
   createAuthService,
@@ -108,6 +110,7 @@ export async function buildApp({
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer' },
+          apiKeyAuth: { type: 'apiKey', in: 'header', name: 'authorization' },
           userId: { type: 'apiKey', in: 'header', name: 'x-user-id' },
         },
       },
@@ -135,14 +138,22 @@ export async function buildApp({
     sessionPolicy: { ...defaultSessionPolicy, ...auth.sessionPolicy },
     now,
   });
-  // One resolver per Authorization scheme; the API-key issue adds ['apikey', ...] here.
-  registerAuthentication(app, new Map([['bearer', authService.authenticateSession]]));
+  const apiKeyService = createApiKeyService({ db: database.db });
+  // One resolver per Authorization scheme: console sessions and CI/CD API keys.
+  registerAuthentication(
+    app,
+    new Map([
+      ['bearer', authService.authenticateSession],
+      ['apikey', apiKeyService.authenticateApiKey],
+    ]),
+  );
 
   await app.register(authRoutes, {
     prefix: '/auth',
     service: authService,
     loginRateLimit: { ...defaultLoginRateLimit, ...auth.loginRateLimit },
   });
+  await app.register(apiKeyRoutes, { prefix: '/auth', service: apiKeyService });
 
   await app.register(eventRoutes, {
     prefix: '/event',

@@ -51,6 +51,28 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
 
+/**
+ * API keys for CI/CD calls (`Authorization: ApiKey <key>`). Revoking deletes the row, so a name
+ * is unique per user among live keys and a revoked key's name can be reused.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /**
+     * SHA-256 of the key, hex. The key is 32 random bytes, so a fast unsalted hash is right here
+     * (nothing to brute-force); a slow password hash would only slow every CI/CD call.
+     */
+    keyHash: text('key_hash').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('api_keys_user_name_idx').on(table.userId, table.name)],
+);
+
 /** Notification events (spec §3), written in the same transaction as the change they report. */
 export const events = pgTable(
   'events',
@@ -155,6 +177,7 @@ export const clusters = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type EventRow = typeof events.$inferSelect;
 export type DatacenterRow = typeof datacenters.$inferSelect;
 export type SmartClusterRow = typeof smartClusters.$inferSelect;

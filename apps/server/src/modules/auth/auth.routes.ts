@@ -4,6 +4,7 @@ import { statusResultSchema } from '@meridian/domain/operation-result';
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService } from './auth.service';
+import { requireSession } from './authenticate';
 
 export interface LoginRateLimit {
   /** Login requests allowed from one IP per window, whatever the usernames. */
@@ -53,12 +54,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/logout',
     {
-      onRequest: app.authenticate,
+      onRequest: [app.authenticate, requireSession],
       schema: {
         tags: ['auth'],
         summary: 'Revoke the session token the request carries',
         security: authenticated,
-        response: { 200: statusResultSchema, 401: errorBodySchema },
+        response: { 200: statusResultSchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
     async (request) => {
@@ -89,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/users',
     {
-      onRequest: app.authenticate,
+      onRequest: [app.authenticate, requireSession],
       schema: {
         tags: ['auth'],
         summary: 'Create an account (admins only)',

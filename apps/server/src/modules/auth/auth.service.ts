@@ -43,8 +43,8 @@ export interface AuthenticatedUser {
   isAdmin: boolean;
 }
 
-/** How the request proved who it is; API keys (`ApiKey <key>`) will add their own kind. */
-export type Credential = { kind: 'session'; sessionId: string };
+/** How the request proved who it is: a console session, or an API key for CI/CD calls. */
+export type Credential = { kind: 'session'; sessionId: string } | { kind: 'apiKey'; keyId: string };
 
 export interface Authentication {
   user: AuthenticatedUser;
@@ -124,6 +124,8 @@ export function createAuthService({
   }
 
   async function logout({ credential }: Authentication): Promise<void> {
+    // The route requires a session; an API key is revoked from the API key page instead.
+    if (credential.kind !== 'session') throw new ForbiddenError();
     await revokeSession(db, credential.sessionId, now());
   }
 
@@ -153,7 +155,7 @@ export function toUser(user: UserRow): User {
   };
 }
 
-function toAuthenticatedUser(user: UserRow): AuthenticatedUser {
+export function toAuthenticatedUser(user: UserRow): AuthenticatedUser {
   return { id: user.id, username: user.username, email: user.email, isAdmin: user.isAdmin };
 }
 

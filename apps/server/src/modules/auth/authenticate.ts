@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UnauthorizedError } from '../../lib/errors';
+import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import type { AuthenticatedUser, Authentication } from './auth.service';
 
 /** Checks the value after the scheme of an Authorization header; throws UnauthorizedError. */
@@ -26,10 +26,9 @@ declare module 'fastify' {
 /**
  * Decorates the app with `authenticate` and the request with `user`, for every module.
  *
- * `resolvers` maps an Authorization scheme (lower case) to the service that checks it: today
- * `bearer` (console sessions). The API-key issue adds `apikey` for CI/CD calls
- * (`Authorization: ApiKey <key>`) here without touching any route. Whatever the scheme,
- * `x-user-id` must name the credential's user.
+ * `resolvers` maps an Authorization scheme (lower case) to the service that checks it:
+ * `bearer` (console sessions) and `apikey` (CI/CD calls, `Authorization: ApiKey <key>`).
+ * Whatever the scheme, `x-user-id` must name the credential's user.
  */
 export function registerAuthentication(
   app: FastifyInstance,
@@ -68,4 +67,17 @@ export function registerAuthentication(
 function parseAuthorization(header: string | undefined) {
   const [scheme = '', ...rest] = (header ?? '').trim().split(/\s+/);
   return { scheme: scheme.toLowerCase(), value: rest.length === 1 ? rest[0] : undefined };
+}
+
+export const sessionRequiredMessage = 'This action requires a console session, not an API key';
+
+/**
+ * Add after `app.authenticate` on routes that manage credentials (logout, API keys, accounts):
+ * `{ onRequest: [app.authenticate, requireSession] }`. API keys may call every other
+ * authenticated route; here they get 403, so a leaked key cannot mint keys or accounts.
+ */
+export async function requireSession(request: FastifyRequest): Promise<void> {
+  if (request.authentication.credential.kind !== 'session') {
+    throw new ForbiddenError(sessionRequiredMessage);
+  }
 }

@@ -1,0 +1,25 @@
+import type { ApiKeySummary } from '@meridian/domain/auth/api-key';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/api/api-client';
+import { apiPaths } from '../../../shared/api/api-paths';
+
+export const apiKeysQueryKey = ['api-keys'] as const;
+
+/** GET /auth/api_key: the list is read from the response field `keys` (spec §3). */
+export async function getApiKeys(signal?: AbortSignal): Promise<ApiKeySummary[]> {
+  const data = await apiClient.get<{ keys?: unknown } | undefined>(`${apiPaths.auth}/api_key`, {
+    signal,
+  });
+  return Array.isArray(data?.keys) ? (data.keys as ApiKeySummary[]) : [];
+}
+
+export function apiKeysQueryOptions() {
+  return queryOptions({
+    queryKey: apiKeysQueryKey,
+    queryFn: ({ signal }) => getApiKeys(signal),
+  });
+}
+
+export function useApiKeys() {
+  return useQuery(apiKeysQueryOptions());
+}

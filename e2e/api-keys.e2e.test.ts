@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
+import { adminCredentials, userStorageKey } from './support/credentials';
+
+const baseUrl = inject('baseUrl');
+
+describe.skipIf(!inject('browserAvailable'))('API keys in Chromium', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1440, height: 900 },
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  it('creates a key shown once, uses it, and revokes it with a confirmation', async () => {
+    const name = `ci-${Date.now().toString(36)}`;
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(adminCredentials.username);
+    await page.getByLabel('Password').fill(adminCredentials.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/home');
+    const { userId } = await storedSession(page);
+
+    await page.getByLabel('Account menu').click();
+    await page.getByRole('menuitem', { name: 'API keys' }).click();
+    await page.waitForURL('**/api-key');
+    await expectVisible(page.getByRole('heading', { name: 'API Keys' }));
+
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const form = page.getByRole('dialog', { name: 'Create API key' });
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expectVisible(form.getByText('Please provide a name'));
+    await form.getByLabel('Name').fill(name);
+    await form.getByRole('button', { name: 'Create' }).click();
+
+    const shown = page.getByTestId('api-key-created');
+    await expectVisible(shown);
+    await expectVisible(shown.getByText(/It will not be shown again/));
+    const key = await shown.getByTestId('api-key-value').inputValue();
+    expect(key).toMatch(/^mk_[\w-]{43}$/);
+    await shown.getByRole('button', { name: 'Copy key' }).click();
+    await expectVisible(page.getByText('API key copied to the clipboard.'));
+    await page.waitForTimeout(400);
+    await screenshot(page, 'api-keys-created');
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await shown.waitFor({ state: 'hidden' });
+
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expectVisible(row);
+    expect(await page.locator('body').innerText()).not.toContain(key);
+
+    const withKey = () =>
+      fetch(`${baseUrl}/auth/session`, {
+        headers: { authorization: `ApiKey ${key}`, 'x-user-id': userId },
+      });
+    const before = await withKey();
+    expect(before.status).toBe(200);
+    expect(((await before.json()) as { userId: string }).userId).toBe(userId);
+    await page.waitForTimeout(500);
+    await screenshot(page, 'api-keys');
+
+    await row.getByRole('button', { name: `Revoke ${name}` }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: `Revoke API key ${name}?` });
+    await expectVisible(confirm);
+    await screenshot(page, 'api-keys-revoke-confirm');
+    await confirm.getByRole('button', { name: 'Revoke' }).click();
+    await expectVisible(page.getByText(`API key ${name} revoked.`));
+    await row.waitFor({ state: 'detached' });
+
+    expect((await withKey()).status).toBe(401);
+  });
+});
+
+async function storedSession(page: Page): Promise<{ token: string; userId: string }> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), userStorageKey);
+  const parsed = JSON.parse(raw ?? '{}') as { token?: string; userId?: string; data?: object };
+  return (parsed.data ?? parsed) as { token: string; userId: string };
+}
+
+async function expectVisible(locator: ReturnType<Page['getByText']>) {
+  await locator.waitFor({ state: 'visible', timeout: 15_000 });
+}
