@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { flavorKeys, type FlavorKey } from '../flavors';
+import { templateTypes, volumeTypes } from '../limits';
+import { statuses } from '../status';
+import { validationMessages } from '../validation-messages';
+
+/**
+ * Request and response shapes of the apps API (`/meridian/v1/kube`, spec §3 and §7), shared by
+ * the server (which checks its answers against them) and the console (which reads them).
+ */
+const flavorKey = z.enum(flavorKeys as [FlavorKey, ...FlavorKey[]]);
+
+/** Largest template upload (Advanced YAML or Heat template) the apps API accepts; 413 beyond. */
+export const templateMaxBytes = 512 * 1024;
+
+/** Messages of the apps API whose wording the spec leaves to us. */
+export const appApiMessages = {
+  templateRequired: validationMessages.templateFile,
+  heatOnExternal: 'A Heat template cannot be deployed on an external cluster',
+  smartClusterNotReady: 'The smart cluster must be ready (Created) before apps are deployed on it',
+  alreadyDeployed: 'This version is already deployed on that smart cluster',
+  deploymentInProgress: 'The deployment is still in progress; please wait until it has finished',
+  appInProgress:
+    'Some deployments of this app are still in progress; please wait until they have finished',
+  versionInProgress: 'Some deployments of this version are still in progress; please wait',
+  noKubernetesDeployment: 'No Kubernetes deployment of this app runs on the given smart clusters',
+  imageUpdateNeedsKubernetes: 'Only Kubernetes deployments have an image to update',
+  deploymentUpdateEmpty: 'Please provide an image or a number of replicas',
+  imageName: 'Please provide an image',
+  lastVersion: 'An app keeps at least one version; delete the app instead',
+} as const;
+
+export const deploymentPortSchema = z.object({ name: z.string(), port: z.number() });
+
+/** The Deployment kinds of a deployment's manifests, as the replicas card reads them (spec §3). */
+export const deploymentTemplateSchema = z.object({
+  kind: z.literal('Deployment'),
+  metadata: z.object({ name: z.string() }),
+  spec: z.object({ replicas: z.number() }),
+});
+
+export const deploymentSchema = z.object({
+  uuid: z.string(),
+  app_uuid: z.string(),
+  version_uuid: z.string(),
+  smart_cluster_uuid: z.string(),
+  smart_cluster_name: z.string(),
+  cluster_uuid: z.string(),
+  cluster_name: z.string(),
+  datacenter_uuid: z.string(),
+  datacenter_name: z.string(),
+  status: z.enum(statuses),
+  status_reason: z.string().nullable(),
+  /** The load-balancer address (Kubernetes) or the stack's public address (Heat). */
+  endpoint: z.string().nullable(),
+  domain_names: z.array(z.string()),
+  certificate_uuid: z.string().nullable(),
+  ports: z.array(deploymentPortSchema),
+  template: z.array(deploymentTemplateSchema),
+  /** The image a CI/CD call rolled out in place of the version's (null: the version's own). */
+  image_name: z.string().nullable(),
+  ready_replicas: z.number(),
+  flavor_name: flavorKey.nullable(),
+  volume_type: z.enum(volumeTypes).nullable(),
+  app: z.object({ uuid: z.string(), name: z.string() }),
+  version: z.object({ uuid: z.string(), name: z.string() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type Deployment = z.infer<typeof deploymentSchema>;
+
+export const versionSchema = z.object({
+  uuid: z.string(),
+  app_uuid: z.string(),
+  name: z.string(),
+  template_type: z.enum(templateTypes),
+  /** The template as deployed; a private registry's password is shown as `<sealed>`. */
+  raw_template: z.string(),
+  template_name: z.string(),
+  flavor_name: flavorKey.nullable(),
+  volume_type: z.enum(volumeTypes).nullable(),
+  /** success when every deployment is; in progress or failure when one is; success with none. */
+  status: z.enum(statuses),
+  smart_cluster_uuids: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type Version = z.infer<typeof versionSchema>;
+
+export const appSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Oldest first. */
+  versions: z.array(versionSchema),
+  deployments: z.array(deploymentSchema),
+});
+
+export type App = z.infer<typeof appSchema>;
+
+/** `POST /cluster/clusters/versions` (spec §3 deployment request). */
+export const versionDeploymentRequestSchema = z.object({
+  version_uuid: z.uuid({ error: validationMessages.versionSelect }),
+  smart_cluster_uuids: z
+    .array(z.uuid({ error: validationMessages.cluster }), { error: validationMessages.cluster })
+    .min(1, validationMessages.cluster),
+});
+
+export type VersionDeploymentRequest = z.infer<typeof versionDeploymentRequestSchema>;
+
+const imageName = z
+  .string({ error: appApiMessages.imageName })
+  .trim()
+  .min(1, appApiMessages.imageName)
+  .max(512, appApiMessages.imageName);
+
+/** `PUT /apps/deployment/{deploymentId}`: roll out another image and/or another replica count. */
+export const deploymentUpdateSchema = z
+  .object({
+    image_name: imageName.optional(),
+    replicas: z
+      .number({ error: 'Replicas must be a whole number of at least 1' })
+      .int('Replicas must be a whole number of at least 1')
+      .min(1, 'Replicas must be a whole number of at least 1')
+      .optional(),
+  })
+  .refine((body) => body.image_name !== undefined || body.replicas !== undefined, {
+    message: appApiMessages.deploymentUpdateEmpty,
+  });
+
+export type DeploymentUpdate = z.infer<typeof deploymentUpdateSchema>;
+
+/** `DELETE /apps/deployment`: body {uuids}. */
+export const deploymentRemovalSchema = z.object({
+  uuids: z
+    .array(z.uuid({ error: validationMessages.deployments }), {
+      error: validationMessages.deployments,
+    })
+    .min(1, validationMessages.deployments),
+});
+
+/** CI/CD `PUT /meridian/v1/kube/apps/{appUuid}/deployment` (spec §7). */
+export const appImageRolloutSchema = z.object({
+  cluster_uuids: z
+    .array(z.string({ error: validationMessages.cluster }), { error: validationMessages.cluster })
+    .min(1, validationMessages.cluster),
+  image_name: imageName,
+});
+
+/** CI/CD `PUT /intelligence/clusters/{smartClusterUuid}/deployment/{appUuid}` (spec §7). */
+export const smartClusterImageRolloutSchema = z.object({ image_name: imageName });
