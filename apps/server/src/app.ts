@@ -49,6 +49,7 @@ import { eventRoutes } from './modules/event/event.routes';
 import { createEventService } from './modules/event/event.service';
 import { registerRealtime, type RealtimeTimings } from './realtime/realtime';
 import { registerClusterModule, type ClusterModuleOptions } from './modules/cluster/cluster.module';
+import { registerKubeModule } from './modules/kube/kube.module';
 import { registerWebConsole } from './web/web-console';
 
 export type App = FastifyInstance<
@@ -74,7 +75,10 @@ export interface BuildAppOptions {
   };
   /** Live-event channel timings; tests shorten them. */
   realtime?: Partial<RealtimeTimings>;
-  /** The smart-cluster module (`/cluster`, its jobs and drivers); absent, the module is off. */
+  /**
+   * The smart-cluster module (`/cluster`, its jobs and drivers) and the apps module deploying on
+   * it (`/meridian/v1/kube`); absent, both are off.
+   */
   cluster?: ClusterModuleOptions;
   /** Registers more routes before the app becomes ready (tests, embedding). */
   extend?: (app: App) => void | Promise<void>;
@@ -166,7 +170,10 @@ export async function buildApp({
     timings: realtime,
   });
 
-  if (cluster) await registerClusterModule(app, database, cluster);
+  if (cluster) {
+    const infrastructure = await registerClusterModule(app, database, cluster);
+    await registerKubeModule(app, database, { ...infrastructure, jobs: cluster.jobs });
+  }
 
   await registerWebConsole(app, config);
   await extend?.(app);

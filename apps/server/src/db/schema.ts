@@ -14,7 +14,8 @@ import {
 import type { ClusterType } from '@meridian/domain/clusters/smart-cluster';
 import type { EventPayload, EventType } from '@meridian/domain/events/event-catalogue';
 import type { FlavorKey } from '@meridian/domain/flavors';
-import type { ClusterMode } from '@meridian/domain/limits';
+import type { ClusterMode, TemplateType, VolumeType } from '@meridian/domain/limits';
+import type { DeploymentOperation, DeploymentTemplate } from '@meridian/domain/apps/app-api';
 import type { Status } from '@meridian/domain/status';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -182,3 +183,101 @@ export type EventRow = typeof events.$inferSelect;
 export type DatacenterRow = typeof datacenters.$inferSelect;
 export type SmartClusterRow = typeof smartClusters.$inferSelect;
 export type ClusterRow = typeof clusters.$inferSelect;
+
+/** Apps (spec §3). Deleting one first removes its deployments, then the row goes. */
+export const apps = pgTable(
+  'apps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** Set while the app's deployments are being removed before the app itself goes. */
+    deleting: boolean('deleting').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('apps_user_idx').on(table.userId, table.createdAt)],
+);
+
+/** Versions of an app (spec §3): the template that deployments roll out. */
+export const versions = pgTable(
+  'versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    templateType: text('template_type').$type<TemplateType>().notNull(),
+    /** The template as uploaded or generated; a registry password inside reads `<sealed>`. */
+    rawTemplate: text('raw_template').notNull(),
+    templateName: text('template_name').notNull(),
+    /** Private registry of a Basic template: URL and username (the password is sealed apart). */
+    registry: jsonb('registry').$type<{ url: string; username: string }>(),
+    /** AES-256-GCM sealed (lib/secret-box); never returned. */
+    registryPasswordSealed: text('registry_password_sealed'),
+    flavorName: text('flavor_name').$type<FlavorKey>(),
+    volumeType: text('volume_type').$type<VolumeType>(),
+    deleting: boolean('deleting').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('versions_app_idx').on(table.appId, table.createdAt)],
+);
+
+/** A version running on one member cluster of a smart cluster (spec §3 Deployment). */
+export const deployments = pgTable(
+  'deployments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => versions.id, { onDelete: 'cascade' }),
+    smartClusterId: uuid('smart_cluster_id')
+      .notNull()
+      .references(() => smartClusters.id, { onDelete: 'cascade' }),
+    clusterId: uuid('cluster_id')
+      .notNull()
+      .references(() => clusters.id, { onDelete: 'cascade' }),
+    status: text('status').$type<Status>().notNull(),
+    statusReason: text('status_reason'),
+    /** What the running (or last) operation is; it picks the events and the job's work. */
+    operation: text('operation').$type<DeploymentOperation>().notNull(),
+    endpoint: text('endpoint'),
+    ports: jsonb('ports').$type<{ name: string; port: number }[]>().notNull().default([]),
+    /** Replicas asked for by an update, in place of the template's (null: the template's). */
+    replicas: integer('replicas'),
+    /** The Deployment kinds being rolled out, with their replicas (what the replicas card shows). */
+    template: jsonb('template').$type<DeploymentTemplate[]>().notNull().default([]),
+    readyReplicas: integer('ready_replicas').notNull().default(0),
+    /** The image a CI/CD call rolled out in place of the version's. */
+    imageName: text('image_name'),
+    domainNames: jsonb('domain_names').$type<string[]>().notNull().default([]),
+    certificateUuid: uuid('certificate_uuid'),
+    operationDeadline: timestamp('operation_deadline', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('deployments_app_idx').on(table.appId),
+    index('deployments_user_idx').on(table.userId),
+    index('deployments_smart_cluster_idx').on(table.smartClusterId),
+    index('deployments_cluster_idx').on(table.clusterId),
+  ],
+);
+
+export type AppRow = typeof apps.$inferSelect;
+export type VersionRow = typeof versions.$inferSelect;
+export type DeploymentRow = typeof deployments.$inferSelect;

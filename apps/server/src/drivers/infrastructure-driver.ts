@@ -30,7 +30,34 @@ export interface ObservedStatus {
 /** A manifest (one Kubernetes object) sent to a cluster. */
 export type WorkloadManifest = Record<string, unknown>;
 
+/** An app's Kubernetes objects on one cluster, known by the deployment that owns them. */
+export interface WorkloadSpec {
+  deploymentId: string;
+  manifests: WorkloadManifest[];
+}
+
+/** What a cluster reports once a workload has rolled out. */
+export interface RolledOutWorkload {
+  /** The LoadBalancer Service's external address, if the workload has one. */
+  endpoint: string | null;
+  readyReplicas: number;
+}
+
+/** An OpenStack Heat stack in a datacenter, known by the deployment that owns it. */
+export interface StackSpec {
+  deploymentId: string;
+  name: string;
+  template: string;
+  parameters: Record<string, string>;
+}
+
+export interface CreatedStack {
+  /** The stack's public address (its floating IP output), if it has one. */
+  endpoint: string | null;
+}
+
 export type DriverOperation = 'create' | 'update' | 'delete';
+export type WorkloadOperation = 'rollout' | 'remove' | 'create-stack' | 'delete-stack';
 
 /**
  * A failure the driver knows will not go away by retrying (e.g. a datacenter that refuses the
@@ -51,14 +78,18 @@ export class PermanentDriverError extends Error {
  */
 export interface InfrastructureDriver {
   readonly kind: string;
-  plannedDurationMs(operation: DriverOperation, spec: ClusterSpec): number;
+  plannedDurationMs(operation: DriverOperation | WorkloadOperation, spec: ClusterSpec): number;
   createCluster(spec: ClusterSpec): Promise<ProvisionedCluster>;
   updateCluster(spec: ClusterSpec, current: ProvisionedCluster): Promise<ProvisionedCluster>;
   deleteCluster(spec: ClusterSpec): Promise<void>;
   /** The kubeconfig YAML to hand a user, from what `createCluster` answered and was stored. */
   kubeconfig(spec: ClusterSpec, stored: string | null): Promise<string>;
-  applyWorkload(spec: ClusterSpec, manifest: WorkloadManifest): Promise<void>;
-  removeWorkload(spec: ClusterSpec, manifest: WorkloadManifest): Promise<void>;
+  /** Creates or updates the workload's objects (idempotent: a re-run applies the same state). */
+  applyWorkload(spec: ClusterSpec, workload: WorkloadSpec): Promise<RolledOutWorkload>;
+  /** Removes the workload's objects; removing what is already gone succeeds. */
+  removeWorkload(spec: ClusterSpec, workload: WorkloadSpec): Promise<void>;
+  createStack(spec: ClusterSpec, stack: StackSpec): Promise<CreatedStack>;
+  deleteStack(spec: ClusterSpec, stack: StackSpec): Promise<void>;
   observeStatus(spec: ClusterSpec): Promise<ObservedStatus>;
 }
 

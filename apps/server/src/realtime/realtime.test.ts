@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recordEvent } from '../modules/event/event.service';
-import { addUser } from '../modules/event/event.test-helpers';
+import { addUser } from '../test-support/test-app';
 import {
   createTestApp,
   databaseBackends,

@@ -39,6 +39,8 @@ export const deploymentTemplateSchema = z.object({
   spec: z.object({ replicas: z.number() }),
 });
 
+export type DeploymentTemplate = z.infer<typeof deploymentTemplateSchema>;
+
 export const deploymentSchema = z.object({
   uuid: z.string(),
   app_uuid: z.string(),
@@ -75,8 +77,11 @@ export const versionSchema = z.object({
   app_uuid: z.string(),
   name: z.string(),
   template_type: z.enum(templateTypes),
-  /** The template as deployed; a private registry's password is shown as `<sealed>`. */
-  raw_template: z.string(),
+  /**
+   * The template as deployed (a private registry's password reads `<sealed>`). Only
+   * `GET /apps/{appId}` carries it; the app list leaves it out to stay small.
+   */
+  raw_template: z.string().optional(),
   template_name: z.string(),
   flavor_name: flavorKey.nullable(),
   volume_type: z.enum(volumeTypes).nullable(),
@@ -153,3 +158,17 @@ export const appImageRolloutSchema = z.object({
 
 /** CI/CD `PUT /intelligence/clusters/{smartClusterUuid}/deployment/{appUuid}` (spec §7). */
 export const smartClusterImageRolloutSchema = z.object({ image_name: imageName });
+
+/**
+ * What a deployment is doing: the first rollout of a new app (create), a version deployed onto
+ * another smart cluster (deploy), a new image or replica count (update), its removal on its own
+ * (delete) or with its app (cascaded_delete).
+ */
+export const deploymentOperations = [
+  'create',
+  'deploy',
+  'update',
+  'delete',
+  'cascaded_delete',
+] as const;
+export type DeploymentOperation = (typeof deploymentOperations)[number];

@@ -2,11 +2,15 @@ import { randomInt } from 'node:crypto';
 import {
   PermanentDriverError,
   type ClusterSpec,
+  type CreatedStack,
   type DriverOperation,
   type InfrastructureDriver,
   type ObservedStatus,
   type ProvisionedCluster,
-  type WorkloadManifest,
+  type RolledOutWorkload,
+  type StackSpec,
+  type WorkloadOperation,
+  type WorkloadSpec,
 } from '../infrastructure-driver';
 import { issueKubeconfig } from './kubeconfig';
 
@@ -18,11 +22,40 @@ export interface SimulatorOptions {
 }
 
 const minute = 60_000;
-const durations: Record<DriverOperation, [number, number]> = {
+const second = 1000;
+const durations: Record<DriverOperation | WorkloadOperation, [number, number]> = {
   create: [20 * minute, 60 * minute],
   update: [5 * minute, 60 * minute],
   delete: [1 * minute, 5 * minute],
+  rollout: [1 * minute, 3 * minute],
+  remove: [20 * second, 1 * minute],
+  'create-stack': [5 * minute, 15 * minute],
+  'delete-stack': [1 * minute, 3 * minute],
 };
+
+// The grammar of a container image reference (registry host, path, tag, digest), loosely.
+const imageReference =
+  /^(?:[a-zA-Z0-9.-]+(?::[0-9]+)?\/)?[a-z0-9]+(?:[._-][a-z0-9]+)*(?:\/[a-z0-9]+(?:[._-][a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Images of the pod templates of Deployment-like objects. */
+function containerImages(manifest: Record<string, unknown>): string[] {
+  const spec = isRecord(manifest.spec) ? manifest.spec : undefined;
+  const template = spec && isRecord(spec.template) ? spec.template : undefined;
+  const podSpec = template && isRecord(template.spec) ? template.spec : undefined;
+  const containers = podSpec && Array.isArray(podSpec.containers) ? podSpec.containers : [];
+  return containers.flatMap((container: unknown) =>
+    isRecord(container) && typeof container.image === 'string' ? [container.image] : [],
+  );
+}
+
+function replicasOf(manifest: Record<string, unknown>): number {
+  const spec = isRecord(manifest.spec) ? manifest.spec : undefined;
+  return typeof spec?.replicas === 'number' ? spec.replicas : 1;
+}
 
 // Documentation address ranges (RFC 5737): masters from the first, nodes from the others.
 const masterPrefix = '192.0.2.';
@@ -44,11 +77,13 @@ function addresses(prefixes: readonly string[], count: number): string[] {
  */
 export class SimulatorDriver implements InfrastructureDriver {
   readonly kind = 'simulator';
-  private readonly workloads = new Map<string, WorkloadManifest[]>();
+  /** Per member cluster: what runs on it, by deployment, with its load-balancer address. */
+  private readonly workloads = new Map<string, Map<string, WorkloadSpec & RolledOutWorkload>>();
+  private readonly stacks = new Map<string, Map<string, StackSpec & CreatedStack>>();
 
   constructor(private readonly options: SimulatorOptions) {}
 
-  plannedDurationMs(operation: DriverOperation): number {
+  plannedDurationMs(operation: DriverOperation | WorkloadOperation): number {
     if (this.options.timeScale <= 0) return 0;
     const [min, max] = durations[operation];
     return Math.round((min + Math.random() * (max - min)) * this.options.timeScale);
@@ -95,6 +130,7 @@ export class SimulatorDriver implements InfrastructureDriver {
 
   async deleteCluster(spec: ClusterSpec): Promise<void> {
     this.workloads.delete(spec.clusterId);
+    this.stacks.delete(spec.clusterId);
   }
 
   async kubeconfig(_spec: ClusterSpec, stored: string | null): Promise<string> {
@@ -102,19 +138,64 @@ export class SimulatorDriver implements InfrastructureDriver {
     return stored;
   }
 
-  async applyWorkload(spec: ClusterSpec, manifest: WorkloadManifest): Promise<void> {
-    const list = this.workloads.get(spec.clusterId) ?? [];
-    list.push(manifest);
-    this.workloads.set(spec.clusterId, list);
+  /**
+   * Rolls the objects out: pods of an image that is not a valid reference fail to pull (as on a
+   * real cluster); a LoadBalancer Service gets an address, kept across re-applies.
+   */
+  async applyWorkload(spec: ClusterSpec, workload: WorkloadSpec): Promise<RolledOutWorkload> {
+    this.checkFault(spec);
+    let readyReplicas = 0;
+    let wantsLoadBalancer = false;
+    for (const manifest of workload.manifests) {
+      for (const image of containerImages(manifest)) {
+        if (!imageReference.test(image)) {
+          throw new PermanentDriverError(
+            `ErrImagePull: "${image}" is not a valid image reference, so its pods cannot start.`,
+          );
+        }
+      }
+      if (manifest.kind === 'Deployment' || manifest.kind === 'StatefulSet') {
+        readyReplicas += replicasOf(manifest);
+      }
+      const serviceSpec =
+        manifest.kind === 'Service' && isRecord(manifest.spec) ? manifest.spec : undefined;
+      if (serviceSpec?.type === 'LoadBalancer') wantsLoadBalancer = true;
+    }
+    const onCluster = this.workloads.get(spec.clusterId) ?? new Map();
+    const previous = onCluster.get(workload.deploymentId);
+    const endpoint = wantsLoadBalancer
+      ? (previous?.endpoint ?? addresses([nodePrefixes[1]!], 1)[0]!)
+      : null;
+    onCluster.set(workload.deploymentId, { ...workload, endpoint, readyReplicas });
+    this.workloads.set(spec.clusterId, onCluster);
+    return { endpoint, readyReplicas };
   }
 
-  async removeWorkload(spec: ClusterSpec, manifest: WorkloadManifest): Promise<void> {
-    const key = JSON.stringify(manifest);
-    const list = this.workloads.get(spec.clusterId) ?? [];
-    this.workloads.set(
-      spec.clusterId,
-      list.filter((item) => JSON.stringify(item) !== key),
-    );
+  async removeWorkload(spec: ClusterSpec, workload: WorkloadSpec): Promise<void> {
+    this.workloads.get(spec.clusterId)?.delete(workload.deploymentId);
+  }
+
+  /** What runs on a member cluster (the simulator's own view, for the console's future use and tests). */
+  workloadsOn(clusterId: string): (WorkloadSpec & RolledOutWorkload)[] {
+    return [...(this.workloads.get(clusterId)?.values() ?? [])];
+  }
+
+  async createStack(spec: ClusterSpec, stack: StackSpec): Promise<CreatedStack> {
+    this.checkFault(spec);
+    const inDatacenter = this.stacks.get(spec.clusterId) ?? new Map();
+    const endpoint =
+      inDatacenter.get(stack.deploymentId)?.endpoint ?? addresses([nodePrefixes[0]!], 1)[0]!;
+    inDatacenter.set(stack.deploymentId, { ...stack, endpoint });
+    this.stacks.set(spec.clusterId, inDatacenter);
+    return { endpoint };
+  }
+
+  async deleteStack(spec: ClusterSpec, stack: StackSpec): Promise<void> {
+    this.stacks.get(spec.clusterId)?.delete(stack.deploymentId);
+  }
+
+  stacksOn(clusterId: string): (StackSpec & CreatedStack)[] {
+    return [...(this.stacks.get(clusterId)?.values() ?? [])];
   }
 
   async observeStatus(spec: ClusterSpec): Promise<ObservedStatus> {

@@ -1,9 +1,9 @@
 import type { App } from '../../app';
 import type { DatabaseHandle } from '../../db/database';
-import type { InfrastructureDriver } from '../../drivers/infrastructure-driver';
+import type { DriverRegistry, InfrastructureDriver } from '../../drivers/infrastructure-driver';
 import { SimulatorDriver, type SimulatorOptions } from '../../drivers/simulator/simulator-driver';
 import { startJobQueue, type JobQueueOptions } from '../../jobs/job-queue';
-import { createSecretBox, loadSecretKey } from '../../lib/secret-box';
+import { createSecretBox, loadSecretKey, type SecretBox } from '../../lib/secret-box';
 import { clusterRoutes } from './cluster.routes';
 import { clusterJobKinds, createClusterService, type ClusterJob } from './cluster.service';
 import { seedDatacenters } from './datacenter-seed';
@@ -24,7 +24,7 @@ export async function registerClusterModule(
   app: App,
   database: Pick<DatabaseHandle, 'db' | 'driver'>,
   options: ClusterModuleOptions,
-): Promise<void> {
+): Promise<{ drivers: DriverRegistry; secrets: SecretBox }> {
   await seedDatacenters(database.db);
   const secrets = createSecretBox(
     await loadSecretKey({ secretKey: options.secretKey, dataDir: options.dataDir }),
@@ -51,4 +51,6 @@ export async function registerClusterModule(
   service.attachQueue(queue);
   app.addHook('onClose', () => queue.stop());
   await app.register(clusterRoutes, { prefix: '/cluster', service });
+  // The apps module deploys onto the same infrastructure with the same keys.
+  return { drivers, secrets };
 }

@@ -17,6 +17,7 @@ import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PayloadTooLargeError, ValidationError } from '../../lib/errors';
+import { rejectMalformedIds } from '../../lib/malformed-id';
 import type { ClusterService } from './cluster.service';
 
 export interface ClusterRoutesOptions {
@@ -41,13 +42,7 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
     limits: { fileSize: externalKubeconfigMaxBytes, files: 1, fields: 10, fieldSize: 4096 },
   });
   app.addHook('onRequest', app.authenticate);
-  // A malformed uuid names nothing the user owns: 404 rather than a validation message.
-  app.addHook('preValidation', async (request, reply) => {
-    const id = (request.params as { id?: string } | undefined)?.id;
-    if (id !== undefined && !z.uuid().safeParse(id).success) {
-      await reply.code(404).send({ message: 'Not found' });
-    }
-  });
+  app.addHook('preValidation', rejectMalformedIds);
 
   app.get(
     '/datacenters',

@@ -41,6 +41,7 @@ import {
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
 import { recordEvent } from '../event/event.service';
+import { versionUuidsBySmartCluster } from '../kube/kube.queries';
 import {
   findMember,
   findOwnSmartCluster,
@@ -566,7 +567,14 @@ export function createClusterService({
     },
 
     async listSmartClusters(userId: string): Promise<SmartCluster[]> {
-      return (await listSmartClusterRows(db, userId)).map(toSmartCluster);
+      const [rows, deployed] = await Promise.all([
+        listSmartClusterRows(db, userId),
+        versionUuidsBySmartCluster(db, userId),
+      ]);
+      return rows.map((row) => ({
+        ...toSmartCluster(row),
+        version_uuids: deployed.get(row.id) ?? [],
+      }));
     },
 
     async listClusters(userId: string): Promise<Cluster[]> {

@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '../../test-support/test-app';
 import { recordEvent } from './event.service';
-import { addUser } from './event.test-helpers';
+import { addUser } from '../../test-support/test-app';
 
 describe.each(databaseBackends())('events on %s', (backend) => {
   let t: TestApp;

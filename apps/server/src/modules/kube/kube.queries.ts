@@ -1,0 +1,178 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import {
+  apps,
+  clusters,
+  datacenters,
+  deployments,
+  smartClusters,
+  versions,
+  type AppRow,
+  type ClusterRow,
+  type DatacenterRow,
+  type DeploymentRow,
+  type VersionRow,
+} from '../../db/schema';
+
+/** A deployment with what its card shows about where it runs. */
+export interface DeploymentView {
+  deployment: DeploymentRow;
+  cluster: ClusterRow;
+  datacenter: DatacenterRow;
+  smartClusterName: string;
+  appName: string;
+  versionName: string;
+  version: Pick<VersionRow, 'templateType' | 'flavorName' | 'volumeType'>;
+}
+
+// Versions without their raw template: lists never need it and it can be large.
+const versionColumns = {
+  id: versions.id,
+  appId: versions.appId,
+  userId: versions.userId,
+  name: versions.name,
+  templateType: versions.templateType,
+  templateName: versions.templateName,
+  flavorName: versions.flavorName,
+  volumeType: versions.volumeType,
+  deleting: versions.deleting,
+  createdAt: versions.createdAt,
+  updatedAt: versions.updatedAt,
+};
+
+export type VersionSummaryRow = Omit<
+  VersionRow,
+  'rawTemplate' | 'registry' | 'registryPasswordSealed'
+>;
+
+export async function listAppRows(db: Database, userId: string, appId?: string): Promise<AppRow[]> {
+  return db
+    .select()
+    .from(apps)
+    .where(and(eq(apps.userId, userId), appId ? eq(apps.id, appId) : undefined))
+    .orderBy(asc(apps.createdAt), asc(apps.id));
+}
+
+export async function listVersionRows(
+  db: Database,
+  userId: string,
+  appId?: string,
+): Promise<VersionSummaryRow[]> {
+  return db
+    .select(versionColumns)
+    .from(versions)
+    .where(and(eq(versions.userId, userId), appId ? eq(versions.appId, appId) : undefined))
+    .orderBy(asc(versions.createdAt), asc(versions.id));
+}
+
+/** Deployments with their cluster, datacenter and names, in one query; gone clusters' are left out. */
+export async function listDeploymentViews(
+  db: Database,
+  where: SQL | undefined,
+): Promise<DeploymentView[]> {
+  return db
+    .select({
+      deployment: deployments,
+      cluster: clusters,
+      datacenter: datacenters,
+      smartClusterName: smartClusters.name,
+      appName: apps.name,
+      versionName: versions.name,
+      version: {
+        templateType: versions.templateType,
+        flavorName: versions.flavorName,
+        volumeType: versions.volumeType,
+      },
+    })
+    .from(deployments)
+    .innerJoin(clusters, eq(clusters.id, deployments.clusterId))
+    .innerJoin(datacenters, eq(datacenters.uuid, clusters.datacenterUuid))
+    .innerJoin(smartClusters, eq(smartClusters.id, deployments.smartClusterId))
+    .innerJoin(apps, eq(apps.id, deployments.appId))
+    .innerJoin(versions, eq(versions.id, deployments.versionId))
+    .where(and(where, eq(clusters.deleted, false)))
+    .orderBy(asc(deployments.createdAt), asc(datacenters.position));
+}
+
+export function deploymentsOfUser(userId: string, appId?: string): SQL | undefined {
+  return and(eq(deployments.userId, userId), appId ? eq(deployments.appId, appId) : undefined);
+}
+
+export function deploymentsWithIds(ids: readonly string[]): SQL {
+  return inArray(deployments.id, [...ids]);
+}
+
+export async function findOwnApp(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<AppRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(apps)
+    .where(and(eq(apps.id, id), eq(apps.userId, userId)));
+  return row;
+}
+
+export async function findOwnVersion(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<VersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(versions)
+    .where(and(eq(versions.id, id), eq(versions.userId, userId)));
+  return row;
+}
+
+export async function lockApp(tx: Database, id: string): Promise<AppRow | undefined> {
+  const [row] = await tx.select().from(apps).where(eq(apps.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Changes whenever anything the user's app list shows changes: every row written gets a new
+ * transaction id (xmin) and every removal changes a count, so a list built from equal stamps is
+ * equal — without trusting clocks.
+ */
+export async function appListStamp(db: Database, userId: string): Promise<string> {
+  const part = (table: string) =>
+    sql.raw(
+      `(select count(*) || '/' || coalesce(sum(xmin::text::bigint), 0) from ${table} where user_id = `,
+    );
+  const result = await db.execute(sql`
+    select concat_ws(':',
+      ${part('apps')}${userId}),
+      ${part('versions')}${userId}),
+      ${part('deployments')}${userId}),
+      ${part('smart_clusters')}${userId}),
+      ${part('clusters')}${userId})
+    ) as stamp`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    stamp: string;
+  }[];
+  return rows[0]!.stamp;
+}
+
+/** Version uuids deployed on each of the user's smart clusters (the smart cluster's version_uuids). */
+export async function versionUuidsBySmartCluster(
+  db: Database,
+  userId: string,
+): Promise<Map<string, string[]>> {
+  const rows = await db
+    .selectDistinct({
+      smartClusterId: deployments.smartClusterId,
+      versionId: deployments.versionId,
+    })
+    .from(deployments)
+    .where(eq(deployments.userId, userId));
+  const bySmartCluster = new Map<string, string[]>();
+  for (const row of rows) {
+    bySmartCluster.set(row.smartClusterId, [
+      ...(bySmartCluster.get(row.smartClusterId) ?? []),
+      row.versionId,
+    ]);
+  }
+  return bySmartCluster;
+}
