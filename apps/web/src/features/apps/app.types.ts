@@ -1,18 +1,24 @@
-/** What the app list of GET /apps carries per deployment (spec §3). */
-export interface AppDeploymentSummary {
-  uuid?: string;
-  smart_cluster_uuid: string;
-  version_uuid: string;
-  status: string;
-}
+import type { BasicTemplateSettings } from '@meridian/domain/apps/basic-template';
+import type { FlavorKey } from '@meridian/domain/flavors';
+import type { VolumeType } from '@meridian/domain/limits';
 
-/** An app as the app list returns it (spec §3); versions are detailed on the app screen. */
-export interface AppSummary {
-  uuid: string;
-  name: string;
-  description?: string;
-  createdAt?: string;
-  updatedAt?: string;
-  versions?: unknown[];
-  deployments?: AppDeploymentSummary[];
-}
+/** The apps API's own shapes (spec §3): one contract for the server and the console. */
+export type { App, Deployment, Version } from '@meridian/domain/apps/app-api';
+
+/**
+ * What a new app or version is built from (spec §7): Basic settings are sent as JSON, the other
+ * kinds as the uploaded file; only Heat carries a flavor and a volume type.
+ */
+export type TemplateSource =
+  | { type: 'KUBERNETES_BASIC'; settings: BasicTemplateSettings }
+  | { type: 'KUBERNETES_ADVANCED'; file: File }
+  | { type: 'HEAT'; file: File; flavor: FlavorKey; volumeType: VolumeType };
+
+/** The top-level template tabs of the creation drawers. */
+export type TemplateFamily = 'kubernetes' | 'heat';
+
+export type KubeType = 'KUBERNETES_BASIC' | 'KUBERNETES_ADVANCED';
+
+/** Sort keys of the app list (spec §4): newest first by creation or by last update. */
+export const appSortKeys = ['created', 'updated'] as const;
+export type AppSortKey = (typeof appSortKeys)[number];

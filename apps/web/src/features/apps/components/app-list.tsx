@@ -1,5 +1,5 @@
 import { ClockCircleFilled, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Avatar, Button, Input, Skeleton, Tooltip } from 'antd';
+import { Avatar, Button, Input, Select, Skeleton, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useMatch } from 'react-router';
@@ -7,11 +7,12 @@ import { t } from '../../../shared/i18n/translate';
 import { colorFromName, initialOf } from '../../../shared/lib/color-from-name';
 import { createDrawerOpened } from '../../../shared/store/ui.slice';
 import { useApps } from '../api/get-apps';
-import { filterAppsByName, hasPendingDeployment } from '../app-list.rules';
-import type { AppSummary } from '../app.types';
+import { filterAppsByName, hasPendingDeployment, sortApps } from '../app-list.rules';
+import { appSortKeys } from '../app.types';
+import type { App, AppSortKey } from '../app.types';
 import styles from './app-list.module.css';
 
-function AppTile({ app, current }: { app: AppSummary; current: boolean }) {
+function AppTile({ app, current }: { app: App; current: boolean }) {
   const pending = hasPendingDeployment(app);
   const avatar = (
     <Avatar
@@ -54,12 +55,13 @@ function AppTile({ app, current }: { app: AppSummary; current: boolean }) {
 export function AppList() {
   const dispatch = useDispatch();
   const [search, setSearch] = useState('');
+  const [sortKey, setSortKey] = useState<AppSortKey>('created');
   const { data, isPending } = useApps();
   const match = useMatch('/apps/:appId/*');
   const currentId = match?.params.appId;
 
   const apps = data ?? [];
-  const visible = filterAppsByName(apps, search);
+  const visible = sortApps(filterAppsByName(apps, search), sortKey);
 
   return (
     <section className={styles.section} aria-labelledby="app-list-heading">
@@ -68,6 +70,18 @@ export function AppList() {
           {t('apps.heading')}
         </h2>
         {apps.length > 0 ? <span className={styles.count}>{apps.length}</span> : null}
+        {apps.length > 1 ? (
+          <Select<AppSortKey>
+            size="small"
+            variant="borderless"
+            className={styles.sort}
+            popupMatchSelectWidth={false}
+            aria-label={t('apps.list.sort')}
+            value={sortKey}
+            onChange={setSortKey}
+            options={appSortKeys.map((key) => ({ value: key, label: t(`apps.list.sort.${key}`) }))}
+          />
+        ) : null}
       </div>
       <Input
         allowClear

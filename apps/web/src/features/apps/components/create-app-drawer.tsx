@@ -1,11 +1,192 @@
-import { ComingSoon } from '../../../shared/components/coming-soon';
+import { appApiMessages } from '@meridian/domain/apps/app-api';
+import { appCreateFieldsSchema } from '@meridian/domain/apps/app-form';
+import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
+import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
+import { limits } from '@meridian/domain/limits';
+import { displayStatus, parseStatus } from '@meridian/domain/status';
+import { Button, Form, Input, Select } from 'antd';
+import { useState } from 'react';
 import { SideDrawer } from '../../../shared/components/side-drawer';
 import { t } from '../../../shared/i18n/translate';
+import { notify } from '../../../shared/notifications/notify';
+import { useCreateApp } from '../api/create-app';
+import { useSmartClusters } from '../api/get-smart-clusters';
+import styles from './app-forms.module.css';
+import {
+  defaultTemplateChoice,
+  failureDescription,
+  TemplateFields,
+  templateInitialValues,
+  templateSourceFrom,
+  zodRule,
+} from './template-fields';
+import type { TemplateChoice, TemplateFormValues } from './template-fields';
 
+interface AppFormValues extends TemplateFormValues {
+  name: string;
+  description?: string;
+  version: string;
+  smartCluster?: string;
+}
+
+const shape = appCreateFieldsSchema.in.shape;
+
+/** Apps can only be deployed onto a smart cluster that is ready (Created). */
+function isReady(smartCluster: SmartCluster): boolean {
+  return parseStatus(smartCluster.status) === 'success';
+}
+
+function isExternal(smartCluster: SmartCluster): boolean {
+  return smartCluster.datacenters.includes(externalDatacenterUuid);
+}
+
+/** Why a smart cluster cannot take this app (a short status and a hint), or null when it can. */
+function unavailableReason(
+  smartCluster: SmartCluster,
+  heat: boolean,
+): { status: string; hint: string } | null {
+  if (!isReady(smartCluster)) {
+    return {
+      status: displayStatus(smartCluster.status).label,
+      hint: t('apps.create.smartClusterNotReady'),
+    };
+  }
+  // Heat stacks need the provider's infrastructure; an uploaded cluster has none.
+  if (heat && isExternal(smartCluster)) {
+    return { status: t('apps.create.kubernetesOnly'), hint: appApiMessages.heatOnExternal };
+  }
+  return null;
+}
+
+function smartClusterOptions(smartClusters: readonly SmartCluster[], heat: boolean) {
+  return smartClusters
+    .map((smartCluster) => ({ smartCluster, reason: unavailableReason(smartCluster, heat) }))
+    .sort(
+      (a, b) =>
+        Number(a.reason !== null) - Number(b.reason !== null) ||
+        a.smartCluster.name.localeCompare(b.smartCluster.name),
+    )
+    .map(({ smartCluster, reason }) => ({
+      value: smartCluster.uuid,
+      label: smartCluster.name,
+      disabled: reason !== null,
+      title: reason?.hint ?? smartCluster.name,
+      status: reason?.status ?? null,
+    }));
+}
+
+/** Create menu → App (spec §2 "App creation drawer", §3 "App creation form"). */
 export function CreateAppDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <SideDrawer title={t('create.app.title')} open={open} onClose={onClose}>
-      <ComingSoon intro={t('create.app.intro')} />
+      {/* Mounted only while open, so every opening starts from an empty form. */}
+      {open ? <AppForm onDone={onClose} /> : null}
     </SideDrawer>
+  );
+}
+
+function AppForm({ onDone }: { onDone: () => void }) {
+  const [form] = Form.useForm<AppFormValues>();
+  const [choice, setChoice] = useState<TemplateChoice>(defaultTemplateChoice);
+  const smartClusters = useSmartClusters();
+  const mutation = useCreateApp();
+  const heat = choice.family === 'heat';
+  const smartClusterList = smartClusters.data ?? [];
+
+  // Spec §4: the drawer closes whatever the outcome; the notice tells which it was.
+  const submit = async (values: AppFormValues) => {
+    try {
+      await mutation.mutateAsync({
+        name: values.name,
+        description: values.description,
+        versionName: values.version,
+        smartClusterUuid: values.smartCluster ?? '',
+        template: templateSourceFrom(choice, values),
+      });
+      notify.success(t('apps.create.started'));
+    } catch (error) {
+      notify.error(t('apps.create.failed'), failureDescription(error, t('apps.create.tryAgain')));
+    }
+    onDone();
+  };
+
+  return (
+    <Form<AppFormValues>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={templateInitialValues}
+      onFinish={(values) => void submit(values)}
+      data-testid="create-app-form"
+    >
+      <p className={styles.intro}>{t('apps.create.intro')}</p>
+      <Form.Item name="name" label={t('apps.create.name')} rules={[zodRule(shape.name)]}>
+        <Input placeholder={t('apps.create.namePlaceholder')} maxLength={limits.nameMaxLength} />
+      </Form.Item>
+      <Form.Item
+        name="description"
+        label={t('apps.create.description')}
+        rules={[zodRule(shape.description)]}
+      >
+        <Input.TextArea
+          placeholder={t('apps.create.descriptionPlaceholder')}
+          autoSize={{ minRows: 2, maxRows: 4 }}
+        />
+      </Form.Item>
+      <div className={styles.split}>
+        <Form.Item
+          name="version"
+          label={t('apps.create.version')}
+          rules={[zodRule(shape.version_name)]}
+        >
+          <Input
+            placeholder={t('apps.create.versionPlaceholder')}
+            maxLength={limits.versionNameMaxLength}
+            showCount
+          />
+        </Form.Item>
+        <Form.Item
+          name="smartCluster"
+          label={t('apps.create.smartCluster')}
+          rules={[
+            zodRule(shape.smart_cluster_uuid),
+            {
+              validator: (_rule, uuid: string | undefined) => {
+                const chosen = smartClusterList.find((candidate) => candidate.uuid === uuid);
+                return heat && chosen && isExternal(chosen)
+                  ? Promise.reject(new Error(appApiMessages.heatOnExternal))
+                  : Promise.resolve();
+              },
+            },
+          ]}
+        >
+          <Select
+            aria-label={t('apps.create.smartCluster')}
+            placeholder={t('apps.create.smartClusterPlaceholder')}
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={smartClusters.isPending}
+            options={smartClusterOptions(smartClusterList, heat)}
+            notFoundContent={smartClusters.isPending ? undefined : t('apps.create.noSmartClusters')}
+            optionRender={(option) => (
+              <span className={styles.option}>
+                <span className={styles.optionName}>{option.data.label}</span>
+                {option.data.status ? (
+                  <span className={styles.optionStatus}>{option.data.status}</span>
+                ) : null}
+              </span>
+            )}
+          />
+        </Form.Item>
+      </div>
+      <TemplateFields choice={choice} onChange={setChoice} />
+      <div className={styles.actions}>
+        <Button onClick={onDone} disabled={mutation.isPending}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+          {t('apps.create.submit')}
+        </Button>
+      </div>
+    </Form>
   );
 }

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/api/api-client';
+import { apiPaths } from '../../../shared/api/api-paths';
+import type { TemplateSource, Version } from '../app.types';
+import { appendTemplate } from './create-app';
+import { appsQueryKey } from './get-apps';
+
+export interface CreateVersionRequest {
+  appUuid: string;
+  name: string;
+  template: TemplateSource;
+}
+
+/** POST /meridian/v1/kube/apps/{appId}/versions (multipart). */
+export function createVersion(request: CreateVersionRequest): Promise<Version> {
+  const form = new FormData();
+  form.append('name', request.name.trim());
+  appendTemplate(form, request.name, request.template);
+  return apiClient.post<Version>(
+    `${apiPaths.kube}/apps/${encodeURIComponent(request.appUuid)}/versions`,
+    form,
+  );
+}
+
+/** Spec §4: a new version refreshes the app list, which carries the versions. */
+export function useCreateVersion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createVersion,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: appsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,186 @@
+import { sampleHeatTemplate } from '@meridian/domain/apps/sample-templates';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { USER_STORAGE_KEY } from '../../../shared/session/user-storage';
+import {
+  createTestStore,
+  jsonResponse,
+  TestProviders,
+} from '../../../shared/testing/test-providers';
+import { useApps } from '../api/get-apps';
+import type { App } from '../app.types';
+import { CreateVersionDrawer } from './create-version-drawer';
+
+const app: App = {
+  uuid: 'app-1',
+  name: 'shop',
+  description: null,
+  createdAt: '2026-11-21T10:00:00Z',
+  updatedAt: '2026-11-21T10:00:00Z',
+  versions: [],
+  deployments: [],
+};
+
+function mockApi(status = 201, body: unknown = { uuid: 'v2' }) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url.endsWith('/apps/app-1/versions') && init?.method === 'POST') {
+      return jsonResponse(body, status);
+    }
+    if (url.endsWith('/meridian/v1/kube/apps')) return jsonResponse([app]);
+    return jsonResponse({ message: 'not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function sentFields(fetchMock: ReturnType<typeof mockApi>) {
+  const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+  expect(call).toBeDefined();
+  expect(String(call![0])).toBe('/meridian/v1/kube/apps/app-1/versions');
+  const fields: Record<string, string | File> = {};
+  for (const [key, value] of (call![1]!.body as FormData).entries()) fields[key] = value;
+  return fields;
+}
+
+/** Keeps the app list query active, as the sidebar does, so its refetch can be seen. */
+function AppListProbe() {
+  useApps();
+  return null;
+}
+
+function drawer(open: boolean, onClose: () => void) {
+  return (
+    <TestProviders store={createTestStore()}>
+      <AppListProbe />
+      <CreateVersionDrawer app={app} open={open} onClose={onClose} />
+    </TestProviders>
+  );
+}
+
+const submit = (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(screen.getByRole('button', { name: 'Create version' }));
+
+describe('CreateVersionDrawer', () => {
+  beforeEach(() => {
+    window.localStorage.setItem(
+      USER_STORAGE_KEY,
+      JSON.stringify({ userId: 'u', userEmail: 'e', token: 't' }),
+    );
+  });
+
+  it('opens on Kubernetes Basic and asks for a version name', async () => {
+    const fetchMock = mockApi();
+    const user = userEvent.setup();
+    render(drawer(true, vi.fn()));
+    expect(screen.getByRole('tab', { name: 'Kubernetes', selected: true })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Basic', selected: true })).toBeTruthy();
+    expect(screen.getByText(/A new version of shop/)).toBeTruthy();
+    await submit(user);
+    expect(await screen.findByText('Please provide a version')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('sends a Basic version named after the version, then refreshes the apps and closes', async () => {
+    const fetchMock = mockApi();
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(drawer(true, onClose));
+    await user.type(screen.getByLabelText('Version name'), ' v2 ');
+    await user.type(screen.getByLabelText('Image'), 'nginx:1.27');
+    await user.type(screen.getByLabelText('Target port'), '80');
+    await user.type(screen.getByLabelText('Port'), '80');
+    const appListCalls = () =>
+      fetchMock.mock.calls.filter(
+        ([url, init]) => String(url).endsWith('/kube/apps') && init?.method === 'GET',
+      ).length;
+    await waitFor(() => expect(appListCalls()).toBe(1));
+    await submit(user);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(appListCalls()).toBe(2));
+    expect(sentFields(fetchMock)).toEqual({
+      name: 'v2',
+      template_type: 'KUBERNETES_BASIC',
+      template: JSON.stringify({
+        deploymentImage: 'nginx:1.27',
+        deploymentReplicas: 1,
+        deploymentTargetPort: 80,
+        deploymentPort: 80,
+        dockerRegistryType: 'public',
+      }),
+      template_name: 'v2.yaml',
+    });
+    expect(await screen.findByText('Version v2 created.')).toBeTruthy();
+  });
+
+  it('sends a Heat version with its flavor and volume type', async () => {
+    const fetchMock = mockApi();
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(drawer(true, onClose));
+    await user.type(screen.getByLabelText('Version name'), 'stack-2');
+    await user.click(screen.getByRole('tab', { name: 'Heat' }));
+    await submit(user);
+    expect(await screen.findByText('Please provide a file')).toBeTruthy();
+    await user.upload(
+      screen.getByLabelText('Heat template'),
+      new File([sampleHeatTemplate], 'stack.yaml', { type: 'application/yaml' }),
+    );
+    await submit(user);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const fields = sentFields(fetchMock);
+    expect(Object.keys(fields).sort()).toEqual([
+      'flavor_name',
+      'name',
+      'template',
+      'template_name',
+      'template_type',
+      'volume_type',
+    ]);
+    expect(fields).toMatchObject({
+      name: 'stack-2',
+      template_type: 'HEAT',
+      template_name: 'stack.yaml',
+      flavor_name: 'mini',
+      volume_type: 'SSD',
+    });
+  });
+
+  it('refuses a Heat template without the required parameters', async () => {
+    const fetchMock = mockApi();
+    const user = userEvent.setup();
+    render(drawer(true, vi.fn()));
+    await user.type(screen.getByLabelText('Version name'), 'stack-2');
+    await user.click(screen.getByRole('tab', { name: 'Heat' }));
+    await user.upload(
+      screen.getByLabelText('Heat template'),
+      new File(['heat_template_version: 2018-08-31\nparameters: {}\n'], 'stack.yaml'),
+    );
+    await submit(user);
+    expect(await screen.findByText(/needs the parameter keypair_name/)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('shows the failure and closes; opening again starts from an empty form', async () => {
+    mockApi(409, { message: 'A version with this name already exists', errors: [] });
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    const view = render(drawer(true, onClose));
+    await user.type(screen.getByLabelText('Version name'), 'v1');
+    await user.click(screen.getByRole('tab', { name: 'Advanced' }));
+    await user.upload(
+      screen.getByLabelText('Kubernetes manifest'),
+      new File(['apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n'], 'ns.yaml'),
+    );
+    await submit(user);
+    expect(await screen.findByText('Version creation unsuccessful.')).toBeTruthy();
+    expect(screen.getByText('A version with this name already exists')).toBeTruthy();
+    expect(onClose).toHaveBeenCalled();
+
+    view.rerender(drawer(false, onClose));
+    view.rerender(drawer(true, onClose));
+    expect((screen.getByLabelText('Version name') as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('tab', { name: 'Basic', selected: true })).toBeTruthy();
+  });
+});
