@@ -9,6 +9,8 @@ export interface ClusterSpec {
   clusterSize: FlavorKey | null;
   masterCount: number;
   minionCount: number;
+  /** The cluster's kubeconfig YAML, opened, for drivers that talk to its API (external clusters). */
+  kubeconfig?: string;
 }
 
 /** What a driver reports once a cluster exists. */

@@ -1,6 +1,10 @@
 import type { App } from '../../app';
 import type { DatabaseHandle } from '../../db/database';
 import type { DriverRegistry, InfrastructureDriver } from '../../drivers/infrastructure-driver';
+import {
+  KubernetesDriver,
+  type KubernetesDriverOptions,
+} from '../../drivers/kubernetes/kubernetes-driver';
 import { SimulatorDriver, type SimulatorOptions } from '../../drivers/simulator/simulator-driver';
 import { startJobQueue, type JobQueueOptions } from '../../jobs/job-queue';
 import { createSecretBox, loadSecretKey, type SecretBox } from '../../lib/secret-box';
@@ -15,6 +19,8 @@ export interface ClusterModuleOptions {
   dataDir?: string;
   jobs?: JobQueueOptions;
   externalProbeTimeoutMs?: number;
+  /** Readiness waits of deployments on external clusters; tests shorten them. */
+  kubernetes?: KubernetesDriverOptions;
   /** Drivers by name, added to (or replacing) the simulator (tests, other infrastructures). */
   drivers?: ReadonlyMap<string, InfrastructureDriver>;
 }
@@ -31,6 +37,8 @@ export async function registerClusterModule(
   );
   const drivers = new Map<string, InfrastructureDriver>([
     ['simulator', new SimulatorDriver(options.simulator)],
+    // External clusters: deployments go through the cluster's own API with its kubeconfig.
+    ['external', new KubernetesDriver(options.kubernetes)],
     ...(options.drivers ?? []),
   ]);
   const service = createClusterService({

@@ -114,8 +114,9 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function specOf(cluster: ClusterRow, datacenter: DatacenterRow): ClusterSpec {
+function specOf(cluster: ClusterRow, datacenter: DatacenterRow, secrets: SecretBox): ClusterSpec {
   return {
+    ...(cluster.kubeconfigSealed ? { kubeconfig: secrets.open(cluster.kubeconfigSealed) } : {}),
     clusterId: cluster.id,
     name: cluster.name,
     datacenter: { uuid: datacenter.uuid, location: datacenter.location },
@@ -632,7 +633,7 @@ export function createKubeService({
         reason: `Apps cannot be deployed on ${cluster.name} yet: no infrastructure driver "${datacenter.driver}".`,
       });
     }
-    const spec = specOf(cluster, datacenter);
+    const spec = specOf(cluster, datacenter, secrets);
     const heat = version.templateType === 'HEAT';
     const operation: WorkloadOperation = heat
       ? removing
