@@ -8,5 +8,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/shared/testing/setup-tests.ts'],
+    // Drawer tests render antd forms in jsdom and type into them: seconds each on a busy 2-core
+    // machine. The limit only stops a hung test; nothing here measures speed.
+    testTimeout: 20_000,
   },
 });

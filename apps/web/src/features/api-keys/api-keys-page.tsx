@@ -190,6 +190,8 @@ export function ApiKeysPage() {
 
       <Modal
         open={created !== null}
+        // The default 520 cuts the key off: the whole mk_ + 43 characters must show beside Copy.
+        width={640}
         title={created ? t('apiKeys.created.title', { name: created.name }) : null}
         closable={false}
         maskClosable={false}

@@ -1,26 +1,137 @@
-import { Skeleton } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import type { App } from '@meridian/domain/apps/app-api';
+import { Alert, Button, Skeleton } from 'antd';
+import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { EmptyState } from '../../shared/components/empty-state';
-import { PageHeader } from '../../shared/components/page-header';
 import { t } from '../../shared/i18n/translate';
 import { useApps } from './api/get-apps';
+import { deploymentsOf } from './app-detail/app-detail.rules';
+import styles from './app-detail/app-detail.module.css';
+import { AppHeader } from './app-detail/app-header';
+import { DeploymentView } from './app-detail/deployment-view';
+import { VersionCard } from './app-detail/version-card';
+import { VersionDrawer } from './app-detail/version-drawer';
+import { CreateVersionDrawer } from './components/create-version-drawer';
 
-/** /apps/:appId(/:deploymentId): an unknown app, once loading is over, sends the user home. */
+function DetailSkeleton() {
+  return (
+    <div aria-busy="true" aria-label={t('common.loading')}>
+      <Skeleton active title={{ width: 240 }} paragraph={{ rows: 1, width: 360 }} />
+      <div className={styles.grid}>
+        {[0, 1, 2].map((key) => (
+          <div key={key} className={styles.card}>
+            <Skeleton active paragraph={{ rows: 4 }} />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /apps/:appId(/:deploymentId): the app's versions, or one of its deployments. An unknown app,
+ * once loading is over, sends the user home; an unknown deployment back to the app.
+ */
 export function AppDetailPage() {
   const { appId, deploymentId } = useParams();
-  const { data, isPending } = useApps();
+  const apps = useApps();
+  const [drawerVersionId, setDrawerVersionId] = useState<string | null>(null);
+  const [creatingVersion, setCreatingVersion] = useState(false);
 
-  if (isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (apps.isPending) return <DetailSkeleton />;
+  if (apps.isError && !apps.data) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('apps.detail.fetchFailed')}
+        description={t('apps.detail.tryAgain')}
+      />
+    );
+  }
 
-  const app = data?.find((candidate) => candidate.uuid === appId);
+  const app: App | undefined = apps.data.find((candidate) => candidate.uuid === appId);
   if (!app) return <Navigate to="/home" replace />;
+
+  const deployment = deploymentId
+    ? app.deployments.find((candidate) => candidate.uuid === deploymentId)
+    : undefined;
+  if (deploymentId && !deployment) return <Navigate to={`/apps/${app.uuid}`} replace />;
+
+  const drawerVersion = app.versions.find((version) => version.uuid === drawerVersionId) ?? null;
+  const openCreateVersion = () => {
+    setDrawerVersionId(null);
+    setCreatingVersion(true);
+  };
+
+  let content;
+  if (deployment) {
+    content = (
+      <DeploymentView
+        app={app}
+        deployment={deployment}
+        version={app.versions.find((version) => version.uuid === deployment.version_uuid)}
+        onOpenVersion={() => setDrawerVersionId(deployment.version_uuid)}
+      />
+    );
+  } else if (app.versions.length === 0) {
+    content = (
+      <EmptyState
+        title={t('apps.detail.noVersions')}
+        hint={t('apps.detail.noVersionsHint')}
+        action={
+          <Button
+            type="primary"
+            ghost
+            icon={<PlusOutlined aria-hidden />}
+            onClick={openCreateVersion}
+          >
+            {t('apps.detail.action.create_version')}
+          </Button>
+        }
+      />
+    );
+  } else {
+    content = (
+      <section aria-label={t('apps.detail.versions')}>
+        <div className={styles.sectionBar}>
+          <h2 className={styles.sectionTitle}>{t('apps.detail.versions')}</h2>
+          <Button icon={<PlusOutlined aria-hidden />} onClick={openCreateVersion}>
+            {t('apps.detail.action.create_version')}
+          </Button>
+        </div>
+        <div className={styles.grid} role="list">
+          {app.versions.map((version) => (
+            <div role="listitem" key={version.uuid}>
+              <VersionCard
+                appId={app.uuid}
+                version={version}
+                deployments={deploymentsOf(version, app)}
+                onOpen={() => setDrawerVersionId(version.uuid)}
+              />
+            </div>
+          ))}
+        </div>
+      </section>
+    );
+  }
 
   return (
     <>
-      <PageHeader title={app.name} description={app.description} />
-      <EmptyState
-        title={deploymentId ? t('apps.detail.deployment', { deploymentId }) : app.name}
-        hint={t('apps.detail.intro')}
+      <AppHeader app={app} />
+      {content}
+      <VersionDrawer
+        version={drawerVersion}
+        deployments={drawerVersion ? deploymentsOf(drawerVersion, app) : []}
+        selectedDeployment={deployment}
+        onClose={() => setDrawerVersionId(null)}
+        onCreateVersion={openCreateVersion}
+      />
+      <CreateVersionDrawer
+        app={app}
+        open={creatingVersion}
+        onClose={() => setCreatingVersion(false)}
       />
     </>
   );

@@ -24,7 +24,7 @@ export function colorFromName(name: string): string {
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x85ebca6b) >>> 0;
   hash ^= hash >>> 13;
-  return avatarColors[hash % avatarColors.length] ?? avatarColors[0];
+  return avatarColors[(hash >>> 0) % avatarColors.length] ?? avatarColors[0];
 }
 
 /** First letter of a name for an avatar, upper-cased ('?' for an empty name). */

@@ -2,14 +2,17 @@ import { DownloadOutlined, LineChartOutlined } from '@ant-design/icons';
 import type { Datacenter } from '@meridian/domain/clusters/datacenter';
 import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { monitoringUrl } from '@meridian/domain/clusters/smart-cluster';
+import type { Deployment } from '@meridian/domain/apps/app-api';
 import { displayStatus, isInProgress, parseStatus, successLabel } from '@meridian/domain/status';
-import { Badge, Button, Descriptions, Divider, Typography } from 'antd';
+import { Badge, Button, Descriptions, Divider, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { SideDrawer } from '../../../shared/components/side-drawer';
 import { t } from '../../../shared/i18n/translate';
 import { downloadTextFile } from '../../../shared/lib/download-file';
 import { notify } from '../../../shared/notifications/notify';
 import { getKubeconfig } from '../api/get-kubeconfig';
+import { useSmartClusterDeployments } from '../api/get-smart-cluster-deployments';
 import { budgetText, canDownloadConfig } from '../cluster-rules';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { ClusterStatusTag } from './cluster-status-tag';
@@ -26,6 +29,16 @@ function badgeStatus(status: string): 'success' | 'processing' | 'error' | 'defa
 
 function memberLabel(status: string): string {
   return parseStatus(status) === 'success' ? successLabel.cluster : displayStatus(status).label;
+}
+
+function deploymentLabel(status: string): string {
+  return parseStatus(status) === 'success' ? successLabel.deployment : displayStatus(status).label;
+}
+
+/** What the app screen reads to offer a way back to this smart cluster. */
+interface FromClusterState {
+  from: 'cluster';
+  smartClusterUuid: string;
 }
 
 function safeMonitoringUrl(path: string | null): string | null {
@@ -181,9 +194,71 @@ export function ClusterDetailsDrawer({
           </div>
 
           <Divider titlePlacement="start">{t('clusters.details.apps')}</Divider>
-          <Typography.Text type="secondary">{t('clusters.details.none')}</Typography.Text>
+          <SmartClusterApps smartCluster={smartCluster} />
         </div>
       ) : null}
     </SideDrawer>
+  );
+}
+
+/** Apps section: the deployments running on the smart cluster, each opening its deployment. */
+function SmartClusterApps({ smartCluster }: { smartCluster: SmartCluster }) {
+  const deployments = useSmartClusterDeployments(smartCluster.uuid);
+  // The spec does not link the apps of a failed smart cluster: there is nothing to open there.
+  const linkable = parseStatus(smartCluster.status) !== 'failure';
+
+  if (deployments.isPending) {
+    return (
+      <Skeleton
+        active
+        title={false}
+        paragraph={{ rows: 2 }}
+        aria-label={t('clusters.details.appsLoading')}
+      />
+    );
+  }
+  if (deployments.isError) {
+    return <Typography.Text type="danger">{t('clusters.details.appsFailed')}</Typography.Text>;
+  }
+  if (deployments.data.length === 0) {
+    return <Typography.Text type="secondary">{t('clusters.details.none')}</Typography.Text>;
+  }
+
+  const state: FromClusterState = { from: 'cluster', smartClusterUuid: smartCluster.uuid };
+  const item = (deployment: Deployment) => {
+    const name = t('clusters.details.appsItem', {
+      app: deployment.app.name,
+      version: deployment.version.name,
+    });
+    const where = [deployment.datacenter_name, deployment.cluster_name].filter(Boolean).join(' · ');
+    return (
+      <div
+        key={deployment.uuid}
+        className={styles.location}
+        role="listitem"
+        data-testid="cluster-app"
+      >
+        <Badge status={badgeStatus(deployment.status)} />
+        <div className={styles.locationName}>
+          {linkable ? (
+            <Link to={`/apps/${deployment.app_uuid}/${deployment.uuid}`} state={state}>
+              <strong>{name}</strong>
+            </Link>
+          ) : (
+            <strong>{name}</strong>
+          )}
+          {where ? <span className={styles.locationMeta}>{where}</span> : null}
+        </div>
+        <Tag color={displayStatus(deployment.status).color} variant="filled">
+          {deploymentLabel(deployment.status)}
+        </Tag>
+      </div>
+    );
+  };
+
+  return (
+    <div className={styles.locations} role="list" aria-label={t('clusters.details.apps')}>
+      {deployments.data.map(item)}
+    </div>
   );
 }

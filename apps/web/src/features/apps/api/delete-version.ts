@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/api/api-client';
+import { apiPaths } from '../../../shared/api/api-paths';
+import { appsQueryKey } from './get-apps';
+
+/** DELETE /meridian/v1/kube/apps/versions/{versionId}: removes its deployments, then the version. */
+export function deleteVersion(versionId: string): Promise<unknown> {
+  return apiClient.delete<unknown>(
+    `${apiPaths.kube}/apps/versions/${encodeURIComponent(versionId)}`,
+  );
+}
+
+export function useDeleteVersion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteVersion,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appsQueryKey }),
+  });
+}

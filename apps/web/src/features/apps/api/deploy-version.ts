@@ -1,0 +1,18 @@
+import type { VersionDeploymentRequest } from '@meridian/domain/apps/app-api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/api/api-client';
+import { apiPaths } from '../../../shared/api/api-paths';
+import { appsQueryKey } from './get-apps';
+
+/** POST /cluster/clusters/versions: deploys a version onto more smart clusters (spec §7). */
+export function deployVersion(body: VersionDeploymentRequest): Promise<unknown> {
+  return apiClient.post<unknown>(`${apiPaths.cluster}/clusters/versions`, body);
+}
+
+export function useDeployVersion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deployVersion,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appsQueryKey }),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/api/api-client';
+import { apiPaths } from '../../../shared/api/api-paths';
+import { appsQueryKey } from './get-apps';
+
+/** DELETE /meridian/v1/kube/apps/deployment: body {uuids}. */
+export function removeDeployments(uuids: string[]): Promise<unknown> {
+  return apiClient.delete<unknown>(`${apiPaths.kube}/apps/deployment`, { uuids });
+}
+
+export function useRemoveDeployments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeDeployments,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appsQueryKey }),
+  });
+}

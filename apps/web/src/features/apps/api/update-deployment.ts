@@ -1,0 +1,33 @@
+import type { App, DeploymentUpdate } from '@meridian/domain/apps/app-api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/api/api-client';
+import { apiPaths } from '../../../shared/api/api-paths';
+import { appsQueryKey } from './get-apps';
+
+/** PUT /meridian/v1/kube/apps/deployment/{deploymentId}: another image and/or replica count. */
+export function updateDeployment(deploymentId: string, body: DeploymentUpdate): Promise<unknown> {
+  return apiClient.put<unknown>(
+    `${apiPaths.kube}/apps/deployment/${encodeURIComponent(deploymentId)}`,
+    body,
+  );
+}
+
+export function useUpdateDeployment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ deploymentId, body }: { deploymentId: string; body: DeploymentUpdate }) =>
+      updateDeployment(deploymentId, body),
+    onSuccess: (_data, { deploymentId }) => {
+      // The rollout takes a while; show it in progress until the live event refetches the list.
+      queryClient.setQueryData<App[]>(appsQueryKey, (list) =>
+        list?.map((app) => ({
+          ...app,
+          deployments: app.deployments?.map((deployment) =>
+            deployment.uuid === deploymentId ? { ...deployment, status: 'updating' } : deployment,
+          ),
+        })),
+      );
+      void queryClient.invalidateQueries({ queryKey: appsQueryKey });
+    },
+  });
+}

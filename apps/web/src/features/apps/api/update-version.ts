@@ -1,0 +1,37 @@
+import type { App } from '@meridian/domain/apps/app-api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/api/api-client';
+import { apiPaths } from '../../../shared/api/api-paths';
+import { appsQueryKey } from './get-apps';
+
+/** PUT /meridian/v1/kube/apps/versions/{versionId}: body {name}. */
+export function updateVersion(versionId: string, name: string): Promise<unknown> {
+  return apiClient.put<unknown>(`${apiPaths.kube}/apps/versions/${encodeURIComponent(versionId)}`, {
+    name,
+  });
+}
+
+export function useUpdateVersion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ versionId, name }: { versionId: string; name: string }) =>
+      updateVersion(versionId, name),
+    onSuccess: (_data, { versionId, name }) => {
+      // The card shows the new name at once; deployments carry a copy of it too.
+      queryClient.setQueryData<App[]>(appsQueryKey, (list) =>
+        list?.map((app) => ({
+          ...app,
+          versions: app.versions?.map((version) =>
+            version.uuid === versionId ? { ...version, name } : version,
+          ),
+          deployments: app.deployments?.map((deployment) =>
+            deployment.version_uuid === versionId && deployment.version
+              ? { ...deployment, version: { ...deployment.version, name } }
+              : deployment,
+          ),
+        })),
+      );
+      void queryClient.invalidateQueries({ queryKey: appsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import type { Deployment } from '@meridian/domain/apps/app-api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/api/api-client';
+import { apiPaths } from '../../../shared/api/api-paths';
+
+/** Under ['apps'] so that whatever refreshes the apps (mutations, live events) refreshes this too. */
+export function smartClusterDeploymentsQueryKey(smartClusterUuid: string) {
+  return ['apps', 'deployments', 'smart-cluster', smartClusterUuid] as const;
+}
+
+function isDeployment(value: unknown): value is Deployment {
+  if (typeof value !== 'object' || value === null) return false;
+  const deployment = value as Record<string, unknown>;
+  return typeof deployment.uuid === 'string' && typeof deployment.app_uuid === 'string';
+}
+
+/** GET /meridian/v1/kube/apps/deployment/smart_cluster/{id}: the deployments on one smart cluster. */
+export async function getSmartClusterDeployments(
+  smartClusterUuid: string,
+  signal?: AbortSignal,
+): Promise<Deployment[]> {
+  const data = await apiClient.get<unknown>(
+    `${apiPaths.kube}/apps/deployment/smart_cluster/${encodeURIComponent(smartClusterUuid)}`,
+    { signal },
+  );
+  return Array.isArray(data) ? data.filter(isDeployment) : [];
+}
+
+export function smartClusterDeploymentsQueryOptions(smartClusterUuid: string) {
+  return queryOptions({
+    queryKey: smartClusterDeploymentsQueryKey(smartClusterUuid),
+    queryFn: ({ signal }) => getSmartClusterDeployments(smartClusterUuid, signal),
+  });
+}
+
+/** Nothing is fetched while no smart cluster is open. */
+export function useSmartClusterDeployments(smartClusterUuid: string | undefined) {
+  return useQuery({
+    ...smartClusterDeploymentsQueryOptions(smartClusterUuid ?? ''),
+    enabled: Boolean(smartClusterUuid),
+  });
+}

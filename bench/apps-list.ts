@@ -1,0 +1,489 @@
+// The app list, `GET /meridian/v1/kube/apps`, for one user with many apps (1,000 by default, each
+// with 2 versions and 2 deployments): warm (cached) req/s and p50/p90/p99 at 50 connections beside
+// the cheapest authenticated route (`GET /auth/session`) in the same run, the cold (cache-miss)
+// build time, and the SQL statements one build issues for 10 and for 1,000 apps (constant).
+//
+// The control plane runs in this process (time scale 0) on a PGlite data dir and, with
+// TEST_DATABASE_URL, DATABASE_URL or --postgres, on PostgreSQL in a throwaway database dropped
+// afterwards. autocannon runs in a child process, so the load generator has its own event loop.
+// One smart cluster with two members is made through the API and one app rolled out on it; its
+// rows are then copied with drizzle inserts. Prints figures; asserts nothing; target p99 <= 100 ms.
+import { spawn } from 'node:child_process';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const appCount = Number(process.env.APPS ?? 1000);
+const fewApps = 10;
+const connections = Number(process.env.CONNECTIONS ?? 50);
+const durationSeconds = Number(process.env.DURATION ?? 10);
+const coldRuns = Number(process.env.COLD_RUNS ?? 20);
+const password = 'bench-password-123';
+const defaultPostgres = 'postgres://postgres@127.0.0.1:5432/test';
+const appsPath = '/meridian/v1/kube/apps';
+const baselinePath = '/auth/session';
+
+// The server is loaded at run time from its sources (tsx); these are the few parts used here.
+// Importing them statically would pull the server into this workspace's TypeScript project.
+type Row = Record<string, unknown>;
+interface BenchDb {
+  select(): { from(table: unknown): PromiseLike<Row[]> };
+  insert(table: unknown): { values(rows: Row[]): PromiseLike<unknown> };
+}
+interface Queryable {
+  query(...args: unknown[]): unknown;
+}
+interface BenchDatabase {
+  db: BenchDb;
+  driver: { kind: 'pglite'; client: Queryable } | { kind: 'postgres'; pool: Queryable };
+  close(): Promise<void>;
+}
+interface BenchApp {
+  server: { address(): unknown };
+  listen(options: { port: number; host: string }): Promise<string>;
+  close(): Promise<void>;
+}
+interface KubeService {
+  listAppsJson(userId: string): Promise<string>;
+}
+interface ServerModules {
+  database: {
+    openDatabase(options: { dataDir: string; databaseUrl?: string }): Promise<BenchDatabase>;
+    inMemoryDataDir: string;
+  };
+  schema: { apps: unknown; versions: unknown; deployments: unknown };
+  app: { buildApp(options: Record<string, unknown>): Promise<BenchApp> };
+  admin: {
+    bootstrapAdmin(db: unknown, admin: { username: string; password: string }): Promise<unknown>;
+  };
+  kube: { createKubeService(options: Record<string, unknown>): KubeService };
+}
+
+const serverSrc = new URL('../apps/server/src/', import.meta.url);
+const load = (file: string) => import(new URL(file, serverSrc).href);
+
+async function loadServer(): Promise<ServerModules> {
+  const [database, schema, app, admin, kube] = await Promise.all([
+    load('db/database.ts'),
+    load('db/schema.ts'),
+    load('app.ts'),
+    load('modules/auth/admin-bootstrap.ts'),
+    load('modules/kube/kube.service.ts'),
+  ]);
+  return { database, schema, app, admin, kube } as ServerModules;
+}
+
+// SQL statements issued inside `statements.run(log, …)`, with when each was sent and answered;
+// the job queue's polling and other requests run outside it and are not counted.
+interface Statement {
+  text: string;
+  sent: number;
+  answered: number;
+}
+const statements = new AsyncLocalStorage<Statement[]>();
+
+function recordStatements(database: BenchDatabase): void {
+  const target = database.driver.kind === 'pglite' ? database.driver.client : database.driver.pool;
+  const query = target.query.bind(target);
+  target.query = (...args: unknown[]) => {
+    const log = statements.getStore();
+    if (!log) return query(...args);
+    const first = args[0];
+    const text = typeof first === 'string' ? first : String((first as { text?: string }).text);
+    const sent = performance.now();
+    return Promise.resolve(query(...args)).then((result) => {
+      log.push({ text, sent, answered: performance.now() });
+      return result;
+    });
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+function distribution(samples: number[]): string {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return (
+    `p50 ${percentile(sorted, 50).toFixed(1)} ms, p90 ${percentile(sorted, 90).toFixed(1)} ms, ` +
+    `p99 ${percentile(sorted, 99).toFixed(1)} ms (n=${sorted.length})`
+  );
+}
+
+const median = (samples: number[]) =>
+  percentile(
+    [...samples].sort((a, b) => a - b),
+    50,
+  );
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Session {
+  userId: string;
+  headers: Record<string, string>;
+}
+
+async function call(base: string, method: string, url: string, session?: Session, body?: unknown) {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...session?.headers,
+      ...(body !== undefined && !(body instanceof FormData)
+        ? { 'content-type': 'application/json' }
+        : {}),
+    },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return text;
+}
+
+async function waitFor<T>(what: string, check: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+interface ListedApp {
+  uuid: string;
+  deployments: { status: string }[];
+}
+
+/** One smart cluster of two members, one app rolled out on both through the API; answers its rows. */
+async function templateRows(base: string, session: Session, database: BenchDatabase) {
+  const { uuid } = JSON.parse(
+    await call(base, 'POST', '/cluster/clusters', session, {
+      name: 'bench-apps',
+      datacenters: ['ca-montreal', 'ca-toronto'],
+      mode: 'MANUAL',
+      cluster_size: 'mini',
+      master_count: 1,
+      minion_count: 1,
+    }),
+  ) as { uuid: string };
+  await waitFor('the smart cluster', async () => {
+    const list = JSON.parse(await call(base, 'GET', '/cluster/smart_clusters', session)) as {
+      uuid: string;
+      status: string;
+    }[];
+    return list.find((item) => item.uuid === uuid && item.status === 'success');
+  });
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    name: 'shop',
+    description: 'The shop front',
+    version_name: 'v1',
+    smart_cluster_uuid: uuid,
+    template_type: 'KUBERNETES_BASIC',
+    template: JSON.stringify({
+      deploymentImage: 'nginx:1.27',
+      deploymentReplicas: 2,
+      deploymentTargetPort: 8080,
+      deploymentPort: 80,
+      dockerRegistryType: 'public',
+    }),
+    template_name: 'shop.yaml',
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const created = JSON.parse(await call(base, 'POST', appsPath, session, form)) as ListedApp;
+  const listed = async () => JSON.parse(await call(base, 'GET', appsPath, session)) as ListedApp[];
+  await waitFor('the rollout', async () => {
+    const app = (await listed()).find((item) => item.uuid === created.uuid);
+    return app?.deployments.length === 2 &&
+      app.deployments.every((item) => item.status === 'success')
+      ? app
+      : undefined;
+  });
+  const { db } = database;
+  const [app] = await db.select().from(server.schema.apps);
+  const [version] = await db.select().from(server.schema.versions);
+  const deployments = await db.select().from(server.schema.deployments);
+  // The copies replace it: its own deployments go through the API (removal jobs) first.
+  await call(base, 'DELETE', `${appsPath}/${created.uuid}`, session);
+  await waitFor('the template app to go', async () =>
+    (await listed()).length === 0 ? true : undefined,
+  );
+  return { app: app!, version: version!, deployments };
+}
+
+/** Copies of the template app numbered from `from` up to `to`, each with v1 and v2 deployed. */
+async function seed(
+  database: BenchDatabase,
+  template: Awaited<ReturnType<typeof templateRows>>,
+  from: number,
+  to: number,
+): Promise<void> {
+  const base = Date.parse('2025-01-01T00:00:00Z');
+  const apps: Row[] = [];
+  const versions: Row[] = [];
+  const deployments: Row[] = [];
+  for (let i = from; i < to; i++) {
+    const at = (offset: number) => new Date(base + i * 10 + offset);
+    const appId = randomUUID();
+    apps.push({ ...template.app, id: appId, name: `app-${i}`, createdAt: at(0), updatedAt: at(0) });
+    const versionIds = [randomUUID(), randomUUID()];
+    versionIds.forEach((id, n) =>
+      versions.push({
+        ...template.version,
+        id,
+        appId,
+        name: `v${n + 1}`,
+        createdAt: at(1 + n),
+        updatedAt: at(1 + n),
+      }),
+    );
+    // v1 on the first member cluster, v2 on the second.
+    template.deployments.forEach((deployment, n) =>
+      deployments.push({
+        ...deployment,
+        id: randomUUID(),
+        appId,
+        versionId: versionIds[n % 2],
+        createdAt: at(3 + n),
+        updatedAt: at(3 + n),
+      }),
+    );
+  }
+  const chunk = 250;
+  for (const [table, rows] of [
+    [server.schema.apps, apps],
+    [server.schema.versions, versions],
+    [server.schema.deployments, deployments],
+  ] as const) {
+    for (let i = 0; i < rows.length; i += chunk) {
+      await database.db.insert(table).values(rows.slice(i, i + chunk));
+    }
+  }
+}
+
+/** Statements of one cold build (a fresh service: empty cache) and of the warm call after it. */
+async function countStatements(database: BenchDatabase, userId: string) {
+  const service = server.kube.createKubeService({
+    db: database.db,
+    drivers: new Map(),
+    secrets: undefined,
+  });
+  const cold: Statement[] = [];
+  const body = await statements.run(cold, () => service.listAppsJson(userId));
+  const warm: Statement[] = [];
+  await statements.run(warm, () => service.listAppsJson(userId));
+  return { cold: cold.length, warm: warm.length, apps: (JSON.parse(body) as unknown[]).length };
+}
+
+interface LoadResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p90: number; p99: number; max: number };
+  throughput: { average: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+const autocannonBin = createRequire(import.meta.url).resolve('autocannon');
+
+/** autocannon in a child process (its own event loop and core); answers its JSON summary. */
+function autocannon(url: string, session: Session, seconds: number): Promise<LoadResult> {
+  const headers = Object.entries(session.headers).flatMap(([key, value]) => [
+    '-H',
+    `${key}=${value}`,
+  ]);
+  const args = ['-c', String(connections), '-d', String(seconds), '-j', '-n', ...headers, url];
+  const child = spawn(process.execPath, [autocannonBin, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (data: Buffer) => (output += data.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(output) as LoadResult)
+        : reject(new Error(`autocannon exited with ${code}`)),
+    );
+  });
+}
+
+async function measure(label: string, options: { dataDir: string; databaseUrl?: string }) {
+  const database = await server.database.openDatabase(options);
+  recordStatements(database);
+  await server.admin.bootstrapAdmin(database.db, { username: 'admin', password });
+  const app = await server.app.buildApp({
+    config: { webDistDir: path.join(os.tmpdir(), 'meridian-no-web-dist') },
+    database,
+    cluster: {
+      simulator: { timeScale: 0, failDatacenters: [] },
+      secretKey: 'bench-apps-secret-key',
+    },
+  });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const base = `http://127.0.0.1:${port}`;
+    const login = JSON.parse(
+      await call(base, 'POST', '/auth/login', undefined, { username: 'admin', password }),
+    ) as { userId: string; token: string };
+    const session: Session = {
+      userId: login.userId,
+      headers: { authorization: `Bearer ${login.token}`, 'x-user-id': login.userId },
+    };
+
+    const t0 = performance.now();
+    const template = await templateRows(base, session, database);
+    await seed(database, template, 0, fewApps);
+    const few = await countStatements(database, session.userId);
+    await seed(database, template, fewApps, appCount);
+    const many = await countStatements(database, session.userId);
+    const seedSeconds = (performance.now() - t0) / 1000;
+
+    // Cold builds straight through the service (a fresh one each time: its cache is empty),
+    // split into the stamp query, the three list queries and the JavaScript after them.
+    const build: number[] = [];
+    const stamp: number[] = [];
+    const lists: number[] = [];
+    const js: number[] = [];
+    for (let i = 0; i < coldRuns; i++) {
+      const service = server.kube.createKubeService({
+        db: database.db,
+        drivers: new Map(),
+        secrets: undefined,
+      });
+      const log: Statement[] = [];
+      const started = performance.now();
+      await statements.run(log, () => service.listAppsJson(session.userId));
+      const done = performance.now();
+      const [first, ...rest] = log;
+      build.push(done - started);
+      stamp.push(first!.answered - first!.sent);
+      const listStart = Math.min(...rest.map((s) => s.sent));
+      const listEnd = Math.max(...rest.map((s) => s.answered));
+      lists.push(listEnd - listStart);
+      js.push(done - listEnd);
+    }
+
+    // Cold over HTTP: rename one app (a new stamp), then time the GET that rebuilds the list.
+    const [firstApp] = JSON.parse(await call(base, 'GET', appsPath, session)) as ListedApp[];
+    const coldHttp: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < coldRuns; i++) {
+      await call(base, 'PUT', `${appsPath}/${firstApp!.uuid}`, session, { name: `app-0-${i}` });
+      const started = performance.now();
+      bytes = (await call(base, 'GET', appsPath, session)).length;
+      coldHttp.push(performance.now() - started);
+    }
+    // Warm, one request at a time (no queueing): what one cached answer costs.
+    const warmHttp: number[] = [];
+    for (let i = 0; i < coldRuns; i++) {
+      const started = performance.now();
+      await call(base, 'GET', appsPath, session);
+      warmHttp.push(performance.now() - started);
+    }
+
+    // Warm under load: a short unmeasured run each first (JIT, connections), then the real one.
+    await autocannon(`${base}${baselinePath}`, session, 2);
+    await autocannon(`${base}${appsPath}`, session, 2);
+    const bare = await autocannon(`${base}${baselinePath}`, session, durationSeconds);
+    const list = await autocannon(`${base}${appsPath}`, session, durationSeconds);
+
+    console.log(`${label}`);
+    console.log(
+      `  seeded ${appCount} apps x 2 versions x 2 deployments in ${seedSeconds.toFixed(1)} s; ` +
+        `list body ${(bytes / 1024 / 1024).toFixed(2)} MiB`,
+    );
+    console.log(
+      `  SQL statements per list build: ${few.apps} apps ${few.cold} cold / ${few.warm} warm; ` +
+        `${many.apps} apps ${many.cold} cold / ${many.warm} warm`,
+    );
+    console.log(`  cold build, service (${appCount} apps): ${distribution(build)}`);
+    console.log(
+      `    median split: stamp query ${median(stamp).toFixed(1)} ms, 3 list queries ` +
+        `${median(lists).toFixed(1)} ms, row mapping + assembly + JSON ${median(js).toFixed(1)} ms`,
+    );
+    console.log(`  cold GET after a rename (HTTP, sequential): ${distribution(coldHttp)}`);
+    console.log(`  warm GET (HTTP, sequential):                ${distribution(warmHttp)}`);
+    const column = (value: string) => value.padStart(28);
+    const ratio = (a: number, b: number) => column(`${(a / b).toFixed(2)}x`);
+    console.log(
+      `  warm, ${connections} connections, ${durationSeconds} s`.padEnd(28) +
+        `${column(`GET ${baselinePath}`)}${column(`GET ${appsPath}`)}${column('ratio')}`,
+    );
+    const rowOf = (name: string, pick: (result: LoadResult) => number, unit: string) =>
+      console.log(
+        `    ${name.padEnd(24)}${column(`${pick(bare).toFixed(1)}${unit}`)}` +
+          `${column(`${pick(list).toFixed(1)}${unit}`)}${ratio(pick(list), pick(bare))}`,
+      );
+    rowOf('req/s', (result) => result.requests.average, '');
+    rowOf('p50', (result) => result.latency.p50, ' ms');
+    rowOf('p90', (result) => result.latency.p90, ' ms');
+    rowOf('p99', (result) => result.latency.p99, ' ms');
+    rowOf('max', (result) => result.latency.max, ' ms');
+    console.log(
+      `    ${'MiB/s'.padEnd(24)}${column((bare.throughput.average / 1024 / 1024).toFixed(1))}` +
+        `${column((list.throughput.average / 1024 / 1024).toFixed(1))}`,
+    );
+    for (const [name, result] of [
+      [baselinePath, bare],
+      [appsPath, list],
+    ] as const) {
+      if (result.errors || result.timeouts || result.non2xx) {
+        console.log(
+          `    ${name}: ${result.errors} errors, ${result.timeouts} timeouts, ` +
+            `${result.non2xx} non-2xx answers`,
+        );
+      }
+    }
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+const server = await loadServer();
+
+console.log(
+  `app list: ${appCount} apps of one user, ${connections} connections, ` +
+    `${os.cpus().length} CPUs (load average ${os.loadavg()[0]!.toFixed(2)} at start)`,
+);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-'));
+try {
+  await measure('pglite', { dataDir });
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+const serverUrl =
+  process.env.TEST_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  (process.argv.includes('--postgres') ? defaultPostgres : undefined);
+if (serverUrl) {
+  const name = `bench_apps_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  const databaseUrl = new URL(serverUrl);
+  databaseUrl.pathname = `/${name}`;
+  try {
+    await measure('postgres', {
+      dataDir: server.database.inMemoryDataDir,
+      databaseUrl: databaseUrl.href,
+    });
+  } finally {
+    await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+process.exit(0);
