@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -228,7 +229,10 @@ export const versions = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('versions_app_idx').on(table.appId, table.createdAt)],
+  (table) => [
+    index('versions_app_idx').on(table.appId, table.createdAt),
+    index('versions_user_idx').on(table.userId, table.createdAt),
+  ],
 );
 
 /** A version running on one member cluster of a smart cluster (spec §3 Deployment). */
@@ -277,6 +281,16 @@ export const deployments = pgTable(
     index('deployments_cluster_idx').on(table.clusterId),
   ],
 );
+
+/**
+ * A counter per user, bumped by triggers (migration 0005) whenever a row of theirs changes in
+ * apps, versions, deployments, smart_clusters or clusters — in the writer's own transaction and
+ * whichever process writes — so a cached app list is known fresh by one indexed read.
+ */
+export const userRevisions = pgTable('user_revisions', {
+  userId: uuid('user_id').primaryKey(),
+  revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+});
 
 export type AppRow = typeof apps.$inferSelect;
 export type VersionRow = typeof versions.$inferSelect;

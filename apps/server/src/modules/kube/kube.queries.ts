@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
   apps,
@@ -10,6 +10,7 @@ import {
   type AppRow,
   type ClusterRow,
   type DatacenterRow,
+  userRevisions,
   type DeploymentRow,
   type VersionRow,
 } from '../../db/schema';
@@ -17,8 +18,8 @@ import {
 /** A deployment with what its card shows about where it runs. */
 export interface DeploymentView {
   deployment: DeploymentRow;
-  cluster: ClusterRow;
-  datacenter: DatacenterRow;
+  cluster: Pick<ClusterRow, 'id' | 'name'>;
+  datacenter: Pick<DatacenterRow, 'uuid' | 'location'>;
   smartClusterName: string;
   appName: string;
   versionName: string;
@@ -73,8 +74,9 @@ export async function listDeploymentViews(
   return db
     .select({
       deployment: deployments,
-      cluster: clusters,
-      datacenter: datacenters,
+      // Only what the card shows: a cluster row also holds its sealed kubeconfig.
+      cluster: { id: clusters.id, name: clusters.name },
+      datacenter: { uuid: datacenters.uuid, location: datacenters.location },
       smartClusterName: smartClusters.name,
       appName: apps.name,
       versionName: versions.name,
@@ -132,27 +134,15 @@ export async function lockApp(tx: Database, id: string): Promise<AppRow | undefi
 }
 
 /**
- * Changes whenever anything the user's app list shows changes: every row written gets a new
- * transaction id (xmin) and every removal changes a count, so a list built from equal stamps is
- * equal — without trusting clocks.
+ * The user's revision (see `userRevisions`): it changes whenever anything the app list shows
+ * changes, in any process, so a list built at an equal revision is still true.
  */
-export async function appListStamp(db: Database, userId: string): Promise<string> {
-  const part = (table: string) =>
-    sql.raw(
-      `(select count(*) || '/' || coalesce(sum(xmin::text::bigint), 0) from ${table} where user_id = `,
-    );
-  const result = await db.execute(sql`
-    select concat_ws(':',
-      ${part('apps')}${userId}),
-      ${part('versions')}${userId}),
-      ${part('deployments')}${userId}),
-      ${part('smart_clusters')}${userId}),
-      ${part('clusters')}${userId})
-    ) as stamp`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    stamp: string;
-  }[];
-  return rows[0]!.stamp;
+export async function appListStamp(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ revision: userRevisions.revision })
+    .from(userRevisions)
+    .where(eq(userRevisions.userId, userId));
+  return row?.revision ?? 0;
 }
 
 /** Version uuids deployed on each of the user's smart clusters (the smart cluster's version_uuids). */

@@ -14,10 +14,11 @@ import {
 } from '@meridian/domain/apps/sample-templates';
 import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { validationMessages } from '@meridian/domain/validation-messages';
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { datacenters, events, versions } from '../../db/schema';
+import { apps, datacenters, events, versions } from '../../db/schema';
 import type { DriverOperation, WorkloadOperation } from '../../drivers/infrastructure-driver';
 import { SimulatorDriver } from '../../drivers/simulator/simulator-driver';
 import {
@@ -595,6 +596,51 @@ describe.each(databaseBackends())('apps, versions and deployments on %s', (backe
     for (const response of await Promise.all(attempts)) {
       expect(response.statusCode, response.body).toBe(404);
     }
+  });
+
+  it('serves the app list again while nothing changed: ETag, 304, gzip, fresh after any write', async () => {
+    const first = await kube('GET', '/apps', admin);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"apps-\d+"$/);
+    const unchanged = await t.app.inject({
+      method: 'GET',
+      url: '/meridian/v1/kube/apps',
+      headers: { ...admin.headers, 'if-none-match': etag },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    const zipped = await t.app.inject({
+      method: 'GET',
+      url: '/meridian/v1/kube/apps',
+      headers: { ...admin.headers, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(first.json());
+
+    // A write from anywhere (here straight to the database, as another process would) shows.
+    const target = first.json<AppEntity[]>()[0]!;
+    await t.database.db
+      .update(apps)
+      .set({ name: 'renamed-elsewhere' })
+      .where(eq(apps.id, target.uuid));
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/meridian/v1/kube/apps',
+      headers: { ...admin.headers, 'if-none-match': etag },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.json<AppEntity[]>().find((app) => app.uuid === target.uuid)!.name).toBe(
+      'renamed-elsewhere',
+    );
+    // Another user's writes do not touch this user's list.
+    const otherList = await kube('GET', '/apps', other);
+    await t.database.db.update(apps).set({ description: 'x' }).where(eq(apps.id, target.uuid));
+    const otherAgain = await t.app.inject({
+      method: 'GET',
+      url: '/meridian/v1/kube/apps',
+      headers: { ...other.headers, 'if-none-match': otherList.headers.etag as string },
+    });
+    expect(otherAgain.statusCode).toBe(304);
   });
 
   it('lists the deployments of a smart cluster', async () => {

@@ -102,15 +102,27 @@ export const kubeRoutes: FastifyPluginAsyncZod<KubeRoutesOptions> = async (app, 
         tags: ['apps'],
         summary: "The user's apps with their versions (without templates) and deployments",
         security: authenticated,
-        response: { 200: z.array(appSchema), 401: errorBodySchema },
+        response: {
+          200: z.array(appSchema),
+          304: z.null().describe('Not modified: the list carrying this ETag is still true'),
+          401: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
       // Sent as built (and cached) by the service: serialising through the schema per call would
-      // cost more than the whole cached answer. A string with a JSON type is sent as it is; the
-      // cast only quiets the schema-derived type of `send`.
-      const body = await service.listAppsJson(request.user.id);
-      return reply.type('application/json; charset=utf-8').send(body as unknown as []);
+      // cost more than the whole cached answer. The cast only quiets the schema-derived type.
+      const list = await service.listApps(request.user.id);
+      reply
+        .header('etag', list.etag)
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'accept-encoding, authorization, x-user-id')
+        .type('application/json; charset=utf-8');
+      if (request.headers['if-none-match'] === list.etag) return reply.code(304).send(null);
+      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+        return reply.header('content-encoding', 'gzip').send(list.gzip as unknown as []);
+      }
+      return reply.send(list.json as unknown as []);
     },
   );
 

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
 import {
   appApiMessages,
@@ -79,6 +81,16 @@ export interface KubeServiceOptions {
   secrets: SecretBox;
   now?: () => Date;
 }
+
+/** The app list ready to send: the same JSON plain and gzipped, known by the user's revision. */
+export interface AppListBody {
+  revision: number;
+  etag: string;
+  json: Buffer;
+  gzip: Buffer;
+}
+
+const gzipAsync = promisify(gzip);
 
 /** A template as it arrives: the uploaded file's text or the Basic settings' JSON string. */
 export interface TemplateUpload {
@@ -197,11 +209,17 @@ function assembleApps(
     list.push(toDeployment(view));
     deploymentsByApp.set(view.deployment.appId, list);
   }
+  const deploymentsByVersion = new Map<string, Deployment[]>();
+  for (const list of deploymentsByApp.values()) {
+    for (const deployment of list) {
+      const ofVersion = deploymentsByVersion.get(deployment.version_uuid) ?? [];
+      ofVersion.push(deployment);
+      deploymentsByVersion.set(deployment.version_uuid, ofVersion);
+    }
+  }
   const versionsByApp = new Map<string, Version[]>();
   for (const row of versionRows) {
-    const ofVersion = (deploymentsByApp.get(row.appId) ?? []).filter(
-      (deployment) => deployment.version_uuid === row.id,
-    );
+    const ofVersion = deploymentsByVersion.get(row.id) ?? [];
     const list = versionsByApp.get(row.appId) ?? [];
     list.push(toVersion(row, ofVersion));
     versionsByApp.set(row.appId, list);
@@ -257,8 +275,8 @@ export function createKubeService({
   now = () => new Date(),
 }: KubeServiceOptions) {
   let queue: JobQueue<KubeJob> | undefined;
-  // The serialised app list per user with the stamp it was built at (see appListStamp).
-  const listCache = new Map<string, { stamp: string; body: string }>();
+  // The serialised app list per user with the revision it was built at (see appListStamp).
+  const listCache = new Map<string, AppListBody>();
   const listCacheLimit = 500;
 
   function jobs(): JobQueue<KubeJob> {
@@ -820,22 +838,28 @@ export function createKubeService({
     },
 
     /**
-     * The user's apps as JSON, built with a fixed number of queries and served again from memory
-     * while nothing it shows has changed (one cheap stamp query per call).
+     * The user's apps as JSON (and gzip), built with a fixed number of queries and served again
+     * from memory while the user's revision is unchanged (one indexed read per call).
      */
-    async listAppsJson(userId: string): Promise<string> {
-      const stamp = await appListStamp(db, userId);
+    async listApps(userId: string): Promise<AppListBody> {
+      const revision = await appListStamp(db, userId);
       const cached = listCache.get(userId);
-      if (cached?.stamp === stamp) return cached.body;
+      if (cached?.revision === revision) return cached;
       const [appRows, versionRows, views] = await Promise.all([
         listAppRows(db, userId),
         listVersionRows(db, userId),
         listDeploymentViews(db, deploymentsOfUser(userId)),
       ]);
-      const body = JSON.stringify(assembleApps(appRows, versionRows, views));
+      const json = Buffer.from(JSON.stringify(assembleApps(appRows, versionRows, views)));
+      const body: AppListBody = {
+        revision,
+        etag: `"apps-${revision}"`,
+        json,
+        gzip: await gzipAsync(json, { level: 1 }),
+      };
       listCache.delete(userId);
       if (listCache.size >= listCacheLimit) listCache.delete(listCache.keys().next().value!);
-      listCache.set(userId, { stamp, body });
+      listCache.set(userId, body);
       return body;
     },
 
