@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
-import { adminCredentials, userStorageKey } from './support/credentials';
+import { userStorageKey } from './support/credentials';
+import { createUserByApi } from './support/session';
 
 const baseUrl = inject('baseUrl');
 const suffix = Date.now().toString(36);
@@ -26,9 +27,11 @@ describe.skipIf(!inject('browserAvailable'))('CI/CD reference page in Chromium',
       viewport: { width: 1440, height: 900 },
     });
     page = await context.newPage();
+    // Its own user: apps left on the admin would change what other suites see.
+    const user = await createUserByApi(baseUrl, 'e2e-cicd');
     await page.goto('/login');
-    await page.getByLabel('Username').fill(adminCredentials.username);
-    await page.getByLabel('Password').fill(adminCredentials.password);
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL('**/home');
     session = await storedSession(page);

@@ -50,6 +50,7 @@ import { createEventService } from './modules/event/event.service';
 import { registerRealtime, type RealtimeTimings } from './realtime/realtime';
 import { registerClusterModule, type ClusterModuleOptions } from './modules/cluster/cluster.module';
 import { registerKubeModule } from './modules/kube/kube.module';
+import { defaultNameservers, registerDomainModule } from './modules/domain/domain.module';
 import { registerWebConsole } from './web/web-console';
 
 export type App = FastifyInstance<
@@ -80,6 +81,16 @@ export interface BuildAppOptions {
    * it (`/meridian/v1/kube`); absent, both are off.
    */
   cluster?: ClusterModuleOptions;
+  /**
+   * Authoritative DNS: the name servers users delegate to (MERIDIAN_NAMESERVERS), the built-in
+   * responder and PowerDNS (both off unless given).
+   */
+  dns?: {
+    nameservers?: readonly string[];
+    zonePollIntervalMs?: number;
+    responder?: { host: string; port: number };
+    powerDns?: { apiUrl: string; apiKey: string };
+  };
   /** Registers more routes before the app becomes ready (tests, embedding). */
   extend?: (app: App) => void | Promise<void>;
 }
@@ -95,6 +106,7 @@ export async function buildApp({
   auth = {},
   realtime,
   cluster,
+  dns = {},
   extend,
 }: BuildAppOptions): Promise<App> {
   const app = Fastify({
@@ -173,6 +185,14 @@ export async function buildApp({
   if (cluster) {
     const infrastructure = await registerClusterModule(app, database, cluster);
     await registerKubeModule(app, database, { ...infrastructure, jobs: cluster.jobs });
+    await registerDomainModule(app, database, {
+      secrets: infrastructure.secrets,
+      nameservers: dns.nameservers ?? defaultNameservers,
+      jobs: cluster.jobs,
+      zonePollIntervalMs: dns.zonePollIntervalMs,
+      responder: dns.responder,
+      powerDns: dns.powerDns,
+    });
   }
 
   await registerWebConsole(app, config);

@@ -27,6 +27,11 @@ describe('configuration', () => {
       webDistDir: expect.any(String),
       simulator: { timeScale: 0.02, failDatacenters: [] },
       secretKey: undefined,
+      dns: {
+        port: 5353,
+        host: '127.0.0.1',
+        nameservers: ['ns1.meridian-dns.example', 'ns2.meridian-dns.example'],
+      },
     });
     expect(config.webDistDir.split(path.sep).slice(-3)).toEqual(['apps', 'web', 'dist']);
   });
@@ -46,6 +51,11 @@ describe('configuration', () => {
         MERIDIAN_SIM_TIME_SCALE: '0',
         MERIDIAN_SIM_FAIL_DATACENTERS: 'ca-toronto, jp-tokyo',
         MERIDIAN_SECRET_KEY: 'a-secret-key-of-some-length',
+        MERIDIAN_DNS_PORT: '53',
+        MERIDIAN_DNS_HOST: '0.0.0.0',
+        MERIDIAN_NAMESERVERS: ' NS1.Example-DNS.net., ns2.example-dns.net ',
+        MERIDIAN_PDNS_API_URL: 'http://127.0.0.1:8081',
+        MERIDIAN_PDNS_API_KEY: 'pdns-key',
       },
       cwd,
     );
@@ -59,7 +69,34 @@ describe('configuration', () => {
       webDistDir: '/opt/meridian/web',
       simulator: { timeScale: 0, failDatacenters: ['ca-toronto', 'jp-tokyo'] },
       secretKey: 'a-secret-key-of-some-length',
+      dns: {
+        port: 53,
+        host: '0.0.0.0',
+        nameservers: ['ns1.example-dns.net', 'ns2.example-dns.net'],
+        powerDns: { apiUrl: 'http://127.0.0.1:8081', apiKey: 'pdns-key' },
+      },
     });
+  });
+
+  it('turns the built-in DNS responder off with MERIDIAN_DNS_PORT=0', () => {
+    expect(loadConfig({ MERIDIAN_DNS_PORT: '0' }, cwd).dns).toMatchObject({ port: 0 });
+  });
+
+  it('names bad DNS variables', () => {
+    expect(problems({ MERIDIAN_DNS_PORT: '70000' })).toEqual([
+      'MERIDIAN_DNS_PORT: must be between 0 and 65535',
+    ]);
+    expect(problems({ MERIDIAN_NAMESERVERS: 'ns1.example.net,not a name' })[0]).toMatch(
+      /^MERIDIAN_NAMESERVERS/,
+    );
+    expect(problems({ MERIDIAN_NAMESERVERS: ' , ' })[0]).toMatch(/^MERIDIAN_NAMESERVERS/);
+    expect(problems({ MERIDIAN_PDNS_API_URL: 'ftp://pdns' })[0]).toMatch(/^MERIDIAN_PDNS_API_URL/);
+    expect(problems({ MERIDIAN_PDNS_API_URL: 'http://127.0.0.1:8081' })).toEqual([
+      'MERIDIAN_PDNS_API_KEY: must be set together with MERIDIAN_PDNS_API_URL',
+    ]);
+    expect(problems({ MERIDIAN_PDNS_API_KEY: 'key' })).toEqual([
+      'MERIDIAN_PDNS_API_URL: must be set together with MERIDIAN_PDNS_API_KEY',
+    ]);
   });
 
   it('treats an empty variable as unset', () => {

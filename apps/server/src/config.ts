@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { createUserSchema } from '@meridian/domain/auth/user';
+import { domainNamePattern } from '@meridian/domain/domains/domain-api';
 
 /** Where `npm run build` puts the console, found from this file so the cwd does not matter. */
 const builtWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -33,6 +34,31 @@ const envSchema = z.object({
     .default(0.02),
   MERIDIAN_SIM_FAIL_DATACENTERS: z.string().optional(),
   MERIDIAN_SECRET_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  MERIDIAN_DNS_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(5353),
+  MERIDIAN_DNS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  MERIDIAN_NAMESERVERS: z
+    .string()
+    .default('ns1.meridian-dns.example,ns2.meridian-dns.example')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim().toLowerCase().replace(/\.$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(domainNamePattern, 'must be host names separated by commas'))
+        .min(1, 'must name at least one name server'),
+    ),
+  MERIDIAN_PDNS_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
+    .optional(),
+  MERIDIAN_PDNS_API_KEY: z.string().min(1).optional(),
 });
 
 export type LogLevel = (typeof logLevels)[number];
@@ -52,6 +78,15 @@ export interface Config {
   simulator: { timeScale: number; failDatacenters: string[] };
   /** Key sealing secrets at rest; unset, one is generated into the data dir. */
   secretKey?: string;
+  dns: {
+    /** Built-in responder port (UDP and TCP); 0 turns it off. */
+    port: number;
+    host: string;
+    /** The fixed name servers served as NS, without trailing dots. */
+    nameservers: string[];
+    /** Set when zones are also published to PowerDNS through its HTTP API. */
+    powerDns?: { apiUrl: string; apiKey: string };
+  };
 }
 
 export class ConfigError extends Error {
@@ -75,6 +110,12 @@ export function loadConfig(
     );
   }
   const vars = parsed.data;
+  if (Boolean(vars.MERIDIAN_PDNS_API_URL) !== Boolean(vars.MERIDIAN_PDNS_API_KEY)) {
+    const missing = vars.MERIDIAN_PDNS_API_URL ? 'MERIDIAN_PDNS_API_KEY' : 'MERIDIAN_PDNS_API_URL';
+    throw new ConfigError([
+      `${missing}: must be set together with ${missing === 'MERIDIAN_PDNS_API_KEY' ? 'MERIDIAN_PDNS_API_URL' : 'MERIDIAN_PDNS_API_KEY'}`,
+    ]);
+  }
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -97,5 +138,13 @@ export function loadConfig(
         .filter(Boolean),
     },
     secretKey: vars.MERIDIAN_SECRET_KEY,
+    dns: {
+      port: vars.MERIDIAN_DNS_PORT,
+      host: vars.MERIDIAN_DNS_HOST,
+      nameservers: vars.MERIDIAN_NAMESERVERS,
+      ...(vars.MERIDIAN_PDNS_API_URL && vars.MERIDIAN_PDNS_API_KEY
+        ? { powerDns: { apiUrl: vars.MERIDIAN_PDNS_API_URL, apiKey: vars.MERIDIAN_PDNS_API_KEY } }
+        : {}),
+    },
   };
 }

@@ -22,6 +22,11 @@ async function main(): Promise<void> {
     database,
     logger,
     cluster: { simulator: config.simulator, secretKey: config.secretKey, dataDir: config.dataDir },
+    dns: {
+      nameservers: config.dns.nameservers,
+      responder: { host: config.dns.host, port: config.dns.port },
+      powerDns: config.dns.powerDns,
+    },
   });
 
   try {

@@ -15,7 +15,7 @@ import {
 import type { ClusterType } from '@meridian/domain/clusters/smart-cluster';
 import type { EventPayload, EventType } from '@meridian/domain/events/event-catalogue';
 import type { FlavorKey } from '@meridian/domain/flavors';
-import type { ClusterMode, TemplateType, VolumeType } from '@meridian/domain/limits';
+import type { ClusterMode, DnsRecordType, TemplateType, VolumeType } from '@meridian/domain/limits';
 import type { DeploymentOperation, DeploymentTemplate } from '@meridian/domain/apps/app-api';
 import type { Status } from '@meridian/domain/status';
 
@@ -295,3 +295,87 @@ export const userRevisions = pgTable('user_revisions', {
 export type AppRow = typeof apps.$inferSelect;
 export type VersionRow = typeof versions.$inferSelect;
 export type DeploymentRow = typeof deployments.$inferSelect;
+
+/** Domains a user serves through Meridian's authoritative DNS (spec §3 Domain). */
+export const domains = pgTable(
+  'domains',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-case, no trailing dot; one zone per name across all users (DNS has one owner). */
+    domainName: text('domain_name').notNull().unique(),
+    email: text('email'),
+    status: text('status').$type<Status>().notNull(),
+    statusReason: text('status_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('domains_user_idx').on(table.userId, table.createdAt)],
+);
+
+/** The records of a domain's zone (spec §3 DNS record); SOA and NS at the apex are Meridian's. */
+export const dnsRecords = pgTable(
+  'dns_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    domainId: uuid('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Full name, lower-case, no trailing dot. */
+    name: text('name').notNull(),
+    type: text('type').$type<DnsRecordType>().notNull(),
+    content: text('content').notNull(),
+    ttl: integer('ttl').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('dns_records_domain_idx').on(table.domainId, table.createdAt)],
+);
+
+/** Certificates issued for deployments' domain names (https_enable), by the local authority. */
+export const certificates = pgTable('certificates', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  deploymentId: uuid('deployment_id')
+    .notNull()
+    .references(() => deployments.id, { onDelete: 'cascade' }),
+  domainNames: jsonb('domain_names').$type<string[]>().notNull(),
+  /** The leaf then the issuing authority, PEM. */
+  chainPem: text('chain_pem').notNull(),
+  /** AES-256-GCM sealed (lib/secret-box). */
+  privateKeySealed: text('private_key_sealed').notNull(),
+  notAfter: timestamp('not_after', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The local certificate authority that signs https_enable certificates (architecture §2's
+ * embedded default). Kept in the database rather than the data dir so every server process
+ * signs with the same one; its key is sealed like every other secret.
+ */
+export const certificateAuthorities = pgTable('certificate_authorities', {
+  id: integer('id').primaryKey(),
+  certificatePem: text('certificate_pem').notNull(),
+  privateKeySealed: text('private_key_sealed').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * One counter bumped by triggers (migration 0006) whenever anything a served zone shows changes:
+ * domains, records, and deployments' domain names or addresses. DNS servers poll it.
+ */
+export const dnsRevision = pgTable('dns_revision', {
+  id: integer('id').primaryKey(),
+  revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+});
+
+export type DomainRow = typeof domains.$inferSelect;
+export type DnsRecordRow = typeof dnsRecords.$inferSelect;
+export type CertificateRow = typeof certificates.$inferSelect;

@@ -25,7 +25,6 @@ export const dnsMessages = {
   mxFormat: 'An MX value is a priority and a host separated by a space, e.g. "10 mail.example.ca"',
   txtLength: 'A TXT value must be at most 4000 characters',
   typeFixed: 'The type of a record cannot change; delete it and create another',
-  notInDomain: 'The record name must be the domain or a name under it',
   cnameConflict: 'A CNAME cannot share its name with other records',
   apexCname: 'The domain itself cannot be a CNAME',
   domainTaken: 'This domain is already added',

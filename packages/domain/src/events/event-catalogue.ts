@@ -101,7 +101,7 @@ const words: Record<EventAction, { past: string; noun: string }> = {
   DEPLOY: { past: 'deployed', noun: 'deployment' },
   UPDATE: { past: 'updated', noun: 'update' },
   DELETE: { past: 'deleted', noun: 'deletion' },
-  CASCADED_DELETE: { past: 'deleted with its app', noun: 'deletion with its app' },
+  CASCADED_DELETE: { past: 'deployments removed', noun: 'deployment removal' },
 };
 
 const rejectedDescription = 'Please try again or contact support.';

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
   apps,
@@ -165,4 +165,104 @@ export async function versionUuidsBySmartCluster(
     ]);
   }
   return bySmartCluster;
+}
+
+/** A deployment of the user's with the names DNS and certificate work need. */
+export async function findOwnDeployment(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<DeploymentView | undefined> {
+  const [view] = await listDeploymentViews(
+    db,
+    and(eq(deployments.id, id), eq(deployments.userId, userId)),
+  );
+  return view;
+}
+
+/** Sets a deployment's domain names and status (the domain module's update of spec §4). */
+export async function setDeploymentDomainNames(
+  tx: Database,
+  id: string,
+  change: { domainNames?: string[]; status: DeploymentRow['status']; statusReason?: string | null },
+): Promise<void> {
+  await tx
+    .update(deployments)
+    .set({
+      ...(change.domainNames ? { domainNames: change.domainNames } : {}),
+      status: change.status,
+      statusReason: change.statusReason ?? null,
+      updatedAt: new Date(),
+    })
+    .where(eq(deployments.id, id));
+}
+
+export async function setDeploymentCertificate(
+  tx: Database,
+  id: string,
+  certificateId: string,
+): Promise<void> {
+  await tx
+    .update(deployments)
+    .set({ certificateUuid: certificateId, updatedAt: new Date() })
+    .where(eq(deployments.id, id));
+}
+
+/** Deployments with domain names and an address: what DNS answers for them. */
+export async function listNamedDeployments(
+  db: Database,
+): Promise<{ domainNames: string[]; endpoint: string; userId: string }[]> {
+  const rows = await db
+    .select({
+      domainNames: deployments.domainNames,
+      endpoint: deployments.endpoint,
+      userId: deployments.userId,
+    })
+    .from(deployments)
+    .innerJoin(clusters, eq(clusters.id, deployments.clusterId))
+    .where(
+      and(
+        sql`${deployments.domainNames} <> '[]'::jsonb`,
+        isNotNull(deployments.endpoint),
+        eq(clusters.deleted, false),
+      ),
+    );
+  return rows.map((row) => ({ ...row, endpoint: row.endpoint! }));
+}
+
+/** The user's deployments that have domain names. */
+export async function namedDeploymentsOfUser(
+  db: Database,
+  userId: string,
+): Promise<DeploymentView[]> {
+  return listDeploymentViews(
+    db,
+    and(eq(deployments.userId, userId), sql`${deployments.domainNames} <> '[]'::jsonb`),
+  );
+}
+
+/** The user's deployments whose domain names fall under `domainName`. */
+export async function deploymentsNamedUnder(
+  db: Database,
+  userId: string,
+  domainName: string,
+): Promise<DeploymentView[]> {
+  return (await namedDeploymentsOfUser(db, userId)).filter((view) =>
+    view.deployment.domainNames.some(
+      (name) => name === domainName || name.endsWith(`.${domainName}`),
+    ),
+  );
+}
+
+/** The user's deployments of one version on one smart cluster. */
+export function deploymentsOfVersionOn(
+  userId: string,
+  versionId: string,
+  smartClusterId: string,
+): SQL | undefined {
+  return and(
+    eq(deployments.userId, userId),
+    eq(deployments.versionId, versionId),
+    eq(deployments.smartClusterId, smartClusterId),
+  );
 }

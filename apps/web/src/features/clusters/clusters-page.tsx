@@ -2,7 +2,7 @@ import { FilterOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons'
 import { Alert, Button, Input, Skeleton } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { EmptyState } from '../../shared/components/empty-state';
 import { PageHeader } from '../../shared/components/page-header';
 import { t } from '../../shared/i18n/translate';
@@ -29,7 +29,10 @@ export function ClustersPage() {
   const [filter, setFilter] = useState<ClusterFilter>(initialClusterFilter);
   const [filterOpen, setFilterOpen] = useState(false);
   const members = useMemo(() => clusters.data ?? [], [clusters.data]);
-  const actions = useClusterActions(members);
+  // Coming back from an app opened in a smart cluster's drawer reopens that drawer.
+  const location = useLocation();
+  const reopen = (location.state as { openSmartClusterUuid?: string } | null)?.openSmartClusterUuid;
+  const actions = useClusterActions(members, reopen ?? null);
   const openCreate = () => dispatch(createDrawerOpened('cluster'));
 
   const datacenter = datacenters.data?.find((item) => item.uuid === datacenterId);

@@ -3,7 +3,10 @@ import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 import { appsQueryKey } from './get-apps';
 
-/** DELETE /meridian/v1/kube/apps/{appId}: answers {status: 'success'} when the deletion started. */
+/**
+ * DELETE /meridian/v1/kube/apps/{appId}: {status: 'success'} when the app is gone, 'deleting'
+ * while its deployments are being removed first.
+ */
 export async function deleteApp(appId: string): Promise<{ status?: string }> {
   const data = await apiClient.delete<unknown>(
     `${apiPaths.kube}/apps/${encodeURIComponent(appId)}`,

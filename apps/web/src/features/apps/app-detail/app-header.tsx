@@ -42,8 +42,9 @@ export function AppHeader({ app, extraActions }: AppHeaderProps) {
       onOk: () =>
         deleteApp.mutateAsync(app.uuid).then(
           (result) => {
-            // Spec: home after a successful deletion, otherwise back on the app page.
-            if (result.status === 'success') {
+            // Spec: home after a successful deletion, otherwise back on the app page. The server
+            // answers 'deleting' while the deployments are being removed: that is success too.
+            if (result.status === 'success' || result.status === 'deleting') {
               notify.success(t('apps.detail.app.deleted', { name: app.name }));
               void navigate('/home');
             } else {

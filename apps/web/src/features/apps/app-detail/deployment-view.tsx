@@ -11,7 +11,7 @@ import { parseStatus } from '@meridian/domain/status';
 import { Alert, App as AntdApp, Button, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { t } from '../../../shared/i18n/translate';
 import { notify } from '../../../shared/notifications/notify';
 import { useRemoveDeployments } from '../api/remove-deployments';
@@ -19,6 +19,7 @@ import { errorDescription } from './action-errors';
 import { deploymentCardVisibility, desiredReplicas, isKubernetesVersion } from './app-detail.rules';
 import styles from './app-detail.module.css';
 import { StatusTag } from './status-tag';
+import { SubdomainFailureAlert } from './subdomain-failure-alert';
 import { UpdateDeploymentModal } from './update-deployment-modal';
 
 function InfoCard({
@@ -49,6 +50,9 @@ interface DeploymentViewProps {
 export function DeploymentView({ app, deployment, version, onOpenVersion }: DeploymentViewProps) {
   const { modal } = AntdApp.useApp();
   const navigate = useNavigate();
+  // Opened from a smart cluster's drawer (its Apps list): offer the way back there.
+  const state = useLocation().state as { from?: string; smartClusterUuid?: string } | null;
+  const fromCluster = state?.from === 'cluster' ? (state.smartClusterUuid ?? null) : null;
   const removeDeployments = useRemoveDeployments();
   const [updating, setUpdating] = useState(false);
   const visible = deploymentCardVisibility(deployment);
@@ -79,9 +83,20 @@ export function DeploymentView({ app, deployment, version, onOpenVersion }: Depl
   return (
     <div data-testid="deployment-view">
       <div className={styles.deploymentBar}>
-        <Link to={`/apps/${app.uuid}`} className={styles.backLink}>
-          <ArrowLeftOutlined aria-hidden /> {t('apps.detail.deployment.back')}
-        </Link>
+        {fromCluster ? (
+          <Link
+            to="/clusters"
+            state={{ openSmartClusterUuid: fromCluster }}
+            className={styles.backLink}
+          >
+            <ArrowLeftOutlined aria-hidden />{' '}
+            {t('apps.detail.deployment.backToCluster', { name: deployment.smart_cluster_name })}
+          </Link>
+        ) : (
+          <Link to={`/apps/${app.uuid}`} className={styles.backLink}>
+            <ArrowLeftOutlined aria-hidden /> {t('apps.detail.deployment.back')}
+          </Link>
+        )}
         <h2 className={styles.deploymentTitle}>
           {t('apps.detail.deployment.title', {
             version: versionName,
@@ -113,6 +128,7 @@ export function DeploymentView({ app, deployment, version, onOpenVersion }: Depl
           data-testid="deployment-failure"
         />
       ) : null}
+      <SubdomainFailureAlert deployment={deployment} />
 
       <div className={styles.infoGrid}>
         <InfoCard title={t('apps.detail.card.cluster')} testId="card-cluster">

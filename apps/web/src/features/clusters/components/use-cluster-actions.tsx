@@ -16,10 +16,13 @@ export function errorDescription(error: unknown): string {
 }
 
 /** The card menu's actions with the allowed-when rules of spec §4. */
-export function useClusterActions(clusters: readonly Cluster[]) {
+export function useClusterActions(
+  clusters: readonly Cluster[],
+  initialDetailsUuid: string | null = null,
+) {
   const { modal } = App.useApp();
   const deleteMutation = useDeleteSmartCluster();
-  const [detailsUuid, setDetailsUuid] = useState<string | null>(null);
+  const [detailsUuid, setDetailsUuid] = useState<string | null>(initialDetailsUuid);
   const [updating, setUpdating] = useState<SmartCluster | null>(null);
 
   const openUpdate = (smartCluster: SmartCluster) => {

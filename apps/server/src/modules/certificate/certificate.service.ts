@@ -1,0 +1,94 @@
+import type { Deployment } from '@meridian/domain/apps/app-api';
+import { dnsMessages } from '@meridian/domain/domains/domain-api';
+import { eventType } from '@meridian/domain/events/event-catalogue';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { certificates } from '../../db/schema';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import type { SecretBox } from '../../lib/secret-box';
+import { recordEvent } from '../event/event.service';
+import { findOwnDeployment, setDeploymentCertificate } from '../kube/kube.queries';
+import { toDeployment } from '../kube/kube.service';
+import type { CertificateIssuer } from './certificate-authority';
+
+export type CertificateService = ReturnType<typeof createCertificateService>;
+
+/** `/certificate`: HTTPS for a deployment's domain names (https_enable, download_certificate). */
+export function createCertificateService({
+  db,
+  secrets,
+  issuer,
+}: {
+  db: Database;
+  secrets: SecretBox;
+  issuer: CertificateIssuer;
+}) {
+  async function ownDeployment(userId: string, id: string) {
+    const view = await findOwnDeployment(db, userId, id);
+    if (!view) throw new NotFoundError('Deployment not found');
+    return view;
+  }
+
+  return {
+    /** Issues a certificate whose SANs are the deployment's domain names; the card shows its uuid. */
+    async enableHttps(userId: string, deploymentId: string): Promise<Deployment> {
+      const view = await ownDeployment(userId, deploymentId);
+      const names = view.deployment.domainNames;
+      if (names.length === 0) throw new ConflictError(dnsMessages.certificateNeedsNames);
+      const payload = {
+        app_name: view.appName,
+        app_uuid: view.deployment.appId,
+        smart_cluster_name: view.smartClusterName,
+        smart_cluster_uuid: view.deployment.smartClusterId,
+      };
+      let issued;
+      try {
+        issued = await issuer.issue(names);
+      } catch (error) {
+        await recordEvent(db, {
+          userId,
+          type: eventType('CERTIFICATE', 'CREATE', 'REJECTED'),
+          payload: {
+            ...payload,
+            status_reason: error instanceof Error ? error.message : String(error),
+          },
+        });
+        throw error;
+      }
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(certificates)
+          .values({
+            userId,
+            deploymentId,
+            domainNames: names,
+            chainPem: issued.chainPem,
+            privateKeySealed: secrets.seal(issued.privateKeyPem),
+            notAfter: issued.notAfter,
+          })
+          .returning({ id: certificates.id });
+        await setDeploymentCertificate(tx, deploymentId, row!.id);
+        await recordEvent(tx, {
+          userId,
+          type: eventType('CERTIFICATE', 'CREATE', 'FULFILLED'),
+          payload,
+        });
+      });
+      return toDeployment((await ownDeployment(userId, deploymentId))!);
+    },
+
+    /** The deployment's current certificate chain, PEM, and a file name for it. */
+    async chain(userId: string, deploymentId: string): Promise<{ filename: string; pem: string }> {
+      const view = await ownDeployment(userId, deploymentId);
+      const [row] = await db
+        .select()
+        .from(certificates)
+        .where(and(eq(certificates.deploymentId, deploymentId), eq(certificates.userId, userId)))
+        .orderBy(desc(certificates.createdAt))
+        .limit(1);
+      if (!row || view.deployment.certificateUuid !== row.id)
+        throw new NotFoundError('No certificate for this deployment');
+      return { filename: `${row.domainNames[0]}.pem`, pem: row.chainPem };
+    },
+  };
+}

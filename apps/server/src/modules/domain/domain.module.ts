@@ -1,0 +1,105 @@
+import type { App } from '../../app';
+import type { DatabaseHandle } from '../../db/database';
+import { startDnsResponder, type DnsResponder } from '../../dns/dns-responder';
+import { startPowerDnsPublisher } from '../../dns/powerdns-publisher';
+import type { ZoneAuthority } from '../../dns/zone';
+import { startJobQueue, type JobQueueOptions } from '../../jobs/job-queue';
+import type { SecretBox } from '../../lib/secret-box';
+import { localCertificateAuthority } from '../certificate/certificate-authority';
+import { createCertificateService } from '../certificate/certificate.service';
+import { certificateRoutes, domainRoutes } from './domain.routes';
+import {
+  createDomainService,
+  domainJobKinds,
+  type DomainJob,
+  type DomainService,
+} from './domain.service';
+import { createZoneStore, type ZoneStore } from './zone-store';
+
+/** Architecture §4's MERIDIAN_NAMESERVERS default. */
+export const defaultNameservers = ['ns1.meridian-dns.example', 'ns2.meridian-dns.example'];
+
+export interface DomainModuleOptions {
+  secrets: SecretBox;
+  /** MERIDIAN_NAMESERVERS: the two name servers shown to users and served as NS. */
+  nameservers: readonly string[];
+  jobs?: JobQueueOptions;
+  /** How often other processes' DNS changes are looked for. */
+  zonePollIntervalMs?: number;
+  /** The built-in authoritative responder (MERIDIAN_DNS_HOST / MERIDIAN_DNS_PORT); absent, off. */
+  responder?: { host: string; port: number };
+  /** PowerDNS, fed through its HTTP API (MERIDIAN_PDNS_API_URL / MERIDIAN_PDNS_API_KEY). */
+  powerDns?: { apiUrl: string; apiKey: string };
+}
+
+/** SOA and NS every served zone gets: the hostmaster sits on the name servers' own domain. */
+export function zoneAuthority(nameservers: readonly string[]): ZoneAuthority {
+  const providerDomain = nameservers[0]!.split('.').slice(1).join('.');
+  return { nameservers, hostmaster: `hostmaster.${providerDomain}`, ttl: 300 };
+}
+
+/**
+ * Wires `/domain` and `/certificate`: domains and records, deployment domain names, the zone
+ * store DNS servers read, and the local certificate authority.
+ */
+export async function registerDomainModule(
+  app: App,
+  database: Pick<DatabaseHandle, 'db' | 'driver'>,
+  options: DomainModuleOptions,
+): Promise<{ service: DomainService; zones: ZoneStore; dnsPort?: number }> {
+  const zones = createZoneStore(database.db, { pollIntervalMs: options.zonePollIntervalMs });
+  const service = createDomainService({ db: database.db, zones, nameservers: options.nameservers });
+  const queue = await startJobQueue<DomainJob>(
+    database.driver,
+    domainJobKinds,
+    service.jobHandlers,
+    {
+      onError: (error) => app.log.warn({ err: error }, 'domain job failed'),
+      ...options.jobs,
+    },
+  );
+  service.attachQueue(queue);
+
+  const authority = zoneAuthority(options.nameservers);
+  let responder: DnsResponder | undefined;
+  if (options.responder && options.responder.port !== 0) {
+    try {
+      responder = await startDnsResponder({
+        ...options.responder,
+        source: zones.source,
+        authority,
+        logger: app.log,
+      });
+      app.log.info({ port: responder.port }, 'authoritative DNS served');
+    } catch (error) {
+      // The console stays useful without DNS (architecture §4): say why and go on.
+      app.log.warn(
+        `DNS is not served because ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+  const powerDns = options.powerDns
+    ? startPowerDnsPublisher({
+        ...options.powerDns,
+        source: zones.source,
+        authority,
+        logger: app.log,
+      })
+    : undefined;
+  if (powerDns) service.attachPublisher(powerDns);
+
+  app.addHook('onClose', async () => {
+    await powerDns?.close();
+    await responder?.close();
+    zones.close();
+    await queue.stop();
+  });
+  const certificates = createCertificateService({
+    db: database.db,
+    secrets: options.secrets,
+    issuer: localCertificateAuthority(database.db, options.secrets),
+  });
+  await app.register(domainRoutes, { prefix: '/domain', service });
+  await app.register(certificateRoutes, { prefix: '/certificate', service: certificates });
+  return { service, zones, dnsPort: responder?.port };
+}

@@ -1,0 +1,174 @@
+// Queries per second of the built-in DNS responder and of PowerDNS Authoritative on this machine:
+// the same zone, the same queries, the same load generator (dnsperf when installed, else a small
+// UDP generator of our own), printed side by side with the ratio. Prints figures; asserts nothing.
+import { spawn } from 'node:child_process';
+import dgram from 'node:dgram';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const seconds = Number(process.env.SECONDS_PER_RUN ?? 5);
+const warmUpSeconds = Number(process.env.WARM_UP_SECONDS ?? 1);
+const records = Number(process.env.RECORDS ?? 100);
+const host = '127.0.0.1';
+
+interface ZoneRecordLike {
+  name: string;
+  type: 'A' | 'AAAA' | 'TXT' | 'MX' | 'CNAME';
+  ttl: number;
+  content: string;
+}
+interface ZoneLike {
+  apex: string;
+  serial: number;
+  records: ZoneRecordLike[];
+}
+
+const serverSrc = new URL('../apps/server/src/dns/', import.meta.url);
+const load = (file: string) => import(new URL(file, serverSrc).href);
+const { startDnsResponder } = await load('dns-responder.ts');
+const { startPowerDnsPublisher } = await load('powerdns-publisher.ts');
+const { pdnsInstalled, startPowerDns } = await load('powerdns-process.test-support.ts');
+
+const apex = 'bench.example';
+const zone: ZoneLike = {
+  apex,
+  serial: 1,
+  records: Array.from({ length: records }, (_, i) => ({
+    name: `host${i}.${apex}`,
+    type: i % 10 === 9 ? 'AAAA' : 'A',
+    ttl: 300,
+    content: i % 10 === 9 ? `2001:db8::${i.toString(16)}` : `192.0.2.${i % 250}`,
+  })),
+};
+const authority = {
+  nameservers: ['ns1.meridian-dns.example', 'ns2.meridian-dns.example'],
+  hostmaster: 'hostmaster.meridian-dns.example',
+  ttl: 300,
+};
+const source = {
+  loadZones: async () => [zone],
+  subscribe: () => () => {},
+};
+
+// Mostly positive answers, some NODATA and NXDOMAIN, as a resolver in front of us would ask.
+const queries: [string, string][] = [];
+for (const record of zone.records) queries.push([record.name, record.type]);
+for (let i = 0; i < records / 10; i++) queries.push([`host${i}.${apex}`, 'MX']);
+for (let i = 0; i < records / 10; i++) queries.push([`missing${i}.${apex}`, 'A']);
+queries.push([apex, 'SOA'], [apex, 'NS']);
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-dns-'));
+const queryFile = path.join(workDir, 'queries.txt');
+fs.writeFileSync(queryFile, queries.map(([name, type]) => `${name} ${type}`).join('\n') + '\n');
+
+function which(binary: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    const candidate = path.join(dir, binary);
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+const dnsperf = which('dnsperf');
+
+function run(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${command} exited ${code}:\n${output}`)),
+    );
+  });
+}
+
+/** Our own load generator: `concurrency` queries in flight from one UDP socket. */
+async function udpLoad(port: number, durationSeconds: number, concurrency = 100): Promise<number> {
+  const { encode } = (await import('dns-packet')).default;
+  const packets = queries.map(([name, type], i) =>
+    encode({ type: 'query', id: i, questions: [{ name, type: type as 'A' }] }),
+  );
+  const socket = dgram.createSocket('udp4');
+  await new Promise<void>((resolve) => socket.bind(0, host, resolve));
+  let answered = 0;
+  let next = 0;
+  const send = () => socket.send(packets[next++ % packets.length]!, port, host);
+  socket.on('message', () => {
+    answered++;
+    send();
+  });
+  for (let i = 0; i < concurrency; i++) send();
+  // Lost packets would stall a slot; top the window up every 100 ms.
+  const topUp = setInterval(() => {
+    for (let i = 0; i < 10; i++) send();
+  }, 100);
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, durationSeconds * 1000));
+  const qps = answered / ((performance.now() - started) / 1000);
+  clearInterval(topUp);
+  socket.close();
+  return qps;
+}
+
+async function measure(port: number): Promise<{ qps: number; lost: string }> {
+  if (dnsperf) {
+    const args = ['-s', host, '-p', String(port), '-d', queryFile, '-c', '4', '-q', '200'];
+    await run(dnsperf, [...args, '-l', String(warmUpSeconds)]);
+    const output = await run(dnsperf, [...args, '-l', String(seconds)]);
+    const qps = Number(/Queries per second:\s+([\d.]+)/.exec(output)?.[1] ?? NaN);
+    const lost = /Queries lost:\s+(\d+ \([\d.]+%\))/.exec(output)?.[1] ?? '?';
+    return { qps, lost };
+  }
+  await udpLoad(port, warmUpSeconds);
+  return { qps: await udpLoad(port, seconds), lost: 'n/a' };
+}
+
+const builtIn = await startDnsResponder({ host, port: 0, source, authority });
+const results: { name: string; qps: number; lost: string }[] = [];
+try {
+  results.push({ name: 'built-in responder', ...(await measure(builtIn.port)) });
+} finally {
+  await builtIn.close();
+}
+
+if (pdnsInstalled) {
+  const pdns = await startPowerDns(undefined, 'bench-key');
+  const publisher = startPowerDnsPublisher({
+    apiUrl: pdns.apiUrl,
+    apiKey: pdns.apiKey,
+    source,
+    authority,
+  });
+  try {
+    await publisher.sync();
+    results.push({ name: 'PowerDNS', ...(await measure(pdns.dnsPort)) });
+  } finally {
+    await publisher.close();
+    await pdns.stop();
+  }
+} else {
+  console.log('PowerDNS is not installed (apt-get install pdns-server pdns-backend-sqlite3)');
+}
+fs.rmSync(workDir, { recursive: true, force: true });
+
+console.log(
+  `DNS: ${records} records, ${queries.length} distinct queries, ${seconds} s per side after ` +
+    `${warmUpSeconds} s warm-up, load generator: ${dnsperf ? 'dnsperf -c 4 -q 200' : 'built-in UDP (100 in flight)'}`,
+);
+for (const { name, qps, lost } of results) {
+  console.log(`  ${name.padEnd(20)} ${qps.toFixed(0).padStart(8)} queries/s   lost ${lost}`);
+}
+const [ours, theirs] = results;
+if (ours && theirs) {
+  const ratio = ours.qps / theirs.qps;
+  console.log(
+    `  ratio built-in / PowerDNS: ${(ratio * 100).toFixed(0)} % (target ≥ 50 %) ${ratio >= 0.5 ? 'met' : 'NOT met'}`,
+  );
+}
+console.log(
+  `  load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')} on ${os.cpus().length} cores`,
+);

@@ -1,0 +1,338 @@
+import {
+  sampleHeatTemplate,
+  sampleHeatTemplateName,
+  sampleKubernetesTemplate,
+  sampleKubernetesTemplateName,
+} from '@meridian/domain/apps/sample-templates';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
+import {
+  authorizedFetch,
+  createSmartClusterByApi,
+  createUserByApi,
+  deleteAppsByApi,
+  deleteSmartClusterByApi,
+  logInByApi,
+  logInThroughPage,
+  type Api,
+} from './support/session';
+
+const baseUrl = inject('baseUrl');
+const suffix = Date.now().toString(36);
+const clusterName = 'e2e-apps';
+const basicApp = `shop-${suffix}`;
+const advancedApp = `ledger-${suffix}`;
+const heatApp = `vault-${suffix}`;
+const renamedApp = `storefront-${suffix}`;
+const pendingLabel = 'A deployment is in progress';
+
+declare global {
+  interface Window {
+    /** Names of the app tiles that showed the clock badge, recorded as the DOM changes. */
+    meridianPendingApps?: Set<string>;
+  }
+}
+
+describe.skipIf(!inject('browserAvailable'))('apps in Chromium', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let api: Api;
+  let smartClusterUuid: string | undefined;
+  /** App uuids by name, read from the app page's address. */
+  const appIds = new Map<string, string>();
+
+  beforeAll(async () => {
+    // A user of its own (made by the admin), so these apps, the smart cluster and their
+    // notifications never show in the admin's lists that the other suites check.
+    const user = await createUserByApi(baseUrl, 'e2e-apps');
+    api = authorizedFetch(baseUrl, await logInByApi(baseUrl, user));
+    smartClusterUuid = await createSmartClusterByApi(api, {
+      name: clusterName,
+      datacenters: ['ca-montreal'],
+      mode: 'MANUAL',
+      cluster_size: 'mini',
+      master_count: 1,
+      minion_count: 1,
+    });
+
+    browser = await launchBrowser();
+    context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1440, height: 900 },
+    });
+    // At the e2e time scale a rollout lasts well under a second, so the clock badge may come and
+    // go between two looks: record every tile that ever shows it instead of polling for it.
+    await context.addInitScript((label) => {
+      const seen = new Set<string>();
+      window.meridianPendingApps = seen;
+      new MutationObserver(() => {
+        document.querySelectorAll(`[aria-label="${label}"]`).forEach((clock) => {
+          const name = clock.closest('a[aria-label]')?.getAttribute('aria-label');
+          if (name) seen.add(name);
+        });
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    }, pendingLabel);
+    page = await context.newPage();
+    await logInThroughPage(page, user);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    // Leave the shared server as found: other suites expect no apps and count smart clusters.
+    if (api) await deleteAppsByApi(api, (name) => name.endsWith(`-${suffix}`));
+    if (smartClusterUuid) await deleteSmartClusterByApi(api, smartClusterUuid);
+  });
+
+  const appList = () => page.getByRole('region', { name: 'Apps' });
+  const tile = (name: string) => appList().getByRole('link', { name, exact: true });
+  const drawer = () => page.getByRole('dialog').filter({ hasText: 'Create app' });
+  const versionCard = (name: string) =>
+    page.getByRole('article', { name: `Version ${name}`, exact: true });
+  const notice = (text: string) =>
+    page.locator('.ant-notification-notice', { hasText: text }).first();
+
+  async function openCreateAppDrawer(): Promise<Locator> {
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'App' }).click();
+    const form = drawer();
+    await expectVisible(form.getByText('Template type'));
+    return form;
+  }
+
+  async function fillCommonFields(form: Locator, name: string, version: string) {
+    await form.getByLabel('Name', { exact: true }).fill(name);
+    await form
+      .getByLabel('Description', { exact: true })
+      .fill(`The ${name} app, made by the e2e suite`);
+    await form.getByLabel('Version', { exact: true }).fill(version);
+    await form.getByLabel('Smart cluster', { exact: true }).click();
+    await page.locator(`.ant-select-item-option[title="${clusterName}"]`).click();
+    await expectVisible(form.getByTitle(clusterName, { exact: true }));
+  }
+
+  async function uploadYaml(scope: Locator, name: string, content: string) {
+    await scope.locator('input[type="file"]').setInputFiles({
+      name,
+      mimeType: 'application/yaml',
+      buffer: Buffer.from(content),
+    });
+    await expectVisible(scope.getByText(name));
+  }
+
+  /** Submits, sees the notice and the tile, opens the app page and returns its uuid. */
+  async function submitAndOpen(form: Locator, name: string, screenshotName: string) {
+    await form.getByRole('button', { name: 'Create app' }).click();
+    await expectVisible(notice('App creation has started.'));
+    await form.waitFor({ state: 'hidden' });
+
+    const appTile = tile(name);
+    await expectVisible(appTile);
+    // A square avatar with the first letter of the name.
+    await expectVisible(
+      appTile.locator('.ant-avatar-square').getByText(name[0]!.toUpperCase(), { exact: true }),
+    );
+    await appTile.click();
+    await page.waitForURL(`**/apps/*`);
+    const uuid = new URL(page.url()).pathname.split('/')[2]!;
+    expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
+    appIds.set(name, uuid);
+    // The current app is highlighted.
+    await appList().locator(`a[aria-current="page"][aria-label="${name}"]`).waitFor();
+    await screenshot(page, `${screenshotName}-created`);
+    return uuid;
+  }
+
+  /** Waits on the app page until the version card says the version runs everywhere it should. */
+  async function expectDeployed(name: string, version: string, screenshotName: string) {
+    await expectVisible(page.getByRole('button', { name: `App name: ${name}` }));
+    const card = versionCard(version);
+    await expectVisible(card);
+    await card
+      .locator('[data-testid="version-status"][data-status="success"]')
+      .waitFor({ timeout: 30_000 });
+    expect(await card.getByTestId('version-status').textContent()).toBe('Created');
+    await expectVisible(card.getByTestId('version-smart-clusters').getByText(clusterName));
+    await expectVisible(card.getByRole('link', { name: /Montréal · Deployed/ }));
+    // The clock badge showed while the deployment ran, and went once it was done.
+    const seen = await page.evaluate(() => [...(window.meridianPendingApps ?? [])]);
+    expect(seen).toContain(name);
+    await tile(name)
+      .getByRole('img', { name: pendingLabel })
+      .waitFor({ state: 'detached', timeout: 15_000 });
+    await screenshot(page, `${screenshotName}-deployed`);
+  }
+
+  it('creates a Kubernetes Basic app through Create → App and watches it deploy', async () => {
+    await page.goto('/home');
+    const form = await openCreateAppDrawer();
+    await fillCommonFields(form, basicApp, 'v1');
+    // Kubernetes and its Basic sub-tab are the defaults.
+    expect(await form.getByRole('tab', { name: 'Kubernetes' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(await form.getByRole('tab', { name: 'Basic' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    await form.getByLabel('Image', { exact: true }).fill('nginx:1.27');
+    await form.getByLabel('Replicas', { exact: true }).fill('2');
+    await form.getByLabel('Target port', { exact: true }).fill('8080');
+    await form.getByLabel('Port', { exact: true }).fill('80');
+    await screenshot(page, 'apps-create-basic-drawer');
+
+    await submitAndOpen(form, basicApp, 'apps-basic');
+    await expectDeployed(basicApp, 'v1', 'apps-basic');
+    await expectVisible(versionCard('v1').getByText('Kubernetes · Basic'));
+  });
+
+  it('creates a Kubernetes Advanced app from an uploaded manifest', async () => {
+    const form = await openCreateAppDrawer();
+    await fillCommonFields(form, advancedApp, 'v1');
+    await form.getByRole('tab', { name: 'Advanced' }).click();
+    await expectVisible(form.getByText('Kubernetes manifest', { exact: true }));
+    await uploadYaml(form, sampleKubernetesTemplateName, sampleKubernetesTemplate);
+    await screenshot(page, 'apps-create-advanced-drawer');
+
+    await submitAndOpen(form, advancedApp, 'apps-advanced');
+    await expectDeployed(advancedApp, 'v1', 'apps-advanced');
+    await expectVisible(versionCard('v1').getByText('Kubernetes · Advanced'));
+  });
+
+  it('creates a Heat app with a flavor, HDD volumes and an uploaded Heat template', async () => {
+    const form = await openCreateAppDrawer();
+    await fillCommonFields(form, heatApp, 'v1');
+    await form.getByRole('tab', { name: 'Heat' }).click();
+    await form.getByLabel('Flavor', { exact: true }).click();
+    await page.locator('.ant-select-item-option', { hasText: /^Small · / }).click();
+    // antd hides the radio input under its button: click the button's text.
+    await form.getByText('HDD', { exact: true }).click();
+    expect(await form.getByRole('radio', { name: 'HDD' }).isChecked()).toBe(true);
+    await uploadYaml(form, sampleHeatTemplateName, sampleHeatTemplate);
+    await screenshot(page, 'apps-create-heat-drawer');
+
+    await submitAndOpen(form, heatApp, 'apps-heat');
+    await expectDeployed(heatApp, 'v1', 'apps-heat');
+    await expectVisible(versionCard('v1').getByText('Heat', { exact: true }));
+  });
+
+  it('names what is missing when the drawer is submitted empty, or with a wrong template', async () => {
+    const form = await openCreateAppDrawer();
+    const submit = form.getByRole('button', { name: 'Create app' });
+    await submit.click();
+    await expectVisible(form.getByText('Please provide a name'));
+    await expectVisible(form.getByText('Please provide a version'));
+    await expectVisible(form.getByText('Please choose a cluster'));
+    // Image, target port and port (replicas starts at 1).
+    await form.getByText('Please provide a value for this field').nth(2).waitFor();
+    await screenshot(page, 'apps-create-validation');
+
+    await form.getByRole('tab', { name: 'Advanced' }).click();
+    await submit.click();
+    await expectVisible(form.getByText('Please provide a file'));
+
+    await form.getByRole('tab', { name: 'Heat' }).click();
+    await uploadYaml(
+      form,
+      'incomplete-heat.yaml',
+      'heat_template_version: 2018-08-31\nparameters:\n  keypair_name:\n    type: string\nresources: {}\n',
+    );
+    await expectVisible(form.getByText(/The Heat template needs the parameter volume_type/));
+    await screenshot(page, 'apps-create-heat-invalid');
+    await submit.click();
+    // Nothing was sent: the drawer stays open with its messages.
+    await expectVisible(form.getByText('Please provide a name'));
+
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'hidden' });
+  });
+
+  it('renames the app (Enter) and a version (blur) in place, and the names persist', async () => {
+    await page.goto(`/apps/${appIds.get(basicApp)}`);
+    await page.getByRole('button', { name: `App name: ${basicApp}` }).click();
+    const nameField = page.getByRole('textbox', { name: 'App name', exact: true });
+    await nameField.fill(renamedApp);
+    await nameField.press('Enter');
+    await expectVisible(notice('App updated.'));
+    await expectVisible(page.getByRole('button', { name: `App name: ${renamedApp}` }));
+    await expectVisible(tile(renamedApp));
+
+    const card = versionCard('v1');
+    await card.getByRole('button', { name: 'Version name: v1' }).click();
+    const versionField = card.getByRole('textbox', { name: 'Version name', exact: true });
+    await versionField.fill('v1-stable');
+    await versionField.blur();
+    await expectVisible(notice('Version updated.'));
+    await expectVisible(versionCard('v1-stable'));
+    await screenshot(page, 'apps-renamed');
+
+    await page.reload();
+    await expectVisible(page.getByRole('button', { name: `App name: ${renamedApp}` }));
+    await expectVisible(versionCard('v1-stable'));
+    await expectVisible(tile(renamedApp));
+    expect(await tile(basicApp).count()).toBe(0);
+  });
+
+  it('shows a deployment with its cluster, replicas, status, ports and load balancer', async () => {
+    await page.goto(`/apps/${appIds.get(basicApp)}`);
+    const link = versionCard('v1-stable').getByRole('link', { name: /Deployed/ });
+    await link.click();
+    await page.waitForURL(`**/apps/${appIds.get(basicApp)}/*`);
+    const view = page.getByTestId('deployment-view');
+    await expectVisible(view);
+    await expectVisible(view.getByRole('heading', { name: `v1-stable on ${clusterName}` }));
+
+    const card = (name: string) => view.getByRole('region', { name, exact: true });
+    await expectVisible(card('Current cluster').getByText('Montréal'));
+    expect(await card('Current cluster').getByRole('link').getAttribute('href')).toBe(
+      '/datacenters/ca-montreal',
+    );
+    expect(await card('Replicas').getByText('2', { exact: true }).count()).toBe(1);
+    await expectVisible(card('Replicas').getByText(/^\d+ ready$/));
+    await expectVisible(card('Status').getByText('Deployed', { exact: true }));
+    await expectVisible(card('Ports').getByText('80', { exact: true }));
+    await expectVisible(card('Load-balancer address').locator('code'));
+    expect((await card('Load-balancer address').locator('code').textContent())?.trim()).not.toBe(
+      '',
+    );
+    await expectVisible(card('Domain names'));
+    await screenshot(page, 'apps-deployment-basic');
+
+    await page.goto(`/apps/${appIds.get(heatApp)}`);
+    await versionCard('v1')
+      .getByRole('link', { name: /Deployed/ })
+      .click();
+    await page.waitForURL(`**/apps/${appIds.get(heatApp)}/*`);
+    await expectVisible(card('Flavor').getByText('Small', { exact: true }));
+    await expectVisible(card('Volume type').getByText('HDD', { exact: true }));
+    await expectVisible(card('Status').getByText('Deployed', { exact: true }));
+    await screenshot(page, 'apps-deployment-heat');
+  });
+
+  it('deletes an app after a confirmation and lands on the home page', async () => {
+    await page.goto(`/apps/${appIds.get(advancedApp)}`);
+    await page.getByRole('button', { name: 'Delete app' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: `Delete ${advancedApp}?` });
+    await expectVisible(
+      confirm.getByText(/^All versions and deployments of this app are deleted as well\./),
+    );
+    await screenshot(page, 'apps-delete-confirm');
+    await confirm.getByRole('button', { name: 'Delete app' }).click();
+    // The server answers 'deleting' while the deployments are removed first: the deletion has
+    // started, which is no failure.
+    const outcome = page
+      .locator('.ant-notification-notice')
+      .filter({ hasText: /Deletion of .+ has started\.|App deletion unsuccessful\./ })
+      .first();
+    await expectVisible(outcome);
+    await screenshot(page, 'apps-delete-outcome');
+    expect.soft(await outcome.innerText()).toContain(`Deletion of ${advancedApp} has started.`);
+    await page.waitForURL('**/home', { timeout: 30_000 });
+    await tile(advancedApp).waitFor({ state: 'detached', timeout: 30_000 });
+    await screenshot(page, 'apps-deleted');
+  });
+});
+
+async function expectVisible(locator: Locator) {
+  await locator.waitFor({ state: 'visible', timeout: 15_000 });
+}
