@@ -174,7 +174,11 @@ describe('AppDetailPage', () => {
   });
 
   it('shows a successful deployment as cards, with update_domain offered', async () => {
-    mockApi();
+    mockApi((url) =>
+      url.endsWith('/domain/name')
+        ? jsonResponse([{ uuid: 'dom-1', domain_name: 'example.com', status: 'success' }])
+        : undefined,
+    );
     const user = userEvent.setup();
     renderAt('/apps/a1/d1');
     await screen.findByTestId('deployment-view');
@@ -196,9 +200,8 @@ describe('AppDetailPage', () => {
     expect(labels).toContain('Update domain');
     expect(labels).not.toContain('Deploy');
     await user.click(within(menu).getByText('Update domain'));
-    expect(
-      await screen.findByText('Domains and certificates arrive with the domains release.'),
-    ).toBeTruthy();
+    const form = await screen.findByTestId('update-domain-form');
+    expect((within(form).getByLabelText('Domain name 1') as HTMLInputElement).value).toBe('shop');
   });
 
   it('shows a failed deployment with its reason and without domains, address or ports', async () => {

@@ -1,15 +1,99 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import type { Domain } from '@meridian/domain/domains/domain-api';
+import { Alert, App as AntdApp, Button, Skeleton } from 'antd';
+import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { EmptyState } from '../../shared/components/empty-state';
 import { PageHeader } from '../../shared/components/page-header';
 import { t } from '../../shared/i18n/translate';
+import { notify } from '../../shared/notifications/notify';
 import { createDrawerOpened } from '../../shared/store/ui.slice';
+import { useDeleteDomain } from './api/delete-domain';
+import { domainNameOf, useDomains } from './api/get-domains';
+import { DomainCard } from './components/domain-card';
+import { DomainDetailsDrawer } from './components/domain-details-drawer';
+import styles from './components/domains.module.css';
+import { domainErrorDescription } from './domain-errors';
 
 /** /domain: domains and their DNS records. */
 export function DomainsPage() {
   const dispatch = useDispatch();
+  const { modal } = AntdApp.useApp();
+  const domains = useDomains();
+  const deleteDomain = useDeleteDomain();
+  const [detailsUuid, setDetailsUuid] = useState<string | null>(null);
   const openCreate = () => dispatch(createDrawerOpened('domain'));
+  const all = domains.data ?? [];
+  const details = all.find((domain) => domain.uuid === detailsUuid) ?? null;
+
+  const confirmDelete = (domain: Domain) => {
+    const name = domainNameOf(domain);
+    modal.confirm({
+      title: t('domains.delete.title', { name }),
+      content: t('domains.delete.body'),
+      okText: t('domains.delete.ok'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        deleteDomain.mutateAsync(domain.uuid).then(
+          () => {
+            notify.success(t('domains.deleted', { name }));
+            setDetailsUuid((current) => (current === domain.uuid ? null : current));
+          },
+          (error: unknown) =>
+            notify.error(t('domains.deleteFailed'), domainErrorDescription(error)),
+        ),
+    });
+  };
+
+  let content;
+  if (domains.isPending) {
+    content = (
+      <div className={styles.grid} aria-busy="true" aria-label={t('common.loading')}>
+        {[0, 1, 2].map((key) => (
+          <div key={key} className={styles.skeletonCard}>
+            <Skeleton active avatar paragraph={{ rows: 1 }} />
+          </div>
+        ))}
+      </div>
+    );
+  } else if (domains.isError) {
+    content = (
+      <Alert
+        type="error"
+        showIcon
+        title={t('domains.fetchFailed')}
+        description={t('domains.tryAgain')}
+      />
+    );
+  } else if (all.length === 0) {
+    content = (
+      <EmptyState
+        title={t('domains.empty')}
+        hint={t('domains.emptyHint')}
+        action={
+          <Button type="primary" ghost icon={<PlusOutlined aria-hidden />} onClick={openCreate}>
+            {t('domains.add')}
+          </Button>
+        }
+      />
+    );
+  } else {
+    content = (
+      <div className={styles.grid} role="list" aria-label={t('domains.title')}>
+        {all.map((domain) => (
+          <div role="listitem" key={domain.uuid}>
+            <DomainCard
+              domain={domain}
+              onDetails={() => setDetailsUuid(domain.uuid)}
+              onDelete={() => confirmDelete(domain)}
+            />
+          </div>
+        ))}
+      </div>
+    );
+  }
+
   return (
     <>
       <PageHeader
@@ -21,15 +105,8 @@ export function DomainsPage() {
           </Button>
         }
       />
-      <EmptyState
-        title={t('domains.empty')}
-        hint={t('domains.emptyHint')}
-        action={
-          <Button type="primary" ghost icon={<PlusOutlined aria-hidden />} onClick={openCreate}>
-            {t('domains.add')}
-          </Button>
-        }
-      />
+      {content}
+      <DomainDetailsDrawer domain={details} onClose={() => setDetailsUuid(null)} />
     </>
   );
 }

@@ -61,6 +61,12 @@ export const en = {
   'overview.ram': 'GB RAM',
   'overview.storage': 'storage',
   'overview.waitingForTraffic': 'Waiting for traffic...',
+  'overview.waitingForTrafficHint':
+    'Users and requests show here once a smart cluster is running and your apps serve traffic.',
+  'overview.usersPerDay': 'users / day',
+  'overview.requestsPerMinute': 'requests / min',
+  'traffic.requestsPerMinute': '{value} requests per minute',
+  'map.datacenterTraffic': '{name}: {value} requests per minute',
 
   // Create menu and drawers.
   'create.button': 'Create',
@@ -366,7 +372,7 @@ export const en = {
   'dns.title': 'DNS records',
   'dns.create': 'Create DNS record',
   'dns.empty': 'No DNS records yet',
-  'dns.total': '{count} rows',
+  'dns.total': '{count} in all',
   'dns.fetchFailed': 'Cannot fetch the DNS records.',
   'dns.oneAtATime': 'Finish the row being edited first.',
   'dns.subdomain': 'Subdomain',
@@ -400,6 +406,28 @@ export const en = {
   'billing.intro': 'Usage of your resources, their hourly rates and totals, in CAD.',
   'billing.empty': 'No usage yet',
   'billing.emptyHint': 'Usage appears here once your first cluster is running.',
+  'billing.fetchFailed': 'Something went wrong when fetching billing info.',
+  'billing.month': 'Month',
+  'billing.table': 'Usage in {month}',
+  'billing.column.name': 'Name',
+  'billing.column.description': 'Description',
+  'billing.column.type': 'Type',
+  'billing.column.region': 'Project region',
+  'billing.column.quantity': 'Quantity',
+  'billing.column.unit': 'Unit',
+  'billing.column.uptime': 'Uptime',
+  'billing.column.rate': 'Rate per hour',
+  'billing.column.total': 'Total',
+  'billing.type.cluster': 'Cluster',
+  'billing.type.stack': 'Heat stack',
+  'billing.unit.hour': 'node-hour',
+  'billing.subtotal': 'Subtotal (this page)',
+  'billing.total': 'Total',
+  'billing.chart.title': 'Cost per day',
+  'billing.chart.label':
+    'Cost per day in {month}, CAD: {total} in all, highest {highest} on {day}.',
+  'billing.chart.empty': 'Cost per day in {month}: nothing billed.',
+  'billing.chart.day': '{day}: {total}',
   'support.title': 'Support',
   'support.intro': 'We are here to help with your apps, clusters and domains.',
   'support.contact.title': 'Contact support',
@@ -410,9 +438,42 @@ export const en = {
   'support.job.app': 'App job',
   'support.job.cluster': 'Cluster job',
   'support.references.title': 'References',
+  'support.contact.subject': 'Support request',
+  'support.contact.hours':
+    'Monday to Friday, 9:00 to 17:00 Eastern Time. We answer within one business day.',
+  'support.job.name': 'Name',
+  'support.job.where': 'Where',
+  'support.job.failed': 'This job failed',
+  'support.job.contactSupport':
+    'Something went wrong with this job. Please contact support and quote the reference above.',
+  'support.job.notFound':
+    'This job is not among your resources any more. Quote its reference when you write to us.',
+  'support.job.fetchFailed':
+    'The job could not be looked up right now. Quote its reference when you write to us.',
   'terms.title': 'Terms of service',
   'terms.intro': 'The terms under which Meridian hosts your apps.',
   'terms.app': 'These terms apply to the app {appId}.',
+  'terms.backToApp': 'Back to the app',
+  'terms.service.title': 'The service',
+  'terms.service.body':
+    'Meridian runs the apps and templates you deploy on managed clusters in the datacenters you choose. Your operator runs the datacenters and keeps the platform up to date.',
+  'terms.content.title': 'Your apps and data',
+  'terms.content.body':
+    'What you deploy stays yours. You are responsible for having the right to run it, and for not using the service to harm others or break the law.',
+  'terms.billing.title': 'Billing',
+  'terms.billing.body':
+    'Running resources are billed by the hour in CAD at the rate of their flavor and datacenter. Stopped or deleted resources stop billing; usage is on the Billing page.',
+  'terms.keys.title': 'Credentials and keys',
+  'terms.keys.body':
+    'Keep your password, API keys and private SSH key secret. Revoke an API key as soon as you suspect it leaked; anything done with your credentials counts as done by you.',
+  'terms.availability.title': 'Availability',
+  'terms.availability.body':
+    'We aim to keep the console and your clusters available around the clock, but maintenance and datacenter failures can interrupt them. Deploy across several datacenters when your app must stay up.',
+  'terms.ending.title': 'Ending the service',
+  'terms.ending.body':
+    'You can delete your apps and clusters at any time. Your operator may suspend resources that break these terms, after telling you why whenever possible.',
+  'terms.questions': 'Questions about these terms?',
+  'terms.support': 'Contact support',
   'notifications.title': 'Notifications',
   'notifications.intro': 'Events about your apps, clusters and domains, newest first.',
   'notifications.empty': 'No notifications yet',
@@ -506,6 +567,8 @@ export const en = {
   'keypair.publicKeyFailed': 'Cannot get public key.',
   'keypair.downloaded': 'Keypair downloaded.',
   'keypair.downloadedDescription': 'Keep id_ed25519 private; share only id_ed25519.pub.',
+  'keypair.wrongCredentials': 'Wrong username or password. Please check them and try again.',
+  'keypair.tooManyAttempts': 'Too many attempts. Please wait a few minutes and try again.',
 
   // Smart clusters page, cards, drawers (spec "Smart clusters page", §4, §8, §9).
   'clusters.search': 'Search clusters by name',

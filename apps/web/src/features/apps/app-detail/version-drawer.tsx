@@ -8,7 +8,7 @@ import {
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
 import type { Deployment, Version } from '@meridian/domain/apps/app-api';
-import { Alert, App as AntdApp, Menu } from 'antd';
+import { App as AntdApp, Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
@@ -22,6 +22,8 @@ import { offeredVersionActions } from './app-detail.rules';
 import type { VersionActionKey } from './app-detail.rules';
 import styles from './app-detail.module.css';
 import { DeployPanel } from './deploy-panel';
+import { DownloadCertificatePanel, EnableHttpsPanel } from './https-panels';
+import { UpdateDomainPanel } from './update-domain-panel';
 import { VersionDetails } from './version-details';
 
 const actionLabels: Record<VersionActionKey, TextKey> = {
@@ -137,16 +139,16 @@ function VersionDrawerBody({
     content = <VersionDetails version={version} deployments={deployments} />;
   } else if (shown === 'deploy') {
     content = <DeployPanel version={version} onDeployed={() => setPanel('details')} />;
-  } else {
+  } else if (selectedDeployment && shown === 'update_domain') {
     content = (
-      <Alert
-        type="info"
-        showIcon
-        title={t(actionLabels[shown])}
-        description={t('apps.detail.domainsRelease')}
-        data-testid="domains-notice"
-      />
+      <UpdateDomainPanel deployment={selectedDeployment} onUpdated={() => setPanel('details')} />
     );
+  } else if (selectedDeployment && shown === 'https_enable') {
+    content = <EnableHttpsPanel deployment={selectedDeployment} />;
+  } else if (selectedDeployment && shown === 'download_certificate') {
+    content = <DownloadCertificatePanel deployment={selectedDeployment} />;
+  } else {
+    content = <VersionDetails version={version} deployments={deployments} />;
   }
 
   return (

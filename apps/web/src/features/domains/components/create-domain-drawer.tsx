@@ -1,11 +1,103 @@
-import { ComingSoon } from '../../../shared/components/coming-soon';
+import { domainCreateSchema, domainNamePattern } from '@meridian/domain/domains/domain-api';
+import type { DomainCreateInput } from '@meridian/domain/domains/domain-api';
+import { validationMessages } from '@meridian/domain/validation-messages';
+import { Button, Form, Input, Space, Typography } from 'antd';
 import { SideDrawer } from '../../../shared/components/side-drawer';
 import { t } from '../../../shared/i18n/translate';
+import { notify } from '../../../shared/notifications/notify';
+import { useCreateDomain } from '../api/create-domain';
+import { useNameservers } from '../api/get-nameservers';
+import { serverMessage } from '../domain-errors';
+import styles from './domains.module.css';
+import { NameserverList } from './nameserver-list';
 
+interface CreateDomainForm {
+  domain_name: string;
+  email?: string;
+}
+
+/** The Create menu's Domain drawer (600 wide): domain name, optional email, the name servers. */
 export function CreateDomainDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <SideDrawer title={t('create.domain.title')} open={open} onClose={onClose}>
-      <ComingSoon intro={t('create.domain.intro')} />
+      {open ? <CreateDomainBody onClose={onClose} /> : null}
     </SideDrawer>
+  );
+}
+
+function CreateDomainBody({ onClose }: { onClose: () => void }) {
+  const [form] = Form.useForm<CreateDomainForm>();
+  const nameservers = useNameservers();
+  const create = useCreateDomain();
+
+  const submit = (values: CreateDomainForm) => {
+    const parsed = domainCreateSchema.safeParse(values);
+    if (!parsed.success) {
+      form.setFields(
+        parsed.error.issues.map((issue) => ({
+          name: String(issue.path[0]) as keyof CreateDomainForm,
+          errors: [issue.message],
+        })),
+      );
+      return Promise.resolve();
+    }
+    const body: DomainCreateInput = parsed.data;
+    return create.mutateAsync(body).then(
+      (domain) => {
+        notify.success(t('domains.created', { name: domain.domain_name || body.domain_name }));
+        form.resetFields();
+        onClose();
+      },
+      (error: unknown) => notify.error(t('domains.createFailed'), serverMessage(error)),
+    );
+  };
+
+  return (
+    <Form<CreateDomainForm>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(values) => void submit(values)}
+      data-testid="create-domain-form"
+    >
+      <Typography.Paragraph type="secondary">{t('create.domain.intro')}</Typography.Paragraph>
+      <Form.Item
+        name="domain_name"
+        label={t('domains.field.name')}
+        rules={[
+          { required: true, whitespace: true, message: validationMessages.domain },
+          {
+            validator: (_rule, value: string | undefined) =>
+              !value?.trim() || domainNamePattern.test(value.trim().replace(/\.$/, ''))
+                ? Promise.resolve()
+                : Promise.reject(new Error(validationMessages.domain)),
+          },
+        ]}
+      >
+        <Input placeholder="example.ca" autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        name="email"
+        label={t('domains.field.email')}
+        extra={t('domains.field.emailHint')}
+        rules={[{ type: 'email', message: validationMessages.email }]}
+      >
+        <Input type="email" placeholder="hostmaster@example.ca" autoComplete="email" />
+      </Form.Item>
+      <NameserverList
+        nameservers={nameservers.data ?? []}
+        loading={nameservers.isPending}
+        withReference
+      />
+      <Typography.Paragraph type="secondary" className={styles.hint}>
+        {t('domains.nameservers.hint')}
+      </Typography.Paragraph>
+      <Space>
+        <Button type="primary" htmlType="submit" loading={create.isPending}>
+          {t('domains.submit')}
+        </Button>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+      </Space>
+    </Form>
   );
 }

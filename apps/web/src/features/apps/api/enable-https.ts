@@ -1,0 +1,34 @@
+import type { App, Deployment } from '@meridian/domain/apps/app-api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/api/api-client';
+import { apiPaths } from '../../../shared/api/api-paths';
+import { appsQueryKey } from './get-apps';
+
+/** POST /certificate/deployments/{deploymentId}: a certificate for the deployment's domain names. */
+export function enableHttps(deploymentId: string): Promise<Deployment> {
+  return apiClient.post<Deployment>(
+    `${apiPaths.certificate}/deployments/${encodeURIComponent(deploymentId)}`,
+  );
+}
+
+export function useEnableHttps() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: enableHttps,
+    onSuccess: (answer, deploymentId) => {
+      if (answer && typeof answer === 'object' && answer.certificate_uuid) {
+        queryClient.setQueryData<App[]>(appsQueryKey, (list) =>
+          list?.map((app) => ({
+            ...app,
+            deployments: app.deployments?.map((deployment) =>
+              deployment.uuid === deploymentId
+                ? { ...deployment, certificate_uuid: answer.certificate_uuid }
+                : deployment,
+            ),
+          })),
+        );
+      }
+      void queryClient.invalidateQueries({ queryKey: appsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,68 @@
+import type { App, Deployment } from '@meridian/domain/apps/app-api';
+import type { Domain } from '@meridian/domain/domains/domain-api';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/api/api-client';
+import { apiPaths } from '../../../shared/api/api-paths';
+import { appsQueryKey } from './get-apps';
+
+/** What the update-domain form needs of a domain: its name and status. */
+export type RootDomain = Pick<Domain, 'uuid' | 'domain_name' | 'status'>;
+
+/** Under ['domains'] so domain changes refresh it, without sharing the domains feature's entry. */
+export const rootDomainsQueryKey = ['domains', 'apps', 'roots'] as const;
+
+/** GET /domain/name: the user's domains, the roots a deployment's names can fall under. */
+export async function getRootDomains(signal?: AbortSignal): Promise<RootDomain[]> {
+  const data = await apiClient.get<unknown>(`${apiPaths.domain}/name`, { signal });
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((value: unknown) => {
+    const domain = (value ?? {}) as Partial<Domain>;
+    const name = domain.domain_name || domain.name;
+    return typeof domain.uuid === 'string' && typeof name === 'string'
+      ? [{ uuid: domain.uuid, domain_name: name, status: domain.status ?? 'success' }]
+      : [];
+  });
+}
+
+export function useRootDomains() {
+  return useQuery(
+    queryOptions({
+      queryKey: rootDomainsQueryKey,
+      queryFn: ({ signal }) => getRootDomains(signal),
+    }),
+  );
+}
+
+/** PUT /domain/dns/user/entries/deployments/{deploymentId}: body {domain_names}. */
+export function updateDomainNames(
+  deploymentId: string,
+  domainNames: string[],
+): Promise<Deployment> {
+  return apiClient.put<Deployment>(
+    `${apiPaths.domain}/dns/user/entries/deployments/${encodeURIComponent(deploymentId)}`,
+    { domain_names: domainNames },
+  );
+}
+
+export function useUpdateDomainNames() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ deploymentId, domainNames }: { deploymentId: string; domainNames: string[] }) =>
+      updateDomainNames(deploymentId, domainNames),
+    onSuccess: (_data, { deploymentId, domainNames }) => {
+      // Spec §4: the deployment shows pending until the refetch (or the live event) says more.
+      queryClient.setQueryData<App[]>(appsQueryKey, (list) =>
+        list?.map((app) => ({
+          ...app,
+          deployments: app.deployments?.map((deployment) =>
+            deployment.uuid === deploymentId
+              ? { ...deployment, domain_names: domainNames, status: 'pending' }
+              : deployment,
+          ),
+        })),
+      );
+      void queryClient.invalidateQueries({ queryKey: appsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['domains'] });
+    },
+  });
+}

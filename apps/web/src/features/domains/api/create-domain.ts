@@ -1,0 +1,24 @@
+import type { Domain, DomainCreateInput } from '@meridian/domain/domains/domain-api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/api/api-client';
+import { apiPaths } from '../../../shared/api/api-paths';
+import { domainsQueryKey } from './get-domains';
+
+/** POST /domain/name: body {domain_name, email}; answers the new domain. */
+export function createDomain(body: DomainCreateInput): Promise<Domain> {
+  return apiClient.post<Domain>(`${apiPaths.domain}/name`, body);
+}
+
+export function useCreateDomain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createDomain,
+    onSuccess: (domain) => {
+      // Spec §4: domain creation appends the new domain.
+      queryClient.setQueryData<Domain[]>(domainsQueryKey, (list) =>
+        list ? [...list.filter((item) => item.uuid !== domain.uuid), domain] : [domain],
+      );
+      void queryClient.invalidateQueries({ queryKey: domainsQueryKey, exact: true });
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import type { Domain } from '@meridian/domain/domains/domain-api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/api/api-client';
+import { apiPaths } from '../../../shared/api/api-paths';
+import { domainsQueryKey } from './get-domains';
+
+/** DELETE /domain/name/{domainId}: the domain, its records and its zone. */
+export function deleteDomain(domainId: string): Promise<unknown> {
+  return apiClient.delete<unknown>(`${apiPaths.domain}/name/${encodeURIComponent(domainId)}`);
+}
+
+export function useDeleteDomain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteDomain,
+    onSuccess: (_data, domainId) => {
+      // Spec §4: deletion removes it by uuid.
+      queryClient.setQueryData<Domain[]>(domainsQueryKey, (list) =>
+        list?.filter((domain) => domain.uuid !== domainId),
+      );
+      void queryClient.invalidateQueries({ queryKey: domainsQueryKey, exact: true });
+    },
+  });
+}

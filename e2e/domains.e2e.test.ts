@@ -1,0 +1,371 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
+import {
+  authorizedFetch,
+  createSmartClusterByApi,
+  createUserByApi,
+  deleteAppsByApi,
+  deleteSmartClusterByApi,
+  logInByApi,
+  logInThroughPage,
+  pollUntil,
+  type Api,
+} from './support/session';
+
+const baseUrl = inject('baseUrl');
+const suffix = Date.now().toString(36);
+const domainName = `meridian-${suffix}.ca`;
+const clusterName = `e2e-domains-${suffix}`;
+const appName = `web-${suffix}`;
+
+describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let api: Api;
+  let smartClusterUuid: string | undefined;
+  let appUuid: string | undefined;
+  let deploymentUuid: string | undefined;
+  let domainUuid: string | undefined;
+
+  beforeAll(async () => {
+    // A user of its own, so its domains and apps stay out of the other suites' lists.
+    const user = await createUserByApi(baseUrl, 'e2e-domains');
+    api = authorizedFetch(baseUrl, await logInByApi(baseUrl, user));
+    smartClusterUuid = await createSmartClusterByApi(api, {
+      name: clusterName,
+      datacenters: ['ca-montreal'],
+    });
+    ({ appUuid, deploymentUuid } = await createDeployedApp(api, smartClusterUuid));
+
+    browser = await launchBrowser();
+    context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1440, height: 900 },
+      acceptDownloads: true,
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    page = await context.newPage();
+    await logInThroughPage(page, user);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    if (api) await deleteAppsByApi(api, (name) => name === appName);
+    if (api && domainUuid) await api(`/domain/name/${domainUuid}`, { method: 'DELETE' });
+    if (api && smartClusterUuid) await deleteSmartClusterByApi(api, smartClusterUuid);
+  });
+
+  const notice = (text: string) =>
+    page.locator('.ant-notification-notice', { hasText: text }).first();
+  const editor = () => page.getByTestId('dns-editor');
+  const rows = () => editor().getByTestId('dns-row');
+  const row = (text: string) => rows().filter({ hasText: text });
+
+  /** Picks the new row's type; a click that lands while the list still opens is tried again. */
+  async function chooseType(type: string) {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await editor().getByLabel('Type', { exact: true }).click();
+      const option = page.locator(
+        `.ant-select-dropdown:visible .ant-select-item-option[title="${type}"]`,
+      );
+      await expectVisible(option);
+      await option.click();
+      const chosen =
+        type === 'MX'
+          ? editor().getByLabel('Priority', { exact: true })
+          : editor().locator('[data-kind="new"]').getByText(type, { exact: true });
+      if (
+        await chosen.waitFor({ timeout: 2_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
+    }
+    throw new Error(`the type ${type} could not be chosen`);
+  }
+
+  it('adds a domain from the Domain page, with the name servers shown', async () => {
+    await page.goto('/domain');
+    await expectVisible(page.getByRole('heading', { name: 'Domains' }));
+    await expectVisible(page.getByText('No domains yet'));
+    await screenshot(page, 'domains-empty');
+
+    await page.getByRole('button', { name: 'Add Domain' }).first().click();
+    const drawer = page.getByTestId('create-domain-form');
+    await expectVisible(drawer);
+    const nameservers = drawer.getByTestId('nameservers');
+    await expectVisible(nameservers.locator('li').first());
+    expect(await nameservers.locator('li').count()).toBe(2);
+    await expectVisible(drawer.getByRole('link', { name: 'How to set them at your registrar' }));
+
+    await drawer.getByLabel('Domain name', { exact: true }).fill('not a domain');
+    await drawer.getByLabel('Email', { exact: true }).fill('nope');
+    await drawer.getByRole('button', { name: 'Add domain' }).click();
+    await expectVisible(drawer.getByText('This is not a valid domain'));
+    await expectVisible(drawer.getByText('This is not a valid email'));
+    await screenshot(page, 'domains-create-invalid');
+
+    await drawer.getByLabel('Domain name', { exact: true }).fill(domainName.toUpperCase());
+    await drawer.getByLabel('Email', { exact: true }).fill(`hostmaster@${domainName}`);
+    await screenshot(page, 'domains-create-drawer');
+    await drawer.getByRole('button', { name: 'Add domain' }).click();
+    await expectVisible(notice(`Domain ${domainName} added.`));
+    await drawer.waitFor({ state: 'hidden' });
+
+    const card = page.getByRole('article', { name: domainName });
+    await expectVisible(card);
+    await expectVisible(card.getByTestId('domain-status'));
+    const domains = (await (await api('/domain/name')).json()) as {
+      uuid: string;
+      domain_name: string;
+    }[];
+    domainUuid = domains.find((domain) => domain.domain_name === domainName)?.uuid;
+    expect(domainUuid).toBeTruthy();
+    await screenshot(page, 'domains-page');
+  });
+
+  it('creates, edits and deletes records in the editor', async () => {
+    await page.getByRole('article', { name: domainName }).click();
+    await expectVisible(editor());
+    await expectVisible(page.locator('.ant-drawer-bottom').getByTestId('nameservers'));
+    await expectVisible(page.locator('.ant-drawer-title').getByText(domainName));
+    await screenshot(page, 'domains-details');
+
+    // A record: required host first, then a bad address, then the real one.
+    await editor().getByRole('button', { name: 'Create DNS record' }).click();
+    await expectVisible(rows().first().locator('[aria-label="Type"]'));
+    expect(await editor().getByRole('button', { name: 'Create DNS record' }).isDisabled()).toBe(
+      true,
+    );
+    await editor().getByLabel('Confirm', { exact: true }).click();
+    await expectVisible(editor().getByText('Please provide a host (@ for the domain itself)'));
+    await editor().getByLabel('Host', { exact: true }).fill('www');
+    await editor().getByLabel('Value', { exact: true }).fill('999.1.1.1');
+    await editor().getByLabel('Confirm', { exact: true }).click();
+    await expectVisible(editor().getByText('Please provide a valid IPv4 address'));
+    await screenshot(page, 'domains-record-invalid');
+    await editor().getByLabel('Value', { exact: true }).fill('203.0.113.10');
+    await editor().getByLabel('Confirm', { exact: true }).click();
+    await expectVisible(notice('DNS record created.'));
+    await expectVisible(row('203.0.113.10'));
+    expect(await row('203.0.113.10').getByTestId('dns-host').textContent()).toBe('www');
+    expect(await row('203.0.113.10').textContent()).toContain('3600');
+
+    // MX: priority and mail host, sent as one value.
+    await editor().getByRole('button', { name: 'Create DNS record' }).click();
+    await chooseType('MX');
+    await editor().getByLabel('Host', { exact: true }).fill('@');
+    await editor().getByLabel('Priority', { exact: true }).fill('10');
+    await editor().getByLabel('Mail host', { exact: true }).fill(`mail.${domainName}`);
+    await screenshot(page, 'domains-record-mx');
+    await editor().getByLabel('Confirm', { exact: true }).click();
+    await expectVisible(row(`10 mail.${domainName}`));
+
+    // Edit: the type stays fixed; TTL and value change.
+    await editor().getByLabel('Edit A record www', { exact: true }).click();
+    expect(await editor().locator('input[aria-label="Type"]').count()).toBe(0);
+    await editor().getByLabel('TTL', { exact: true }).fill('300');
+    await editor().getByLabel('Value', { exact: true }).fill('203.0.113.20');
+    await editor().getByLabel('Confirm', { exact: true }).click();
+    await expectVisible(notice('DNS record updated.'));
+    await expectVisible(row('203.0.113.20'));
+    expect(await row('203.0.113.20').textContent()).toContain('300');
+    await screenshot(page, 'domains-records');
+
+    // The record really is in the zone the server answers.
+    const records = (await (await api(`/domain/dns/user?domain_uuid=${domainUuid}`)).json()) as {
+      domain: string;
+      type: string;
+      content: string;
+      ttl: number;
+    }[];
+    expect(records).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          domain: `www.${domainName}`,
+          type: 'A',
+          content: '203.0.113.20',
+          ttl: 300,
+        }),
+        expect.objectContaining({
+          domain: domainName,
+          type: 'MX',
+          content: `10 mail.${domainName}`,
+        }),
+      ]),
+    );
+
+    await editor().getByLabel('Delete A record www', { exact: true }).click();
+    const confirm = page.locator('.ant-modal').filter({ hasText: 'Delete the A record www?' });
+    await expectVisible(confirm);
+    await screenshot(page, 'domains-record-delete-confirm');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectVisible(notice('DNS record deleted.'));
+    await row('203.0.113.20').waitFor({ state: 'detached' });
+  });
+
+  it('pages through more than 7 rows', async () => {
+    for (let index = 1; index <= 8; index += 1) {
+      const response = await api('/domain/dns/user', {
+        method: 'POST',
+        body: {
+          domain_uuid: domainUuid,
+          domain: `txt${index}.${domainName}`,
+          ttl: 3600,
+          type: 'TXT',
+          content: `e2e record ${index}`,
+        },
+      });
+      expect(response.status).toBe(200);
+    }
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.getByRole('article', { name: domainName }).click();
+    await expectVisible(editor());
+    await expectVisible(rows().first());
+    expect(await rows().count()).toBe(7);
+    const total = await editor().locator('.ant-pagination-total-text').textContent();
+    const count = Number(/(\d+)/.exec(total ?? '')?.[1]);
+    expect(count).toBeGreaterThan(7);
+    await editor().locator('.ant-pagination-item-2').click();
+    await expectVisible(editor().locator('.ant-pagination-item-2.ant-pagination-item-active'));
+    expect(await rows().count()).toBe(Math.min(7, count - 7));
+    await screenshot(page, 'domains-records-page-2');
+    await page.keyboard.press('Escape');
+  });
+
+  it("sets a deployment's domain name, enables HTTPS and downloads the certificate", async () => {
+    const host = `shop.${domainName}`;
+    await page.goto(`/apps/${appUuid}/${deploymentUuid}`);
+    await expectVisible(page.getByTestId('deployment-view'));
+    await page.getByRole('button', { name: /Version actions/ }).click();
+    const actions = page.getByTestId('version-actions');
+    await actions.getByText('Update domain').click();
+    const form = page.getByTestId('update-domain-form');
+    await expectVisible(form);
+    await form.getByRole('combobox').click();
+    await page.locator(`.ant-select-item-option[title="${domainName}"]`).click();
+    await form.getByLabel('Domain name 1', { exact: true }).fill('Shop');
+    await form.getByRole('button', { name: 'Add a domain name' }).click();
+    await form.getByLabel('Domain name 2', { exact: true }).fill('shop');
+    await screenshot(page, 'domains-update-domain');
+    await form.getByRole('button', { name: 'Update domain names' }).click();
+    await expectVisible(notice('Domain names are being updated.'));
+
+    await page.keyboard.press('Escape');
+    const card = page.getByTestId('card-domain-names');
+    await pollUntil(
+      async () =>
+        ((await card.count()) > 0 ? (await card.textContent())?.includes(host) : false) ?? false,
+      'the domain name card to show the new name',
+      30_000,
+    );
+    expect(await page.getByTestId('deployment-status').getAttribute('data-status')).toBe('success');
+    await screenshot(page, 'domains-deployment-named');
+
+    // The editor lists it as a Subdomain row.
+    const deployments = (await (await api('/meridian/v1/kube/apps')).json()) as {
+      uuid: string;
+      deployments: { uuid: string; domain_names: string[] }[];
+    }[];
+    expect(deployments.find((app) => app.uuid === appUuid)?.deployments[0]?.domain_names).toEqual([
+      host,
+    ]);
+
+    await page.getByRole('button', { name: /Version actions/ }).click();
+    await actions.getByText('Enable HTTPS').click();
+    const https = page.getByTestId('https-panel');
+    await expectVisible(https.getByText(host));
+    await https.getByRole('button', { name: 'Enable HTTPS' }).click();
+    const confirm = page
+      .locator('.ant-modal')
+      .filter({ hasText: 'Enable HTTPS for this deployment?' });
+    await expectVisible(confirm);
+    await screenshot(page, 'domains-https-confirm');
+    await confirm.getByRole('button', { name: 'Enable HTTPS' }).click();
+    await expectVisible(notice('HTTPS enabled.'));
+
+    // With a certificate, update_domain and https_enable give way to the download.
+    await expectVisible(actions.getByText('Download certificate'));
+    expect(await actions.getByText('Update domain').count()).toBe(0);
+    await actions.getByText('Download certificate').click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: `Download ${host}.pem` }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${host}.pem`);
+    const pem = fs.readFileSync((await file.path())!, 'utf8');
+    expect(pem).toContain('-----BEGIN CERTIFICATE-----');
+    await screenshot(page, 'domains-certificate');
+  });
+
+  it("lists the deployment's name as a Subdomain row without actions", async () => {
+    await page.goto('/domain');
+    const card = page.getByRole('article', { name: domainName });
+    await card.getByRole('button', { name: `Actions for ${domainName}` }).click();
+    await page.getByRole('menuitem', { name: 'Details' }).click();
+    // Subdomain rows follow the records: with 9 records it falls on page 2.
+    await expectVisible(rows().first());
+    await editor().locator('.ant-pagination-item-2').click();
+    const subdomain = editor().locator('[data-kind="subdomain"]');
+    await expectVisible(subdomain);
+    expect(await subdomain.getByTestId('dns-host').textContent()).toBe('shop');
+    expect(await subdomain.getByText('Subdomain', { exact: true }).count()).toBe(1);
+    expect(await subdomain.getByRole('button').count()).toBe(0);
+    await screenshot(page, 'domains-subdomain-row');
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows the name server instructions, also for a smart cluster', async () => {
+    await page.goto('/references/nameservers');
+    await expectVisible(page.getByTestId('reference-nameservers').locator('li').first());
+    expect(await page.getByTestId('reference-nameservers').locator('li').count()).toBe(2);
+    await screenshot(page, 'domains-nameservers-reference');
+    await page.goto(
+      `/references/nameservers/${smartClusterUuid}&${encodeURIComponent(clusterName)}`,
+    );
+    await expectVisible(page.getByTestId('nameservers-cluster').getByText(clusterName).first());
+  });
+});
+
+async function createDeployedApp(
+  api: Api,
+  smartClusterUuid: string,
+): Promise<{ appUuid: string; deploymentUuid: string }> {
+  const form = new FormData();
+  form.set('name', appName);
+  form.set('version_name', 'v1');
+  form.set('smart_cluster_uuid', smartClusterUuid);
+  form.set('template_type', 'KUBERNETES_BASIC');
+  form.set(
+    'template',
+    JSON.stringify({
+      deploymentImage: 'nginx:1.27',
+      deploymentReplicas: 1,
+      deploymentTargetPort: 80,
+      deploymentPort: 80,
+    }),
+  );
+  form.set('template_name', `${appName}.yaml`);
+  const response = await api('/meridian/v1/kube/apps', { method: 'POST', body: form });
+  expect(response.status).toBe(200);
+  const { uuid } = (await response.json()) as { uuid: string };
+  let deploymentUuid = '';
+  await pollUntil(async () => {
+    const apps = (await (await api('/meridian/v1/kube/apps')).json()) as {
+      uuid: string;
+      deployments: { uuid: string; status: string }[];
+    }[];
+    const deployment = apps.find((item) => item.uuid === uuid)?.deployments[0];
+    deploymentUuid = deployment?.uuid ?? '';
+    return deployment?.status === 'success';
+  }, 'the app to be deployed');
+  return { appUuid: uuid, deploymentUuid };
+}
+
+async function expectVisible(locator: Locator) {
+  await locator.waitFor({ state: 'visible', timeout: 15_000 });
+}
