@@ -70,6 +70,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       // Simulated provisioning of 20–60 min takes 2.4–7.2 s here.
       MERIDIAN_SIM_TIME_SCALE: '0.002',
+      // Traffic is sampled every second, so the header and map show it within the test.
+      MERIDIAN_TRAFFIC_SAMPLE_SECONDS: '1',
       MERIDIAN_DNS_PORT: '0',
       LOG_LEVEL: 'warn',
     },

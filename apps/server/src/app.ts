@@ -40,6 +40,8 @@ import {
   type SessionPolicy,
 } from './modules/auth/auth.service';
 import { registerAuthentication } from './modules/auth/authenticate';
+import { keypairRoutes } from './modules/auth/keypair.routes';
+import { createKeypairService } from './modules/auth/keypair.service';
 import {
   defaultLoginThrottleLimits,
   LoginThrottle,
@@ -50,6 +52,9 @@ import { createEventService } from './modules/event/event.service';
 import { registerRealtime, type RealtimeTimings } from './realtime/realtime';
 import { registerClusterModule, type ClusterModuleOptions } from './modules/cluster/cluster.module';
 import { registerKubeModule } from './modules/kube/kube.module';
+import { registerIntelligenceModule } from './modules/intelligence/intelligence.module';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { createBillingService } from './modules/billing/billing.service';
 import { defaultNameservers, registerDomainModule } from './modules/domain/domain.module';
 import { registerWebConsole } from './web/web-console';
 
@@ -81,6 +86,8 @@ export interface BuildAppOptions {
    * it (`/meridian/v1/kube`); absent, both are off.
    */
   cluster?: ClusterModuleOptions;
+  /** Traffic sampling (with the cluster module only): MERIDIAN_TRAFFIC_SAMPLE_SECONDS. */
+  intelligence?: { trafficSampleIntervalMs?: number };
   /**
    * Authoritative DNS: the name servers users delegate to (MERIDIAN_NAMESERVERS), the built-in
    * responder and PowerDNS (both off unless given).
@@ -106,6 +113,7 @@ export async function buildApp({
   auth = {},
   realtime,
   cluster,
+  intelligence,
   dns = {},
   extend,
 }: BuildAppOptions): Promise<App> {
@@ -146,11 +154,15 @@ export async function buildApp({
     () => ({ status: 'ok' as const }),
   );
 
+  // Shared with the keypair's private key route: it checks the same password.
+  const loginThrottle = new LoginThrottle(
+    { ...defaultLoginThrottleLimits, ...auth.loginThrottle },
+    () => now().getTime(),
+  );
+  const loginRateLimit = { ...defaultLoginRateLimit, ...auth.loginRateLimit };
   const authService = createAuthService({
     db: database.db,
-    throttle: new LoginThrottle({ ...defaultLoginThrottleLimits, ...auth.loginThrottle }, () =>
-      now().getTime(),
-    ),
+    throttle: loginThrottle,
     sessionPolicy: { ...defaultSessionPolicy, ...auth.sessionPolicy },
     now,
   });
@@ -167,7 +179,7 @@ export async function buildApp({
   await app.register(authRoutes, {
     prefix: '/auth',
     service: authService,
-    loginRateLimit: { ...defaultLoginRateLimit, ...auth.loginRateLimit },
+    loginRateLimit,
   });
   await app.register(apiKeyRoutes, { prefix: '/auth', service: apiKeyService });
 
@@ -183,8 +195,29 @@ export async function buildApp({
   });
 
   if (cluster) {
-    const infrastructure = await registerClusterModule(app, database, cluster);
-    await registerKubeModule(app, database, { ...infrastructure, jobs: cluster.jobs });
+    const infrastructure = await registerClusterModule(app, database, { now, ...cluster });
+    // The keypair is sealed with the cluster module's key, which the apps module also uses to
+    // make a user's keypair when their first Heat stack needs it.
+    await app.register(keypairRoutes, {
+      prefix: '/auth',
+      service: createKeypairService({
+        db: database.db,
+        secrets: infrastructure.secrets,
+        throttle: loginThrottle,
+      }),
+      loginRateLimit,
+    });
+    await registerKubeModule(app, database, { ...infrastructure, jobs: cluster.jobs, now });
+    await registerIntelligenceModule(app, database, {
+      ...infrastructure,
+      ...intelligence,
+      jobs: cluster.jobs,
+      now,
+    });
+    await app.register(billingRoutes, {
+      prefix: '/billing',
+      service: createBillingService({ db: database.db, now }),
+    });
     await registerDomainModule(app, database, {
       secrets: infrastructure.secrets,
       nameservers: dns.nameservers ?? defaultNameservers,

@@ -26,6 +26,7 @@ describe('configuration', () => {
       logLevel: 'info',
       webDistDir: expect.any(String),
       simulator: { timeScale: 0.02, failDatacenters: [] },
+      trafficSampleIntervalMs: 10_000,
       secretKey: undefined,
       dns: {
         port: 5353,
@@ -50,6 +51,7 @@ describe('configuration', () => {
         MERIDIAN_WEB_DIST: '/opt/meridian/web',
         MERIDIAN_SIM_TIME_SCALE: '0',
         MERIDIAN_SIM_FAIL_DATACENTERS: 'ca-toronto, jp-tokyo',
+        MERIDIAN_TRAFFIC_SAMPLE_SECONDS: '0.5',
         MERIDIAN_SECRET_KEY: 'a-secret-key-of-some-length',
         MERIDIAN_DNS_PORT: '53',
         MERIDIAN_DNS_HOST: '0.0.0.0',
@@ -68,6 +70,7 @@ describe('configuration', () => {
       logLevel: 'debug',
       webDistDir: '/opt/meridian/web',
       simulator: { timeScale: 0, failDatacenters: ['ca-toronto', 'jp-tokyo'] },
+      trafficSampleIntervalMs: 500,
       secretKey: 'a-secret-key-of-some-length',
       dns: {
         port: 53,
@@ -76,6 +79,18 @@ describe('configuration', () => {
         powerDns: { apiUrl: 'http://127.0.0.1:8081', apiKey: 'pdns-key' },
       },
     });
+  });
+
+  it('samples traffic every MERIDIAN_TRAFFIC_SAMPLE_SECONDS, at least every tenth of a second', () => {
+    expect(loadConfig({ MERIDIAN_TRAFFIC_SAMPLE_SECONDS: '2' }, cwd).trafficSampleIntervalMs).toBe(
+      2000,
+    );
+    expect(problems({ MERIDIAN_TRAFFIC_SAMPLE_SECONDS: '0' })).toEqual([
+      'MERIDIAN_TRAFFIC_SAMPLE_SECONDS: must be at least 0.1',
+    ]);
+    expect(problems({ MERIDIAN_TRAFFIC_SAMPLE_SECONDS: 'often' })).toEqual([
+      'MERIDIAN_TRAFFIC_SAMPLE_SECONDS: must be a number of seconds',
+    ]);
   });
 
   it('turns the built-in DNS responder off with MERIDIAN_DNS_PORT=0', () => {

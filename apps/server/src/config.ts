@@ -33,6 +33,11 @@ const envSchema = z.object({
     .min(0, 'must be at least 0')
     .default(0.02),
   MERIDIAN_SIM_FAIL_DATACENTERS: z.string().optional(),
+  MERIDIAN_TRAFFIC_SAMPLE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0.1, 'must be at least 0.1')
+    .max(86_400, 'must be at most 86400 (a day)')
+    .default(10),
   MERIDIAN_SECRET_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   MERIDIAN_DNS_PORT: z.coerce
     .number({ error: 'must be a port number' })
@@ -76,6 +81,8 @@ export interface Config {
   webDistDir: string;
   /** Simulator clock (1 = real durations, 0 = immediate) and datacenters where it fails. */
   simulator: { timeScale: number; failDatacenters: string[] };
+  /** How often the traffic of deployed apps is sampled, in milliseconds. */
+  trafficSampleIntervalMs: number;
   /** Key sealing secrets at rest; unset, one is generated into the data dir. */
   secretKey?: string;
   dns: {
@@ -137,6 +144,7 @@ export function loadConfig(
         .map((uuid) => uuid.trim())
         .filter(Boolean),
     },
+    trafficSampleIntervalMs: Math.round(vars.MERIDIAN_TRAFFIC_SAMPLE_SECONDS * 1000),
     secretKey: vars.MERIDIAN_SECRET_KEY,
     dns: {
       port: vars.MERIDIAN_DNS_PORT,

@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     database,
     logger,
     cluster: { simulator: config.simulator, secretKey: config.secretKey, dataDir: config.dataDir },
+    intelligence: { trafficSampleIntervalMs: config.trafficSampleIntervalMs },
     dns: {
       nameservers: config.dns.nameservers,
       responder: { host: config.dns.host, port: config.dns.port },

@@ -5,7 +5,8 @@ import type { Status } from '@meridian/domain/status';
 export interface ClusterSpec {
   clusterId: string;
   name: string;
-  datacenter: { uuid: string; location: string };
+  /** Longitude (degrees east) when known: where in the world, hence what local time, it is. */
+  datacenter: { uuid: string; location: string; longitude?: number };
   clusterSize: FlavorKey | null;
   masterCount: number;
   minionCount: number;
@@ -58,6 +59,21 @@ export interface CreatedStack {
   endpoint: string | null;
 }
 
+/** A workload whose traffic is asked for, with the replicas serving it. */
+export interface TrafficTarget {
+  deploymentId: string;
+  replicas: number;
+  /** The span to report, ending now; each deployment has its own (since its last sample). */
+  window: { from: Date; to: Date };
+}
+
+/** Requests served and distinct users seen by one workload during its window. */
+export interface ObservedTraffic {
+  deploymentId: string;
+  requests: number;
+  users: number;
+}
+
 export type DriverOperation = 'create' | 'update' | 'delete';
 export type WorkloadOperation = 'rollout' | 'remove' | 'create-stack' | 'delete-stack';
 
@@ -93,6 +109,12 @@ export interface InfrastructureDriver {
   createStack(spec: ClusterSpec, stack: StackSpec): Promise<CreatedStack>;
   deleteStack(spec: ClusterSpec, stack: StackSpec): Promise<void>;
   observeStatus(spec: ClusterSpec): Promise<ObservedStatus>;
+  /**
+   * The traffic the cluster's workloads served, for drivers whose infrastructure reports it
+   * (absent: no traffic is recorded for their deployments). A workload left out of the answer
+   * served nothing it can see.
+   */
+  observeTraffic?(spec: ClusterSpec, targets: readonly TrafficTarget[]): Promise<ObservedTraffic[]>;
 }
 
 /** The drivers by the name a datacenter row carries. */

@@ -25,6 +25,11 @@ export interface SqlExecutor {
 
 export interface SendOptions {
   startAfter?: Date;
+  /**
+   * The job's own id: sending an id that is already queued does nothing, so processes that each
+   * send "the tick of 12:00:10" make one job between them.
+   */
+  id?: string;
   /** Enqueue inside this transaction (see `transactionExecutor`). */
   tx?: SqlExecutor;
 }
@@ -158,8 +163,9 @@ export async function startJobQueue<J extends JobBase>(
 
   let stopped = false;
   const queue: JobQueue<J> = {
-    async send(job, { startAfter, tx } = {}) {
+    async send(job, { startAfter, tx, id } = {}) {
       const sendOptions: PgBoss.SendOptions = {};
+      if (id) sendOptions.id = id;
       if (startAfter && startAfter.getTime() > Date.now()) sendOptions.startAfter = startAfter;
       if (tx) sendOptions.db = tx as PgBoss.Db;
       await boss.send(job.kind, job as object, sendOptions);

@@ -7,6 +7,7 @@ import { appsQueryKey } from '../features/apps/api/get-apps';
 import { selectSession } from '../features/auth/session.slice';
 import { clustersQueryKey } from '../features/clusters/api/get-clusters';
 import { smartClustersQueryKey } from '../features/clusters/api/get-smart-clusters';
+import { trafficQueryKey } from '../features/dashboard/api/get-traffic';
 import { addLiveNotification } from '../features/notifications/api/get-notifications';
 import { notify } from '../shared/notifications/notify';
 import { connectRealtime } from '../shared/realtime/realtime-client';
@@ -18,6 +19,7 @@ const staleKeys: Record<StaleResource, QueryKey> = {
   domains: ['domains'],
   clusters: clustersQueryKey,
   smartClusters: smartClustersQueryKey,
+  traffic: trafficQueryKey,
 };
 
 /**
@@ -36,7 +38,8 @@ export function RealtimeEvents() {
       for (const resource of refetch) {
         void queryClient.invalidateQueries({ queryKey: staleKeys[resource] });
       }
-      addLiveNotification(queryClient, event);
+      // Traffic events only say "refresh": they are not notifications to list.
+      if (event.is_notification) addLiveNotification(queryClient, event);
     };
     return connectRealtime({ token, userId }, onEvent);
   }, [token, userId, queryClient]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { PermanentDriverError, type ClusterSpec } from '../infrastructure-driver';
-import { SimulatorDriver } from './simulator-driver';
+import { dailyRhythm, localHour, SimulatorDriver } from './simulator-driver';
 
 const spec: ClusterSpec = {
   clusterId: '00000000-0000-4000-8000-000000000001',
@@ -56,5 +56,34 @@ describe('simulator driver', () => {
     await expect(driver.createCluster(spec)).rejects.toBeInstanceOf(PermanentDriverError);
     await expect(driver.createCluster(spec)).rejects.toThrow(/Toronto/);
     expect((await driver.observeStatus(spec)).status).toBe('failure');
+  });
+
+  it('makes traffic by replicas, with a daily rhythm by the local time of the datacenter', async () => {
+    const driver = new SimulatorDriver({ timeScale: 0, failDatacenters: [] });
+    // Longitude gives the hour: Tokyo (139.7° E) is 9.3 h ahead of UTC, Montréal 4.9 h behind.
+    expect(localHour(new Date('2026-11-22T07:00:00Z'), 139.7)).toBeCloseTo(16.31, 1);
+    expect(localHour(new Date('2026-11-22T02:00:00Z'), -73.6)).toBeCloseTo(21.09, 1);
+    expect(dailyRhythm(4)).toBeCloseTo(0.2);
+    expect(dailyRhythm(16)).toBeCloseTo(1);
+    const hour = (at: string) => ({ from: new Date(at), to: new Date(Date.parse(at) + 3_600_000) });
+    const observe = async (longitude: number, replicas: number, at: string) => {
+      const [traffic] = await driver.observeTraffic(
+        { ...spec, datacenter: { ...spec.datacenter, longitude } },
+        [{ deploymentId: spec.clusterId, replicas, window: hour(at) }],
+      );
+      return traffic!;
+    };
+    // 07:00 UTC: mid-afternoon in Tokyo, the middle of the night in Montréal.
+    const tokyo = await observe(139.7, 1, '2026-11-22T07:00:00Z');
+    const montreal = await observe(-73.6, 1, '2026-11-22T07:00:00Z');
+    expect(tokyo.requests).toBeGreaterThan(montreal.requests * 2);
+    // 40–120 per replica-minute at the peak, ±15 %.
+    expect(tokyo.requests).toBeGreaterThan(0.85 * 40 * 60 * 0.95);
+    expect(tokyo.requests).toBeLessThan(1.15 * 120 * 60);
+    expect(tokyo.users).toBeGreaterThan(tokyo.requests / 11);
+    expect(tokyo.users).toBeLessThanOrEqual(tokyo.requests / 3);
+    const three = await observe(139.7, 3, '2026-11-22T07:00:00Z');
+    expect(three.requests).toBeGreaterThan(tokyo.requests * 2);
+    expect((await observe(139.7, 0, '2026-11-22T07:00:00Z')).requests).toBe(0);
   });
 });

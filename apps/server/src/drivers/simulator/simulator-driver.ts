@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import {
   PermanentDriverError,
   type ClusterSpec,
@@ -6,9 +6,11 @@ import {
   type DriverOperation,
   type InfrastructureDriver,
   type ObservedStatus,
+  type ObservedTraffic,
   type ProvisionedCluster,
   type RolledOutWorkload,
   type StackSpec,
+  type TrafficTarget,
   type WorkloadOperation,
   type WorkloadSpec,
 } from '../infrastructure-driver';
@@ -69,6 +71,38 @@ function addresses(prefixes: readonly string[], count: number): string[] {
     taken.add(`${prefix}${randomInt(1, 255)}`);
   }
   return [...taken];
+}
+
+/** The datacenter's local hour (0–24) at `at`: solar time, 15° of longitude to the hour. */
+export function localHour(at: Date, longitude: number): number {
+  const utcHours = at.getUTCHours() + at.getUTCMinutes() / 60 + at.getUTCSeconds() / 3600;
+  return (((utcHours + longitude / 15) % 24) + 24) % 24;
+}
+
+/**
+ * How busy an app is at a local hour, 0.2–1 of its peak: quietest at 04:00, busiest at 16:00,
+ * as the people using it sleep and work around the datacenter.
+ */
+export function dailyRhythm(hour: number): number {
+  return 0.2 + 0.8 * ((1 - Math.cos((2 * Math.PI * (hour - 4)) / 24)) / 2);
+}
+
+/**
+ * A deployment's own peak popularity, 40–120 requests per minute per replica: fixed for the
+ * deployment (from its id) so its numbers stay plausible from one sample to the next.
+ */
+function peakPerReplicaMinute(deploymentId: string): number {
+  const fraction = createHash('sha256').update(deploymentId).digest().readUInt32BE(0) / 2 ** 32;
+  return 40 + 80 * fraction;
+}
+
+// Long windows (after a restart) are walked in steps so the rhythm follows the clock.
+const trafficStepMs = 15 * minute;
+
+/** Rounds up with the probability of the fraction, so many small windows add up right. */
+function randomRound(value: number): number {
+  const whole = Math.floor(value);
+  return whole + (Math.random() < value - whole ? 1 : 0);
 }
 
 /**
@@ -196,6 +230,30 @@ export class SimulatorDriver implements InfrastructureDriver {
 
   stacksOn(clusterId: string): (StackSpec & CreatedStack)[] {
     return [...(this.stacks.get(clusterId)?.values() ?? [])];
+  }
+
+  /**
+   * Traffic a deployed app would see: its peak rate × replicas, shaped by the daily rhythm at
+   * the datacenter's local time, with ±15 % noise; a user makes 4–10 requests. The simulated
+   * internet answers for any workload it is asked about, so a restart loses nothing.
+   */
+  async observeTraffic(
+    spec: ClusterSpec,
+    targets: readonly TrafficTarget[],
+  ): Promise<ObservedTraffic[]> {
+    const longitude = spec.datacenter.longitude ?? 0;
+    return targets.map(({ deploymentId, replicas, window }) => {
+      const peak = peakPerReplicaMinute(deploymentId) * Math.max(0, replicas);
+      let expected = 0;
+      for (let start = window.from.getTime(); start < window.to.getTime(); start += trafficStepMs) {
+        const end = Math.min(start + trafficStepMs, window.to.getTime());
+        const middle = new Date((start + end) / 2);
+        expected += peak * dailyRhythm(localHour(middle, longitude)) * ((end - start) / minute);
+      }
+      const requests = randomRound(expected * (0.85 + Math.random() * 0.3));
+      const users = Math.min(requests, randomRound(requests / (4 + Math.random() * 6)));
+      return { deploymentId, requests, users };
+    });
   }
 
   async observeStatus(spec: ClusterSpec): Promise<ObservedStatus> {

@@ -23,6 +23,8 @@ export interface ClusterModuleOptions {
   kubernetes?: KubernetesDriverOptions;
   /** Drivers by name, added to (or replacing) the simulator (tests, other infrastructures). */
   drivers?: ReadonlyMap<string, InfrastructureDriver>;
+  /** The clock operations and billing periods are stamped with; tests move it. */
+  now?: () => Date;
 }
 
 /** Wires the smart-cluster module: seed, drivers, jobs (stopped with the app), `/cluster` routes. */
@@ -46,6 +48,7 @@ export async function registerClusterModule(
     drivers,
     secrets,
     externalProbeTimeoutMs: options.externalProbeTimeoutMs,
+    now: options.now,
   });
   const queue = await startJobQueue<ClusterJob>(
     database.driver,

@@ -40,6 +40,7 @@ import {
 } from '../../jobs/job-queue';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
+import { meterMember } from '../billing/metering';
 import { recordEvent } from '../event/event.service';
 import { versionUuidsBySmartCluster } from '../kube/kube.queries';
 import {
@@ -426,6 +427,12 @@ export function createClusterService({
         )
         .returning();
       if (!updated) return;
+      const billed = {
+        cluster: updated,
+        datacenter: member.datacenter,
+        smartClusterName: smart?.name,
+      };
+      await meterMember(tx, billed, operation, outcome.ok, updated.updatedAt);
       if (operation === 'create') {
         await event(
           tx,

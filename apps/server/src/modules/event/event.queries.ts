@@ -31,13 +31,16 @@ export async function listEvents(
   userId: string,
   { from, to }: EventPage,
 ): Promise<EventRow[]> {
-  return db
-    .select()
-    .from(events)
-    .where(eq(events.userId, userId))
-    .orderBy(desc(events.createdAt), desc(events.id))
-    .offset(from)
-    .limit(to - from + 1);
+  return (
+    db
+      .select()
+      .from(events)
+      // Silent events (traffic) refresh consoles live but are not notifications to list.
+      .where(and(eq(events.userId, userId), eq(events.isNotification, true)))
+      .orderBy(desc(events.createdAt), desc(events.id))
+      .offset(from)
+      .limit(to - from + 1)
+  );
 }
 
 export async function countEvents(
@@ -45,7 +48,7 @@ export async function countEvents(
   userId: string,
   { read }: { read?: boolean },
 ): Promise<number> {
-  const conditions: SQL[] = [eq(events.userId, userId)];
+  const conditions: SQL[] = [eq(events.userId, userId), eq(events.isNotification, true)];
   if (read !== undefined) conditions.push(eq(events.read, read));
   const [row] = await db
     .select({ value: count() })

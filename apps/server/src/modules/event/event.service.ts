@@ -32,6 +32,8 @@ export interface RecordEventInput {
   userId: string;
   type: EventType;
   payload: EventPayload;
+  /** Born read: for events that only tell consoles to refresh (traffic), never to look. */
+  read?: boolean;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface RecordEventInput {
  */
 export async function recordEvent(
   tx: Database,
-  { userId, type, payload }: RecordEventInput,
+  { userId, type, payload, read }: RecordEventInput,
 ): Promise<NotificationEvent> {
   const entry = eventCatalogue[type];
   const row = await insertEvent(tx, {
@@ -54,6 +56,7 @@ export async function recordEvent(
     status: notificationStatuses[entry.status],
     payload,
     isNotification: !silentCategories.has(entry.category),
+    ...(read === undefined ? {} : { read }),
   });
   await tx.execute(sql`SELECT pg_notify(${eventChannel}, ${row.id})`);
   return toNotificationEvent(row);

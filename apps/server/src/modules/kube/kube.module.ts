@@ -10,6 +10,8 @@ export interface KubeModuleOptions {
   drivers: DriverRegistry;
   secrets: SecretBox;
   jobs?: JobQueueOptions;
+  /** The clock operations and billing periods are stamped with; tests move it. */
+  now?: () => Date;
 }
 
 /**
@@ -26,6 +28,7 @@ export async function registerKubeModule(
     db: database.db,
     drivers: options.drivers,
     secrets: options.secrets,
+    now: options.now,
   });
   const queue = await startJobQueue<KubeJob>(database.driver, kubeJobKinds, service.jobHandlers, {
     onError: (error) => app.log.warn({ err: error }, 'apps job failed'),

@@ -49,6 +49,9 @@ import {
 } from '../../jobs/job-queue';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
+import { findKeypairName } from '../auth/keypair.queries';
+import { ensureUserKeypair } from '../auth/keypair.service';
+import { meterDeployment } from '../billing/metering';
 import { recordEvent } from '../event/event.service';
 import { buildManifests, deploymentTemplates, prepareTemplate } from './app-template';
 import {
@@ -604,19 +607,24 @@ export function createKubeService({
           .returning({ id: deployments.id });
       }
       if (changed.length === 0) return;
+      await meterDeployment(tx, work, removing, outcome.ok, now());
       await settleGroup(tx, work, outcome.ok ? { ok: true } : outcome);
     });
   }
 
-  function stackOf(work: DeploymentWork): StackSpec {
+  async function stackOf(work: DeploymentWork): Promise<StackSpec> {
     const { version, deployment, app } = work;
+    // The stack's servers take the user's SSH keypair; a user deploying before ever opening
+    // the keypair dialog gets theirs made here.
+    const keypairName =
+      (await findKeypairName(db, deployment.userId)) ??
+      (await ensureUserKeypair({ db, secrets }, deployment.userId)).keyName;
     return {
       deploymentId: deployment.id,
       name: `${kubernetesName(app.name)}-${deployment.id.slice(0, 8)}`,
       template: version.rawTemplate,
       parameters: {
-        // The user's SSH keypair comes with the keypair feature; its name is stable per user.
-        keypair_name: `meridian-${deployment.userId.slice(0, 8)}`,
+        keypair_name: keypairName,
         external_network_id: 'public',
         flavor_id: version.flavorName ?? 'mini',
         image_name: 'ubuntu-24.04',
@@ -681,7 +689,7 @@ export function createKubeService({
     let outcome: StepOutcome;
     try {
       if (heat) {
-        const stack = stackOf(work);
+        const stack = await stackOf(work);
         if (removing) {
           await driver.deleteStack(spec, stack);
           outcome = { ok: true };

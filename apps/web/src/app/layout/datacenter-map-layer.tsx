@@ -1,4 +1,5 @@
 import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
+import { requestsPerMinute } from '@meridian/domain/traffic/traffic';
 import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
@@ -6,6 +7,7 @@ import { useClusters } from '../../features/clusters/api/get-clusters';
 import { useDatacenters } from '../../features/clusters/api/get-datacenters';
 import { useSmartClusters } from '../../features/clusters/api/get-smart-clusters';
 import { pendingDatacenters } from '../../features/clusters/cluster-rules';
+import { useTraffic } from '../../features/dashboard/api/get-traffic';
 import { DatacenterMarkers } from '../../shared/components/world-map/datacenter-markers';
 import type { DatacenterMarker } from '../../shared/components/world-map/datacenter-markers';
 import { worldMapVariantForPath } from '../../shared/components/world-map/map-variant';
@@ -26,6 +28,7 @@ export function DatacenterMapLayer() {
   const datacenters = useDatacenters();
   const smartClusters = useSmartClusters();
   const clusters = useClusters();
+  const traffic = useTraffic();
   const variant = worldMapVariantForPath(pathname);
   const selectedUuid = pathname.startsWith('/datacenters/')
     ? decodeURIComponent(pathname.slice('/datacenters/'.length))
@@ -33,6 +36,9 @@ export function DatacenterMapLayer() {
 
   const markers = useMemo<DatacenterMarker[]>(() => {
     const pending = pendingDatacenters(smartClusters.data ?? [], clusters.data ?? []);
+    const requestsByDatacenter = new Map(
+      (traffic.data?.regions ?? []).map((region) => [region.datacenter_uuid, region.num_requests]),
+    );
     return (datacenters.data ?? [])
       .filter((datacenter) => datacenter.uuid !== externalDatacenterUuid && datacenter.coordinates)
       .map((datacenter) => ({
@@ -43,8 +49,11 @@ export function DatacenterMapLayer() {
         pending: pending.has(datacenter.uuid),
         selected: datacenter.uuid === selectedUuid,
         href: `/datacenters/${encodeURIComponent(datacenter.uuid)}`,
+        ...(requestsByDatacenter.has(datacenter.uuid)
+          ? { requestsPerMinute: requestsPerMinute(requestsByDatacenter.get(datacenter.uuid)!) }
+          : {}),
       }));
-  }, [datacenters.data, smartClusters.data, clusters.data, selectedUuid]);
+  }, [datacenters.data, smartClusters.data, clusters.data, traffic.data, selectedUuid]);
 
   return (
     <WorldMap

@@ -1,16 +1,18 @@
 import { Statistic } from 'antd';
+import { useMemo } from 'react';
 import { t } from '../../shared/i18n/translate';
+import { useApps } from './api/get-apps';
+import { useClusters, useSmartClusters } from './api/get-clusters';
+import { useTraffic } from './api/get-traffic';
+import {
+  overviewCounters,
+  trafficTags,
+  type ResourceCounters,
+  type TrafficTag,
+} from './overview-model';
 import styles from './resource-overview.module.css';
 
-export interface ResourceCounters {
-  apps: number;
-  clusters: number;
-  servers: number;
-  cpus: number;
-  ramGb: number;
-  /** Human-readable total, e.g. '20 GB' or '1.5 TB'. */
-  storage: string;
-}
+export type { ResourceCounters, TrafficTag };
 
 export const emptyCounters: ResourceCounters = {
   apps: 0,
@@ -21,10 +23,10 @@ export const emptyCounters: ResourceCounters = {
   storage: '0 GB',
 };
 
-interface ResourceOverviewProps {
+interface ResourceOverviewViewProps {
   counters?: ResourceCounters;
   /** Traffic tags; absent while there are no daily totals. */
-  traffic?: { label: string; value: string }[];
+  traffic?: TrafficTag[];
 }
 
 // Inline, so they win over antd's own statistic colours on the navy header.
@@ -47,8 +49,28 @@ const statisticStyles = {
   },
 } as const;
 
-/** The header's dashboard: resource counters and traffic (spec §2). */
-export function ResourceOverview({ counters = emptyCounters, traffic }: ResourceOverviewProps) {
+/** The header's dashboard, from the user's apps, clusters and today's traffic (spec §2). */
+export function ResourceOverview() {
+  const apps = useApps();
+  const smartClusters = useSmartClusters();
+  const clusters = useClusters();
+  const traffic = useTraffic();
+  const counters = useMemo(
+    () => overviewCounters(apps.data ?? [], smartClusters.data ?? [], clusters.data ?? []),
+    [apps.data, smartClusters.data, clusters.data],
+  );
+  const tags = useMemo(
+    () => trafficTags(smartClusters.data ?? [], traffic.data),
+    [smartClusters.data, traffic.data],
+  );
+  return <ResourceOverviewView counters={counters} traffic={tags} />;
+}
+
+/** Resource counters and traffic tags, as given. */
+export function ResourceOverviewView({
+  counters = emptyCounters,
+  traffic,
+}: ResourceOverviewViewProps) {
   const items = [
     { key: 'apps', title: t('overview.apps'), value: counters.apps },
     { key: 'clusters', title: t('overview.clusters'), value: counters.clusters },
@@ -62,7 +84,7 @@ export function ResourceOverview({ counters = emptyCounters, traffic }: Resource
     <section className={styles.overview} aria-label={t('overview.label')}>
       <ul className={styles.counters}>
         {items.map((item) => (
-          <li key={item.key} className={styles.counter}>
+          <li key={item.key} className={styles.counter} data-testid={`overview-${item.key}`}>
             <Statistic
               title={item.title}
               value={item.value}
@@ -75,12 +97,12 @@ export function ResourceOverview({ counters = emptyCounters, traffic }: Resource
       <div className={styles.traffic}>
         {traffic && traffic.length > 0 ? (
           traffic.map((tag) => (
-            <span key={tag.label} className={styles.trafficTag}>
+            <span key={tag.key} className={styles.trafficTag} data-testid={`traffic-${tag.key}`}>
               <strong>{tag.value}</strong> {tag.label}
             </span>
           ))
         ) : (
-          <span className={styles.waiting}>
+          <span className={styles.waiting} title={t('overview.waitingForTrafficHint')}>
             <span className={styles.pulse} aria-hidden="true" />
             {t('overview.waitingForTraffic')}
           </span>

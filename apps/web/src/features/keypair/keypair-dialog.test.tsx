@@ -76,6 +76,47 @@ describe('KeypairDialog', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('tells a wrong password apart from other failures, and keeps the dialog open', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValue(jsonResponse({ message: 'Invalid username or password' }, 401));
+    vi.stubGlobal('fetch', fetchMock);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+    const { onClose } = renderDialog();
+    await verify('ada', 'wrong');
+    expect(await screen.findByText('Cannot get private key.')).toBeTruthy();
+    expect(
+      await screen.findByText('Wrong username or password. Please check them and try again.'),
+    ).toBeTruthy();
+    // Nothing is downloaded and the public key is not even asked for.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(click).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Username')).toBeTruthy();
+  });
+
+  it('says when there were too many attempts', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(jsonResponse({ message: 'Too many requests' }, 429)),
+    );
+    renderDialog();
+    await verify();
+    expect(await screen.findByText('Cannot get private key.')).toBeTruthy();
+    expect(
+      await screen.findByText('Too many attempts. Please wait a few minutes and try again.'),
+    ).toBeTruthy();
+  });
+
+  it('asks for a username that is not only spaces', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderDialog();
+    await verify('   ', 'secret');
+    expect(await screen.findByText('Please enter a username')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('says when the public key cannot be had', async () => {
     vi.stubGlobal(
       'fetch',

@@ -2,6 +2,7 @@ import { validationMessages } from '@meridian/domain/validation-messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
+import { isApiError } from '../../shared/api/api-error';
 import { t } from '../../shared/i18n/translate';
 import { downloadTextFile } from '../../shared/lib/download-file';
 import { notify } from '../../shared/notifications/notify';
@@ -11,6 +12,16 @@ import { publicKeyQueryOptions } from './api/get-public-key';
 
 export const PRIVATE_KEY_FILENAME = 'id_ed25519';
 export const PUBLIC_KEY_FILENAME = 'id_ed25519.pub';
+const KEY_FILE_TYPE = 'application/octet-stream';
+// One notice for the dialog: a success replaces the failure of the attempt before.
+const notice = { key: 'keypair' };
+
+/** Says why the verification failed when the server told; otherwise the usual retry hint. */
+function privateKeyFailureHint(error: unknown): string {
+  if (isApiError(error) && error.status === 401) return t('keypair.wrongCredentials');
+  if (isApiError(error) && error.status === 429) return t('keypair.tooManyAttempts');
+  return t('error.tryAgain');
+}
 
 /** Keypair download behind a verification step: username and password again (spec §2, §6). */
 export function KeypairDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -24,20 +35,21 @@ export function KeypairDialog({ open, onClose }: { open: boolean; onClose: () =>
       let privateKey: string;
       try {
         privateKey = await createPrivateKey.mutateAsync(values);
-      } catch {
-        notify.error(t('keypair.privateKeyFailed'), t('error.tryAgain'));
+      } catch (error) {
+        notify.error(t('keypair.privateKeyFailed'), privateKeyFailureHint(error), notice);
         return;
       }
       let publicKey: string;
       try {
         publicKey = await queryClient.fetchQuery(publicKeyQueryOptions());
       } catch {
-        notify.error(t('keypair.publicKeyFailed'), t('error.tryAgain'));
+        notify.error(t('keypair.publicKeyFailed'), t('error.tryAgain'), notice);
         return;
       }
-      downloadTextFile(PRIVATE_KEY_FILENAME, privateKey);
-      downloadTextFile(PUBLIC_KEY_FILENAME, publicKey);
-      notify.success(t('keypair.downloaded'), t('keypair.downloadedDescription'));
+      // Binary type: as text/plain, browsers save the private key as id_ed25519.txt.
+      downloadTextFile(PRIVATE_KEY_FILENAME, privateKey, KEY_FILE_TYPE);
+      downloadTextFile(PUBLIC_KEY_FILENAME, publicKey, KEY_FILE_TYPE);
+      notify.success(t('keypair.downloaded'), t('keypair.downloadedDescription'), notice);
       onClose();
     } finally {
       setBusy(false);

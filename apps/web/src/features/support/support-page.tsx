@@ -1,12 +1,35 @@
-import { BookOutlined, CustomerServiceOutlined, InfoCircleOutlined } from '@ant-design/icons';
-import { Card, Typography } from 'antd';
+import {
+  BookOutlined,
+  CustomerServiceOutlined,
+  InfoCircleOutlined,
+  MailOutlined,
+} from '@ant-design/icons';
+import { displayStatus, parseStatus } from '@meridian/domain/status';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Descriptions, Skeleton, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../shared/components/page-header';
-import { t } from '../../shared/i18n/translate';
 import type { TextKey } from '../../shared/i18n/en';
+import { t } from '../../shared/i18n/translate';
+import {
+  supportAppsQuery,
+  supportClustersQuery,
+  supportSmartClustersQuery,
+} from './api/get-job-sources';
+import {
+  appJob,
+  clusterJob,
+  jobStatusLabel,
+  smartClusterJob,
+  type SupportJobInfo,
+  type SupportJobKind,
+} from './support-job.rules';
 import styles from './support-page.module.css';
 
-export type SupportJobKind = 'smart-cluster' | 'app' | 'cluster';
+export type { SupportJobKind } from './support-job.rules';
+
+/** The operator's support channel; one address for every kind of request. */
+export const SUPPORT_EMAIL = 'support@meridian.example';
 
 const jobTitles: Record<SupportJobKind, TextKey> = {
   'smart-cluster': 'support.job.smartCluster',
@@ -17,34 +40,30 @@ const jobTitles: Record<SupportJobKind, TextKey> = {
 /** /support and /support/{smart-cluster,app,cluster}/:jobUuid. */
 export function SupportPage({ jobKind }: { jobKind?: SupportJobKind }) {
   const { jobUuid } = useParams();
+  const job = jobKind && jobUuid ? { kind: jobKind, uuid: jobUuid } : undefined;
+  const subject = job ? `${t(jobTitles[job.kind])} ${job.uuid}` : t('support.contact.subject');
+  const mailto = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}`;
 
   return (
     <>
       <PageHeader title={t('support.title')} description={t('support.intro')} />
       <div className={styles.grid}>
-        <Card variant="borderless" className={styles.card}>
+        <Card variant="borderless" className={styles.card} data-testid="support-contact">
           <Card.Meta
             avatar={<CustomerServiceOutlined aria-hidden className={styles.icon} />}
             title={t('support.contact.title')}
-            description={t('support.contact.body')}
+            description={
+              <>
+                <Typography.Paragraph>{t('support.contact.body')}</Typography.Paragraph>
+                <div className={styles.email}>
+                  <MailOutlined aria-hidden /> <a href={mailto}>{SUPPORT_EMAIL}</a>
+                </div>
+                <Typography.Text type="secondary">{t('support.contact.hours')}</Typography.Text>
+              </>
+            }
           />
         </Card>
-        {jobKind && jobUuid ? (
-          <Card variant="borderless" className={styles.card}>
-            <Card.Meta
-              avatar={<InfoCircleOutlined aria-hidden className={styles.icon} />}
-              title={t('support.job.title')}
-              description={
-                <>
-                  {t(jobTitles[jobKind])}:{' '}
-                  <Typography.Text code copyable>
-                    {jobUuid}
-                  </Typography.Text>
-                </>
-              }
-            />
-          </Card>
-        ) : null}
+        {job ? <JobCard kind={job.kind} uuid={job.uuid} /> : null}
         <Card variant="borderless" className={styles.card}>
           <Card.Meta
             avatar={<BookOutlined aria-hidden className={styles.icon} />}
@@ -59,11 +78,112 @@ export function SupportPage({ jobKind }: { jobKind?: SupportJobKind }) {
                     {t('references.clusterIntegration.title')}
                   </Link>
                 </li>
+                <li>
+                  <Link to="/terms-of-services">{t('terms.title')}</Link>
+                </li>
               </ul>
             }
           />
         </Card>
       </div>
+    </>
+  );
+}
+
+/** Looks the referenced job up in the user's own resources and shows where it stands. */
+function JobCard({ kind, uuid }: { kind: SupportJobKind; uuid: string }) {
+  const smartClusters = useQuery({
+    ...supportSmartClustersQuery(),
+    enabled: kind === 'smart-cluster',
+  });
+  const clusters = useQuery({ ...supportClustersQuery(), enabled: kind === 'cluster' });
+  const apps = useQuery({ ...supportAppsQuery(), enabled: kind === 'app' });
+  const source = kind === 'smart-cluster' ? smartClusters : kind === 'cluster' ? clusters : apps;
+
+  let info: SupportJobInfo | undefined;
+  if (kind === 'smart-cluster' && smartClusters.data)
+    info = smartClusterJob(smartClusters.data, uuid);
+  if (kind === 'cluster' && clusters.data) info = clusterJob(clusters.data, uuid);
+  if (kind === 'app' && apps.data) info = appJob(apps.data, uuid);
+
+  return (
+    <Card variant="borderless" className={styles.card} data-testid="support-job">
+      <Card.Meta
+        avatar={<InfoCircleOutlined aria-hidden className={styles.icon} />}
+        title={
+          <div className={styles.jobTitle}>
+            <span>{t('support.job.title')}</span>
+            {info ? <JobStatusTag info={info} /> : null}
+          </div>
+        }
+        description={
+          <>
+            <Typography.Paragraph>
+              {t(jobTitles[kind])}:{' '}
+              <Typography.Text code copyable>
+                {uuid}
+              </Typography.Text>
+            </Typography.Paragraph>
+            {source.isPending ? (
+              <Skeleton active paragraph={{ rows: 2 }} title={false} />
+            ) : source.isError ? (
+              <Alert type="warning" showIcon title={t('support.job.fetchFailed')} />
+            ) : info ? (
+              <JobDetails info={info} />
+            ) : (
+              <Typography.Text type="secondary">{t('support.job.notFound')}</Typography.Text>
+            )}
+          </>
+        }
+      />
+    </Card>
+  );
+}
+
+function JobStatusTag({ info }: { info: SupportJobInfo }) {
+  return (
+    <Tag
+      color={displayStatus(info.status).color}
+      variant="filled"
+      data-testid="support-job-status"
+      data-status={parseStatus(info.status) ?? info.status}
+    >
+      {jobStatusLabel(info)}
+    </Tag>
+  );
+}
+
+function JobDetails({ info }: { info: SupportJobInfo }) {
+  const failed = parseStatus(info.status) === 'failure';
+  return (
+    <>
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { key: 'name', label: t('support.job.name'), children: info.name },
+          ...(info.context
+            ? [{ key: 'context', label: t('support.job.where'), children: info.context }]
+            : []),
+        ]}
+      />
+      {failed ? (
+        <Alert
+          className={styles.reason}
+          type="error"
+          showIcon
+          title={t('support.job.failed')}
+          // As on the app and cluster screens: the reason when the job gave one, otherwise
+          // the generic ask to contact support.
+          description={
+            info.reason ? (
+              <code data-testid="support-job-reason">{info.reason}</code>
+            ) : (
+              t('support.job.contactSupport')
+            )
+          }
+        />
+      ) : null}
     </>
   );
 }

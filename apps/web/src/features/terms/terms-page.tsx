@@ -1,7 +1,18 @@
 import { Card, Typography } from 'antd';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../shared/components/page-header';
+import type { TextKey } from '../../shared/i18n/en';
 import { t } from '../../shared/i18n/translate';
+import styles from './terms-page.module.css';
+
+const sections: { title: TextKey; body: TextKey }[] = [
+  { title: 'terms.service.title', body: 'terms.service.body' },
+  { title: 'terms.content.title', body: 'terms.content.body' },
+  { title: 'terms.billing.title', body: 'terms.billing.body' },
+  { title: 'terms.keys.title', body: 'terms.keys.body' },
+  { title: 'terms.availability.title', body: 'terms.availability.body' },
+  { title: 'terms.ending.title', body: 'terms.ending.body' },
+];
 
 /** /terms-of-services and /apps/:appId/terms-of-service. */
 export function TermsPage() {
@@ -9,11 +20,24 @@ export function TermsPage() {
   return (
     <>
       <PageHeader title={t('terms.title')} description={t('terms.intro')} />
-      {appId ? (
-        <Card variant="borderless">
-          <Typography.Paragraph>{t('terms.app', { appId })}</Typography.Paragraph>
-        </Card>
-      ) : null}
+      <Card variant="borderless" className={styles.card}>
+        {appId ? (
+          <Typography.Paragraph type="secondary" data-testid="terms-app">
+            {t('terms.app', { appId })} <Link to={`/apps/${appId}`}>{t('terms.backToApp')}</Link>
+          </Typography.Paragraph>
+        ) : null}
+        {sections.map(({ title, body }) => (
+          <section key={title}>
+            <Typography.Title level={2} className={styles.heading}>
+              {t(title)}
+            </Typography.Title>
+            <Typography.Paragraph>{t(body)}</Typography.Paragraph>
+          </section>
+        ))}
+        <Typography.Paragraph type="secondary">
+          {t('terms.questions')} <Link to="/support">{t('terms.support')}</Link>
+        </Typography.Paragraph>
+      </Card>
     </>
   );
 }

@@ -65,7 +65,6 @@ export const en = {
     'Users and requests show here once a smart cluster is running and your apps serve traffic.',
   'overview.usersPerDay': 'users / day',
   'overview.requestsPerMinute': 'requests / min',
-  'traffic.requestsPerMinute': '{value} requests per minute',
   'map.datacenterTraffic': '{name}: {value} requests per minute',
 
   // Create menu and drawers.

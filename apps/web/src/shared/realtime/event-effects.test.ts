@@ -61,6 +61,11 @@ describe('live event effects', () => {
     expect(eventEffects(event('TRAFFIC_UPDATE', 'TRAFFIC', 'TRAFFIC')).notice).toBeNull();
   });
 
+  it('sends traffic events to the traffic state, silently', () => {
+    const effects = eventEffects(event('TRAFFIC_UPDATE', 'TRAFFIC', 'TRAFFIC'));
+    expect(effects).toEqual({ notice: null, refetch: ['traffic'] });
+  });
+
   it('falls back to the event message for unknown types', () => {
     const effects = eventEffects(event('SOMETHING_NEW', 'APP', 'FULFILLED'));
     expect(effects.notice?.title).toBe('raw');

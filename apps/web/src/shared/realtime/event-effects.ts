@@ -3,7 +3,7 @@ import type { NotificationEvent } from '@meridian/domain/events/notification-eve
 import { categoryFromCode, statusFromCode } from '@meridian/domain/notifications';
 
 /** The server data a live event makes stale. */
-export type StaleResource = 'apps' | 'domains' | 'clusters' | 'smartClusters';
+export type StaleResource = 'apps' | 'domains' | 'clusters' | 'smartClusters' | 'traffic';
 
 export interface EventEffects {
   notice: { kind: 'success' | 'error'; title: string; description?: string } | null;
@@ -22,7 +22,7 @@ export function eventText(event: NotificationEvent): { title: string; descriptio
 /**
  * Spec §4 live events: rejected → error notice, fulfilled → success notice, others none; stack,
  * app, certificate and subdomain events refetch apps and domains, cluster events clusters,
- * smart cluster events clusters and smart clusters.
+ * smart cluster events clusters and smart clusters, traffic events the traffic.
  */
 export function eventEffects(event: NotificationEvent): EventEffects {
   const status = statusFromCode(event.status);
@@ -52,6 +52,9 @@ export function eventEffects(event: NotificationEvent): EventEffects {
       break;
     case 'DOMAIN':
       refetch = ['domains'];
+      break;
+    case 'TRAFFIC':
+      refetch = ['traffic'];
       break;
     default:
       refetch = [];

@@ -1,4 +1,6 @@
+import { formatRequestsPerMinute, mapBar, mapBarCap } from '@meridian/domain/traffic/traffic';
 import type { MouseEvent } from 'react';
+import { t } from '../../i18n/translate';
 import { focusScale } from './world-map';
 import type { WorldGeometry } from './world-geometry';
 import styles from './datacenter-markers.module.css';
@@ -11,6 +13,54 @@ export interface DatacenterMarker {
   pending: boolean;
   selected: boolean;
   href: string;
+  /** Today's requests per minute in this datacenter; absent where the user has no traffic. */
+  requestsPerMinute?: number;
+}
+
+// The bar's full length on screen (at 100 requests per minute), its thickness and offset.
+const barTrackLength = 32;
+const barThickness = 5;
+const barOffset = 9;
+
+/** The requests-per-minute bar beside a marker (spec §9): green up to 60, amber above, capped. */
+function TrafficBar({
+  x,
+  y,
+  k,
+  perMinute,
+}: {
+  x: number;
+  y: number;
+  k: number;
+  perMinute: number;
+}) {
+  const bar = mapBar(perMinute);
+  // A little traffic still shows as a sliver, so "some" never looks like "none".
+  const fill = bar.length > 0 ? Math.max((bar.length / mapBarCap) * barTrackLength, 1.5) : 0;
+  const left = x + barOffset * k;
+  const top = y - (barThickness / 2) * k;
+  return (
+    <g data-testid="datacenter-traffic-bar" data-color={bar.color} data-length={bar.length}>
+      <rect
+        className={styles.trafficTrack}
+        x={left}
+        y={top}
+        width={barTrackLength * k}
+        height={barThickness * k}
+        rx={(barThickness / 2) * k}
+      />
+      {fill > 0 ? (
+        <rect
+          className={bar.color === 'amber' ? styles.trafficAmber : styles.trafficGreen}
+          x={left}
+          y={top}
+          width={fill * k}
+          height={barThickness * k}
+          rx={(barThickness / 2) * k}
+        />
+      ) : null}
+    </g>
+  );
 }
 
 interface DatacenterMarkersProps {
@@ -21,7 +71,10 @@ interface DatacenterMarkersProps {
   onOpen: (href: string) => void;
 }
 
-/** Datacenters as glowing dots (design.md); pending ones pulse. Each links to its page. */
+/**
+ * Datacenters as glowing dots (design.md); pending ones pulse, and those serving the user's apps
+ * carry their requests-per-minute bar. Each links to its page.
+ */
 export function DatacenterMarkers({ geometry, markers, zoomed, onOpen }: DatacenterMarkersProps) {
   const k = zoomed ? 1 / focusScale : 1;
   return (
@@ -34,6 +87,13 @@ export function DatacenterMarkers({ geometry, markers, zoomed, onOpen }: Datacen
           event.preventDefault();
           onOpen(marker.href);
         };
+        const title =
+          marker.requestsPerMinute === undefined
+            ? marker.label
+            : t('map.datacenterTraffic', {
+                name: marker.label,
+                value: formatRequestsPerMinute(marker.requestsPerMinute),
+              });
         return (
           <a
             key={marker.uuid}
@@ -45,7 +105,7 @@ export function DatacenterMarkers({ geometry, markers, zoomed, onOpen }: Datacen
             data-pending={marker.pending ? 'true' : 'false'}
             data-selected={marker.selected ? 'true' : 'false'}
           >
-            <title>{marker.label}</title>
+            <title>{title}</title>
             {marker.pending ? <circle className={styles.pulse} cx={x} cy={y} r={5 * k} /> : null}
             <circle className={styles.glow} cx={x} cy={y} r={(marker.selected ? 11 : 8) * k} />
             <circle
@@ -54,6 +114,9 @@ export function DatacenterMarkers({ geometry, markers, zoomed, onOpen }: Datacen
               cy={y}
               r={(marker.selected ? 4.5 : 3.2) * k}
             />
+            {marker.requestsPerMinute === undefined ? null : (
+              <TrafficBar x={x} y={y} k={k} perMinute={marker.requestsPerMinute} />
+            )}
             <circle className={styles.hit} cx={x} cy={y} r={12 * k} />
           </a>
         );

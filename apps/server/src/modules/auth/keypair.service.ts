@@ -1,0 +1,94 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { keypairNameOf, type KeypairVerificationInput } from '@meridian/domain/auth/keypair';
+import sshpk from 'sshpk';
+import type { Database } from '../../db/database';
+import type { UserKeypairRow } from '../../db/schema';
+import { RateLimitedError, UnauthorizedError } from '../../lib/errors';
+import type { SecretBox } from '../../lib/secret-box';
+import type { AuthenticatedUser } from './auth.service';
+import { invalidCredentialsMessage } from './auth.service';
+import { findUserById, findUserKeypair, insertUserKeypairIfAbsent } from './keypair.queries';
+import type { LoginThrottle } from './login-throttle';
+import { verifyPassword } from './password';
+
+export interface KeypairDeps {
+  db: Database;
+  secrets: SecretBox;
+}
+
+/** A fresh ed25519 keypair in OpenSSH encodings, the name as the key's comment. */
+export function generateOpenSshKeypair(comment: string): { publicKey: string; privateKey: string } {
+  const { privateKey } = generateKeyPairSync('ed25519');
+  const key = sshpk.parsePrivateKey(
+    privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    'pkcs8',
+  );
+  key.comment = comment;
+  return { publicKey: key.toPublic().toString('ssh'), privateKey: key.toString('openssh') };
+}
+
+/**
+ * The user's keypair, made on first use. Two first requests at once both generate a key, but
+ * only the first insert lands and both answer the stored one.
+ */
+export async function ensureUserKeypair(
+  { db, secrets }: KeypairDeps,
+  userId: string,
+): Promise<UserKeypairRow> {
+  const existing = await findUserKeypair(db, userId);
+  if (existing) return existing;
+  const keyName = keypairNameOf(userId);
+  const generated = generateOpenSshKeypair(keyName);
+  await insertUserKeypairIfAbsent(db, {
+    userId,
+    keyName,
+    publicKey: generated.publicKey,
+    privateKeySealed: secrets.seal(generated.privateKey),
+  });
+  const stored = await findUserKeypair(db, userId);
+  if (!stored) throw new Error('keypair vanished after insert');
+  return stored;
+}
+
+export type KeypairService = ReturnType<typeof createKeypairService>;
+
+export function createKeypairService({
+  db,
+  secrets,
+  throttle,
+}: KeypairDeps & { throttle: LoginThrottle }) {
+  async function publicKey(userId: string): Promise<{ public_key: string }> {
+    const keypair = await ensureUserKeypair({ db, secrets }, userId);
+    return { public_key: keypair.publicKey };
+  }
+
+  /**
+   * The private key, only to the signed-in user re-entering their own username and password.
+   * Guesses share the login throttle's counters, so this route is no side door for guessing
+   * the password of a session left open.
+   */
+  async function privateKey(
+    caller: AuthenticatedUser,
+    { username, password }: KeypairVerificationInput,
+    ip: string,
+  ): Promise<{ private_key: string }> {
+    const decision = throttle.attempt(caller.username, ip);
+    if (!decision.allowed) {
+      throw new RateLimitedError(Math.ceil(decision.retryAfterMs / 1000));
+    }
+    const user = await findUserById(db, caller.id);
+    if (!user) throw new UnauthorizedError(invalidCredentialsMessage);
+    // The password is checked even when the username is someone else's, so both refusals
+    // take the same time.
+    const passwordMatches = await verifyPassword(user.passwordHash, password);
+    const usernameMatches = username.toLowerCase() === user.username.toLowerCase();
+    if (!passwordMatches || !usernameMatches) {
+      throw new UnauthorizedError(invalidCredentialsMessage);
+    }
+    throttle.recordSuccess(caller.username, ip);
+    const keypair = await ensureUserKeypair({ db, secrets }, caller.id);
+    return { private_key: secrets.open(keypair.privateKeySealed) };
+  }
+
+  return { publicKey, privateKey };
+}

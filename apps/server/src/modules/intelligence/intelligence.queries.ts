@@ -1,0 +1,146 @@
+import { trafficEventType } from '@meridian/domain/events/event-catalogue';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import {
+  clusters,
+  datacenters,
+  deployments,
+  events,
+  trafficDays,
+  type ClusterRow,
+} from '../../db/schema';
+
+/** A deployment traffic can reach: successful, on a member cluster that still exists. */
+export interface TrafficSource {
+  deploymentId: string;
+  userId: string;
+  replicas: number;
+  /** When it last changed; a day's first sample starts here, if that is later than midnight. */
+  deployedAt: Date;
+  /** Where the day's row ends (the end of its last sample); null before the day's first. */
+  sampledUntil: Date | null;
+  cluster: {
+    id: string;
+    name: string;
+    clusterSize: ClusterRow['clusterSize'];
+    masterCount: number;
+    minionCount: number;
+  };
+  datacenter: { uuid: string; location: string; longitude: number; driver: string };
+}
+
+export async function listTrafficSources(db: Database, day: string): Promise<TrafficSource[]> {
+  const rows = await db
+    .select({
+      deploymentId: deployments.id,
+      userId: deployments.userId,
+      readyReplicas: deployments.readyReplicas,
+      deployedAt: deployments.updatedAt,
+      sampledUntil: trafficDays.updatedAt,
+      cluster: {
+        id: clusters.id,
+        name: clusters.name,
+        clusterSize: clusters.clusterSize,
+        masterCount: clusters.masterCount,
+        minionCount: clusters.minionCount,
+      },
+      datacenter: {
+        uuid: datacenters.uuid,
+        location: datacenters.location,
+        longitude: datacenters.longitude,
+        driver: datacenters.driver,
+      },
+    })
+    .from(deployments)
+    .innerJoin(clusters, eq(clusters.id, deployments.clusterId))
+    .innerJoin(datacenters, eq(datacenters.uuid, clusters.datacenterUuid))
+    .leftJoin(
+      trafficDays,
+      and(eq(trafficDays.deploymentId, deployments.id), eq(trafficDays.day, day)),
+    )
+    .where(and(eq(deployments.status, 'success'), eq(clusters.deleted, false)))
+    .orderBy(asc(deployments.id));
+  return rows.map(({ readyReplicas, ...row }) => ({
+    ...row,
+    // A stack (or a workload the cluster has not counted yet) still serves as one.
+    replicas: Math.max(1, readyReplicas),
+  }));
+}
+
+export interface TrafficSample {
+  userId: string;
+  deploymentId: string;
+  datacenterUuid: string;
+  day: string;
+  requests: number;
+  users: number;
+  /** The window sampled: it continues exactly where the day's row ended (`null`: no row yet). */
+  from: Date | null;
+  to: Date;
+}
+
+/**
+ * Adds a sample to the deployment's day, only if the row still ends where the sample begins:
+ * a process that sampled the same window first wins, and the other adds nothing (no double count).
+ * Answers whether it was added.
+ */
+export async function addTrafficSample(db: Database, sample: TrafficSample): Promise<boolean> {
+  const rows = await db
+    .insert(trafficDays)
+    .values({
+      userId: sample.userId,
+      deploymentId: sample.deploymentId,
+      datacenterUuid: sample.datacenterUuid,
+      day: sample.day,
+      requests: sample.requests,
+      users: sample.users,
+      updatedAt: sample.to,
+    })
+    .onConflictDoUpdate({
+      target: [trafficDays.deploymentId, trafficDays.day],
+      set: {
+        requests: sql`${trafficDays.requests} + excluded.requests`,
+        users: sql`${trafficDays.users} + excluded.users`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+      setWhere: sample.from ? eq(trafficDays.updatedAt, sample.from) : sql`false`,
+    })
+    .returning({ id: trafficDays.id });
+  return rows.length > 0;
+}
+
+/** The user's earlier traffic events: each new one replaces them (they only say "refresh"). */
+export async function deleteTrafficEvents(db: Database, userId: string): Promise<void> {
+  await db
+    .delete(events)
+    .where(and(eq(events.userId, userId), eq(events.eventType, trafficEventType)));
+}
+
+export interface RegionTraffic {
+  datacenterUuid: string;
+  name: string;
+  requests: number;
+  users: number;
+}
+
+/** The user's traffic of one day, per datacenter, in the datacenters' display order. */
+export async function trafficByRegion(
+  db: Database,
+  userId: string,
+  day: string,
+): Promise<RegionTraffic[]> {
+  const rows = await db
+    .select({
+      datacenterUuid: trafficDays.datacenterUuid,
+      name: datacenters.location,
+      requests: sql<string>`sum(${trafficDays.requests})`,
+      users: sql<string>`sum(${trafficDays.users})`,
+    })
+    .from(trafficDays)
+    .innerJoin(datacenters, eq(datacenters.uuid, trafficDays.datacenterUuid))
+    .where(and(eq(trafficDays.userId, userId), eq(trafficDays.day, day)))
+    .groupBy(trafficDays.datacenterUuid, datacenters.location, datacenters.position)
+    .orderBy(asc(datacenters.position));
+  // sum() of bigint is numeric: the drivers hand it over as text.
+  return rows.map((row) => ({ ...row, requests: Number(row.requests), users: Number(row.users) }));
+}

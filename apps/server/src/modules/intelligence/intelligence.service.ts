@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import { trafficEventType } from '@meridian/domain/events/event-catalogue';
+import { trafficDay, type Traffic } from '@meridian/domain/traffic/traffic';
+import type { Database } from '../../db/database';
+import type {
+  ClusterSpec,
+  DriverRegistry,
+  InfrastructureDriver,
+  TrafficTarget,
+} from '../../drivers/infrastructure-driver';
+import type { JobHandlers, JobQueue } from '../../jobs/job-queue';
+import { recordEvent } from '../event/event.service';
+import {
+  addTrafficSample,
+  deleteTrafficEvents,
+  listTrafficSources,
+  trafficByRegion,
+  type TrafficSample,
+  type TrafficSource,
+} from './intelligence.queries';
+
+/** One sampling round of every deployment's traffic; `slot` numbers it on the interval's grid. */
+export interface SampleTrafficJob {
+  kind: 'sample-traffic';
+  slot: number;
+}
+
+export type IntelligenceJob = SampleTrafficJob;
+export const intelligenceJobKinds = ['sample-traffic'] as const satisfies IntelligenceJob['kind'][];
+
+export const defaultTrafficSampleIntervalMs = 10_000;
+
+export interface IntelligenceServiceOptions {
+  db: Database;
+  drivers: DriverRegistry;
+  /** How often traffic is sampled (MERIDIAN_TRAFFIC_SAMPLE_SECONDS). */
+  sampleIntervalMs?: number;
+  now?: () => Date;
+}
+
+/**
+ * The id of the round due at `slot`: the same in every process, so however many of them (or
+ * restarts) schedule that round, the queue holds it once (it ignores an id it already has).
+ */
+function roundId(intervalMs: number, slot: number): string {
+  const hex = createHash('sha256').update(`sample-traffic/${intervalMs}/${slot}`).digest('hex');
+  // Shaped as a version-5 UUID, which is what pg-boss's id column takes.
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function specOf(source: TrafficSource): ClusterSpec {
+  return {
+    clusterId: source.cluster.id,
+    name: source.cluster.name,
+    datacenter: {
+      uuid: source.datacenter.uuid,
+      location: source.datacenter.location,
+      longitude: source.datacenter.longitude,
+    },
+    clusterSize: source.cluster.clusterSize,
+    masterCount: source.cluster.masterCount,
+    minionCount: source.cluster.minionCount,
+  };
+}
+
+export type IntelligenceService = ReturnType<typeof createIntelligenceService>;
+
+/** Traffic: sampled from the drivers into `traffic_days`, and read back per user and region. */
+export function createIntelligenceService({
+  db,
+  drivers,
+  sampleIntervalMs = defaultTrafficSampleIntervalMs,
+  now = () => new Date(),
+}: IntelligenceServiceOptions) {
+  let queue: JobQueue<IntelligenceJob> | undefined;
+
+  /** Queues the next round on the interval's grid after `after` (once, whoever asks). */
+  async function scheduleNextRound(after: Date): Promise<void> {
+    if (!queue) throw new Error('intelligence service: no job queue attached');
+    const slot = Math.floor(after.getTime() / sampleIntervalMs) + 1;
+    await queue.send(
+      { kind: 'sample-traffic', slot },
+      { startAfter: new Date(slot * sampleIntervalMs), id: roundId(sampleIntervalMs, slot) },
+    );
+  }
+
+  /**
+   * Asks each driver that reports traffic what every successful deployment on it served since
+   * its last sample (or since midnight UTC, or since it was deployed), adds that to the day's
+   * rows and tells each user whose traffic grew, with one traffic event. Answers those users.
+   */
+  async function sample(at: Date = now()): Promise<string[]> {
+    const day = trafficDay(at);
+    const midnight = Date.parse(`${day}T00:00:00.000Z`);
+    const sources = await listTrafficSources(db, day);
+
+    const byCluster = new Map<
+      string,
+      { driver: InfrastructureDriver; spec: ClusterSpec; sources: TrafficSource[] }
+    >();
+    for (const source of sources) {
+      const driver = drivers.get(source.datacenter.driver);
+      if (!driver?.observeTraffic) continue;
+      const group = byCluster.get(source.cluster.id) ?? {
+        driver,
+        spec: specOf(source),
+        sources: [],
+      };
+      group.sources.push(source);
+      byCluster.set(source.cluster.id, group);
+    }
+
+    const samplesByUser = new Map<string, TrafficSample[]>();
+    const failures: unknown[] = [];
+    await Promise.all(
+      [...byCluster.values()].map(async ({ driver, spec, sources: onCluster }) => {
+        const targets: (TrafficTarget & { source: TrafficSource })[] = [];
+        for (const source of onCluster) {
+          const from =
+            source.sampledUntil ?? new Date(Math.max(source.deployedAt.getTime(), midnight));
+          if (from.getTime() >= at.getTime()) continue;
+          targets.push({
+            deploymentId: source.deploymentId,
+            replicas: source.replicas,
+            window: { from, to: at },
+            source,
+          });
+        }
+        if (targets.length === 0) return;
+        try {
+          const observed = await driver.observeTraffic!(spec, targets);
+          for (const traffic of observed) {
+            const target = targets.find((item) => item.deploymentId === traffic.deploymentId);
+            if (!target) continue;
+            const samples = samplesByUser.get(target.source.userId) ?? [];
+            samples.push({
+              userId: target.source.userId,
+              deploymentId: target.deploymentId,
+              datacenterUuid: target.source.datacenter.uuid,
+              day,
+              requests: Math.max(0, Math.round(traffic.requests)),
+              users: Math.max(0, Math.round(traffic.users)),
+              from: target.source.sampledUntil,
+              to: at,
+            });
+            samplesByUser.set(target.source.userId, samples);
+          }
+        } catch (error) {
+          // The other clusters' traffic still counts; this one's windows stay open for the retry.
+          failures.push(error);
+        }
+      }),
+    );
+
+    const affected: string[] = [];
+    for (const [userId, samples] of samplesByUser) {
+      const added = await db.transaction(async (tx) => {
+        let any = false;
+        for (const item of samples) {
+          if (await addTrafficSample(tx, item)) any = true;
+        }
+        if (any) {
+          await deleteTrafficEvents(tx, userId);
+          await recordEvent(tx, { userId, type: trafficEventType, payload: {}, read: true });
+        }
+        return any;
+      });
+      if (added) affected.push(userId);
+    }
+    if (failures.length > 0) {
+      throw new AggregateError(failures, 'some clusters did not report their traffic');
+    }
+    return affected;
+  }
+
+  /** `GET /intelligence/traffic`: the user's traffic of today (UTC), in total and per datacenter. */
+  async function traffic(userId: string): Promise<Traffic> {
+    const regions = await trafficByRegion(db, userId, trafficDay(now()));
+    return {
+      daily_totals: {
+        total_requests: regions.reduce((sum, region) => sum + region.requests, 0),
+        daily_active_users: regions.reduce((sum, region) => sum + region.users, 0),
+      },
+      regions: regions.map((region) => ({
+        datacenter_uuid: region.datacenterUuid,
+        name: region.name,
+        num_requests: region.requests,
+        num_users: region.users,
+      })),
+    };
+  }
+
+  const jobHandlers: JobHandlers<IntelligenceJob> = {
+    // The next round is queued first, so a round that fails (and is retried) never ends the chain.
+    'sample-traffic': async () => {
+      const at = now();
+      await scheduleNextRound(at);
+      await sample(at);
+    },
+  };
+
+  return {
+    sample,
+    traffic,
+    scheduleNextRound,
+    jobHandlers,
+    attachQueue(attached: JobQueue<IntelligenceJob>) {
+      queue = attached;
+    },
+  };
+}

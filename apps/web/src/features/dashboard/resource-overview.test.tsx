@@ -1,0 +1,156 @@
+import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-cluster';
+import type { Traffic } from '@meridian/domain/traffic/traffic';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { USER_STORAGE_KEY } from '../../shared/session/user-storage';
+import { jsonResponse, renderRoutes } from '../../shared/testing/test-providers';
+import { ResourceOverview } from './resource-overview';
+
+function smartCluster(uuid: string, overrides: Partial<SmartCluster> = {}): SmartCluster {
+  return {
+    uuid,
+    name: `sc-${uuid}`,
+    mode: 'MANUAL',
+    status: 'success',
+    status_reason: null,
+    latency: null,
+    budget: null,
+    cluster_size: 'mini',
+    master_count: 1,
+    minion_count: 1,
+    datacenters: ['ca-montreal'],
+    version_uuids: [],
+    description: null,
+    order: 1,
+    createdAt: '2026-11-21T10:00:00Z',
+    updatedAt: '2026-11-21T10:00:00Z',
+    user_uuid: 'u',
+    deleted: false,
+    default_shared_for_org_uuid: null,
+    ...overrides,
+  };
+}
+
+function member(smart: string, overrides: Partial<Cluster> = {}): Cluster {
+  return {
+    uuid: `${smart}-member`,
+    name: `${smart}-member`,
+    smart_cluster_uuid: smart,
+    cluster_type: 'smart_cluster',
+    status: 'success',
+    status_reason: null,
+    location: 'Montréal',
+    datacenter_uuid: 'ca-montreal',
+    cluster_size: 'mini',
+    master_count: 1,
+    minion_count: 1,
+    master_addresses: [],
+    node_addresses: [],
+    kube_version: null,
+    monitoring_path: null,
+    createdAt: '2026-11-21T10:00:00Z',
+    updatedAt: '2026-11-21T10:00:00Z',
+    ...overrides,
+  };
+}
+
+const traffic: Traffic = {
+  daily_totals: { total_requests: 2_160_000, daily_active_users: 12_345 },
+  regions: [
+    {
+      datacenter_uuid: 'ca-montreal',
+      name: 'Montréal',
+      num_requests: 2_160_000,
+      num_users: 12_345,
+    },
+  ],
+};
+
+function mockApi(data: { smart: SmartCluster[]; clusters: Cluster[]; traffic: Traffic }) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.endsWith('/meridian/v1/kube/apps')) {
+        return jsonResponse([
+          { uuid: 'a1', name: 'shop', versions: [], deployments: [] },
+          { uuid: 'a2', name: 'blog', versions: [], deployments: [] },
+        ]);
+      }
+      if (url.endsWith('/cluster/smart_clusters')) return jsonResponse(data.smart);
+      if (url.endsWith('/cluster/clusters')) return jsonResponse(data.clusters);
+      if (url.endsWith('/intelligence/traffic')) return jsonResponse(data.traffic);
+      return jsonResponse({ message: 'not found' }, 404);
+    }),
+  );
+}
+
+function counter(key: string): string {
+  return within(screen.getByTestId(`overview-${key}`)).getByText(/\d/).textContent ?? '';
+}
+
+describe('ResourceOverview', () => {
+  beforeEach(() => {
+    window.localStorage.setItem(
+      USER_STORAGE_KEY,
+      JSON.stringify({ userId: 'u', userEmail: 'e', token: 't' }),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('counts apps, clusters and their nodes by flavor, and shows today’s traffic', async () => {
+    mockApi({
+      smart: [
+        smartCluster('s1'),
+        smartCluster('s2', { cluster_size: 'large', master_count: 3, minion_count: 5 }),
+        smartCluster('gone', { deleted: true }),
+      ],
+      clusters: [
+        member('s1'),
+        // 40 large nodes in two datacenters: 40 × 50 GB = 2000 GB, shown in TB.
+        member('s2', { uuid: 'm2', cluster_size: 'large', master_count: 10, minion_count: 10 }),
+        member('s2', { uuid: 'm3', cluster_size: 'large', master_count: 10, minion_count: 10 }),
+        member('gone', { uuid: 'm4', master_count: 9, minion_count: 9 }),
+      ],
+      traffic,
+    });
+    renderRoutes([{ path: '/', element: <ResourceOverview /> }]);
+    await waitFor(() => expect(counter('servers')).toBe('42'));
+    expect(counter('apps')).toBe('2');
+    expect(counter('clusters')).toBe('2');
+    expect(counter('cpus')).toBe('644'); // 2 × 2 + 40 × 16
+    expect(counter('ram')).toBe('1,288'); // 2 × 4 + 40 × 32
+    expect(counter('storage')).toBe('2 TB');
+    // 2,160,000 requests today = 1,500 a minute.
+    await waitFor(() =>
+      expect(screen.getByTestId('traffic-requests').textContent).toBe('1,500 requests / min'),
+    );
+    expect(screen.getByTestId('traffic-users').textContent).toBe('12,345 users / day');
+    expect(screen.queryByText('Waiting for traffic...')).toBeNull();
+  });
+
+  it('waits for traffic while no smart cluster can serve, or today has none', async () => {
+    mockApi({
+      smart: [smartCluster('s1', { status: 'pending' }), smartCluster('s2', { status: 'failure' })],
+      clusters: [member('s1')],
+      traffic,
+    });
+    const { unmount } = renderRoutes([{ path: '/', element: <ResourceOverview /> }]);
+    await waitFor(() => expect(counter('servers')).toBe('2'));
+    expect(counter('storage')).toBe('40 GB');
+    await waitFor(() => expect(screen.getByText('Waiting for traffic...')).toBeTruthy());
+    expect(screen.queryByTestId('traffic-requests')).toBeNull();
+    unmount();
+
+    mockApi({
+      smart: [smartCluster('s1', { status: 'updating' })],
+      clusters: [member('s1')],
+      traffic: { daily_totals: { total_requests: 0, daily_active_users: 0 }, regions: [] },
+    });
+    renderRoutes([{ path: '/', element: <ResourceOverview /> }]);
+    await waitFor(() => expect(counter('servers')).toBe('2'));
+    expect(screen.getByText('Waiting for traffic...')).toBeTruthy();
+  });
+});
