@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { DatabaseDriver } from '../db/database';
+import type { Database, DatabaseDriver } from '../db/database';
 
 /** What every job carries: its kind (the pg-boss queue name) and the data its handler needs. */
 export interface JobBase {
@@ -187,4 +187,25 @@ export async function startJobQueue<J extends JobBase>(
     },
   };
   return queue;
+}
+
+/**
+ * Runs `work` in one transaction of `db`: the jobs it sends are enqueued in that transaction (so
+ * they exist only if the change commits) and their workers are woken once it has committed.
+ */
+export async function transactionWithJobs<J extends JobBase, T>(
+  db: Database,
+  queue: JobQueue<J>,
+  work: (tx: Database, send: (job: J) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  const sent: J['kind'][] = [];
+  const result = await db.transaction(async (tx) => {
+    const executor = transactionExecutor(tx);
+    return work(tx, async (job) => {
+      await queue.send(job, { tx: executor });
+      sent.push(job.kind);
+    });
+  });
+  if (sent.length > 0) queue.wake(sent);
+  return result;
 }

@@ -1,26 +1,9 @@
-import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
-import * as x509 from '@peculiar/x509';
+import { certificateSerial, ecdsaP256, privateKeyPem, x509 } from '../../lib/x509';
 import { stringify } from 'yaml';
 
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
-
-const algorithm = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
+const algorithm = ecdsaP256;
 const tenYearsMs = 10 * 365 * 24 * 3600 * 1000;
-
-function serial(): string {
-  return Buffer.from(webcrypto.getRandomValues(new Uint8Array(16)))
-    .toString('hex')
-    .replace(/^[89a-f]/, '1');
-}
-
-function pemKey(pkcs8: ArrayBuffer): string {
-  const body = Buffer.from(pkcs8)
-    .toString('base64')
-    .replace(/(.{64})/g, '$1\n')
-    .trimEnd();
-  return `-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----\n`;
-}
 
 export interface IssuedKubeconfig {
   yaml: string;
@@ -44,7 +27,7 @@ export async function issueKubeconfig(options: {
     'verify',
   ])) as webcrypto.CryptoKeyPair;
   const ca = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: serial(),
+    serialNumber: certificateSerial(),
     name: `CN=${options.clusterName}-ca`,
     notBefore,
     notAfter,
@@ -66,7 +49,7 @@ export async function issueKubeconfig(options: {
     'verify',
   ])) as webcrypto.CryptoKeyPair;
   const client = await x509.X509CertificateGenerator.create({
-    serialNumber: serial(),
+    serialNumber: certificateSerial(),
     subject: 'CN=admin, O=system:masters',
     issuer: ca.subject,
     notBefore,
@@ -83,7 +66,7 @@ export async function issueKubeconfig(options: {
   });
   const caPem = ca.toString('pem');
   const clientCertPem = client.toString('pem');
-  const keyPem = pemKey(await webcrypto.subtle.exportKey('pkcs8', clientKeys.privateKey));
+  const keyPem = privateKeyPem(await webcrypto.subtle.exportKey('pkcs8', clientKeys.privateKey));
   const b64 = (text: string) => Buffer.from(text).toString('base64');
   const user = `${options.clusterName}-admin`;
   const yaml = stringify({

@@ -1,31 +1,14 @@
-import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
-import * as x509 from '@peculiar/x509';
+import { certificateSerial, ecdsaP256, privateKeyPem, x509 } from '../../lib/x509';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { certificateAuthorities } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
 
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
-
-const algorithm = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
+const algorithm = ecdsaP256;
 const day = 24 * 3600 * 1000;
 /** What a leaf lives: 90 days, as public ACME authorities issue. */
 export const leafLifetimeMs = 90 * day;
-
-function serial(): string {
-  return Buffer.from(webcrypto.getRandomValues(new Uint8Array(16)))
-    .toString('hex')
-    .replace(/^[89a-f]/, '1');
-}
-
-function pemKey(pkcs8: ArrayBuffer): string {
-  const body = Buffer.from(pkcs8)
-    .toString('base64')
-    .replace(/(.{64})/g, '$1\n')
-    .trimEnd();
-  return `-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----\n`;
-}
 
 async function importKey(pem: string): Promise<webcrypto.CryptoKey> {
   const der = Buffer.from(pem.replace(/-----[^-]+-----|\s/g, ''), 'base64');
@@ -72,7 +55,7 @@ export function localCertificateAuthority(
     ])) as webcrypto.CryptoKeyPair;
     const notBefore = now();
     const certificate = await x509.X509CertificateGenerator.createSelfSigned({
-      serialNumber: serial(),
+      serialNumber: certificateSerial(),
       name: 'CN=Meridian Local Certificate Authority, O=Meridian',
       notBefore,
       notAfter: new Date(notBefore.getTime() + 10 * 365 * day),
@@ -87,7 +70,7 @@ export function localCertificateAuthority(
         await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
       ],
     });
-    const keyPem = pemKey(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey));
+    const keyPem = privateKeyPem(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey));
     // Two processes starting together: the first insert wins and both use what is stored.
     await db
       .insert(certificateAuthorities)
@@ -121,7 +104,7 @@ export function localCertificateAuthority(
       const notBefore = now();
       const notAfter = new Date(notBefore.getTime() + leafLifetimeMs);
       const leaf = await x509.X509CertificateGenerator.create({
-        serialNumber: serial(),
+        serialNumber: certificateSerial(),
         subject: `CN=${domainNames[0]}`,
         issuer: authority.certificate.subject,
         notBefore,
@@ -141,7 +124,7 @@ export function localCertificateAuthority(
       });
       return {
         chainPem: `${leaf.toString('pem')}\n${authority.certificate.toString('pem')}\n`,
-        privateKeyPem: pemKey(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey)),
+        privateKeyPem: privateKeyPem(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey)),
         notAfter,
       };
     },

@@ -18,20 +18,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PayloadTooLargeError, ValidationError } from '../../lib/errors';
 import { rejectMalformedIds } from '../../lib/malformed-id';
+import { errorResponses, notFoundId, sessionOrApiKey } from '../../lib/route-schema';
 import type { ClusterService } from './cluster.service';
 
 export interface ClusterRoutesOptions {
   service: ClusterService;
 }
 
-const authenticated = [{ bearerAuth: [], userId: [] }];
-const idParams = z.object({ id: z.uuid({ error: 'Not found' }) });
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const idParams = z.object({ id: z.uuid(notFoundId) });
 
 /** `/cluster`: datacenters, smart clusters and their member clusters (spec §7, Clusters). */
 export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async (
@@ -50,7 +44,7 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
       schema: {
         tags: ['cluster'],
         summary: 'Datacenters with coordinates and CAD prices per node-hour',
-        security: authenticated,
+        security: sessionOrApiKey,
         response: { 200: z.array(datacenterSchema), 401: errorBodySchema },
       },
     },
@@ -63,7 +57,7 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
       schema: {
         tags: ['cluster'],
         summary: "The user's smart clusters, by their stored order",
-        security: authenticated,
+        security: sessionOrApiKey,
         response: { 200: z.array(smartClusterSchema), 401: errorBodySchema },
       },
     },
@@ -76,7 +70,7 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
       schema: {
         tags: ['cluster'],
         summary: "The user's member clusters (one per datacenter of each smart cluster)",
-        security: authenticated,
+        security: sessionOrApiKey,
         response: { 200: z.array(clusterSchema), 401: errorBodySchema },
       },
     },
@@ -93,9 +87,9 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
         tags: ['cluster'],
         summary:
           'Create a smart cluster (manual or automatic body); its members are provisioned by jobs',
-        security: authenticated,
+        security: sessionOrApiKey,
         body: smartClusterCreateSchema,
-        response: { 200: smartClusterSchema, ...errors },
+        response: { 200: smartClusterSchema, ...errorResponses },
       },
     },
     (request) => service.create(request.user.id, request.body),
@@ -109,8 +103,8 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
         summary:
           'Add an external cluster: multipart with `name` and a `kubeConfig` file (at most 256 KiB)',
         consumes: ['multipart/form-data'],
-        security: authenticated,
-        response: { 200: smartClusterSchema, ...errors, 413: errorBodySchema },
+        security: sessionOrApiKey,
+        response: { 200: smartClusterSchema, ...errorResponses, 413: errorBodySchema },
       },
     },
     async (request) => {
@@ -147,10 +141,10 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
       schema: {
         tags: ['cluster'],
         summary: 'Update a smart cluster: name, plus datacenters (manual) or budget and latency',
-        security: authenticated,
+        security: sessionOrApiKey,
         params: idParams,
         body: smartClusterUpdateSchema,
-        response: { 200: smartClusterSchema, ...errors },
+        response: { 200: smartClusterSchema, ...errorResponses },
       },
     },
     (request) => service.update(request.user.id, request.params.id, request.body),
@@ -162,9 +156,9 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
       schema: {
         tags: ['cluster'],
         summary: 'Delete a smart cluster (from success or failure); answers it, now deleting',
-        security: authenticated,
+        security: sessionOrApiKey,
         params: idParams,
-        response: { 200: smartClusterSchema, ...errors },
+        response: { 200: smartClusterSchema, ...errorResponses },
       },
     },
     (request) => service.remove(request.user.id, request.params.id),
@@ -176,9 +170,9 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
       schema: {
         tags: ['cluster'],
         summary: 'Delete a shared smart cluster (default_shared_for_org_uuid set)',
-        security: authenticated,
+        security: sessionOrApiKey,
         params: idParams,
-        response: { 200: smartClusterSchema, ...errors },
+        response: { 200: smartClusterSchema, ...errorResponses },
       },
     },
     (request) => service.remove(request.user.id, request.params.id, { shared: true }),
@@ -191,10 +185,10 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
         tags: ['cluster'],
         summary:
           'Kubeconfig of the member in the datacenter named by the x-provider-id header: a JSON string holding the YAML in base64',
-        security: authenticated,
+        security: sessionOrApiKey,
         params: idParams,
         headers: z.object({ [providerIdHeader]: z.string().optional() }),
-        response: { 200: kubeconfigDownloadSchema, ...errors },
+        response: { 200: kubeconfigDownloadSchema, ...errorResponses },
       },
     },
     async (request, reply) => {

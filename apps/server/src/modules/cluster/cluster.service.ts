@@ -33,7 +33,7 @@ import {
   type ProvisionedCluster,
 } from '../../drivers/infrastructure-driver';
 import {
-  transactionExecutor,
+  transactionWithJobs,
   type JobAttempt,
   type JobHandlers,
   type JobQueue,
@@ -182,19 +182,10 @@ export function createClusterService({
   }
 
   /** Runs `work` in a transaction; jobs it sends are enqueued in it and woken after commit. */
-  async function inTransaction<T>(
+  function inTransaction<T>(
     work: (tx: Database, send: (job: ClusterJob) => Promise<void>) => Promise<T>,
   ): Promise<T> {
-    const sent: ClusterJob['kind'][] = [];
-    const result = await db.transaction(async (tx) => {
-      const executor = transactionExecutor(tx);
-      return work(tx, async (job) => {
-        await jobs().send(job, { tx: executor });
-        sent.push(job.kind);
-      });
-    });
-    if (sent.length > 0) jobs().wake(sent);
-    return result;
+    return transactionWithJobs(db, jobs(), work);
   }
 
   // Datacenters are seeded at start and do not change while the process runs.

@@ -15,20 +15,15 @@ import { statusResultSchema } from '@meridian/domain/operation-result';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rejectMalformedIds } from '../../lib/malformed-id';
+import {
+  attachmentDisposition,
+  errorResponses,
+  notFoundId,
+  sessionOrApiKey,
+} from '../../lib/route-schema';
 import type { CertificateService } from '../certificate/certificate.service';
 import type { DomainService } from './domain.service';
 
-const authenticated: Record<string, string[]>[] = [
-  { bearerAuth: [], userId: [] },
-  { apiKeyAuth: [], userId: [] },
-];
-const notFound = { error: 'Not found' };
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 const withBody = async (request: { body: unknown }) => {
   request.body ??= {};
 };
@@ -47,7 +42,7 @@ export const domainRoutes: FastifyPluginAsyncZod<{ service: DomainService }> = a
       schema: {
         tags: ['domain'],
         summary: 'The two name servers every domain must be delegated to',
-        security: authenticated,
+        security: sessionOrApiKey,
         response: { 200: nameserversSchema, 401: errorBodySchema },
       },
     },
@@ -60,7 +55,7 @@ export const domainRoutes: FastifyPluginAsyncZod<{ service: DomainService }> = a
       schema: {
         tags: ['domain'],
         summary: "The user's domains",
-        security: authenticated,
+        security: sessionOrApiKey,
         response: { 200: z.array(domainSchema), 401: errorBodySchema },
       },
     },
@@ -74,9 +69,9 @@ export const domainRoutes: FastifyPluginAsyncZod<{ service: DomainService }> = a
       schema: {
         tags: ['domain'],
         summary: 'Add a domain; its zone is served once published (status creating, then success)',
-        security: authenticated,
+        security: sessionOrApiKey,
         body: domainCreateSchema,
-        response: { 200: domainSchema, ...errors },
+        response: { 200: domainSchema, ...errorResponses },
       },
     },
     (request) => service.createDomain(request.user.id, request.body),
@@ -88,9 +83,9 @@ export const domainRoutes: FastifyPluginAsyncZod<{ service: DomainService }> = a
       schema: {
         tags: ['domain'],
         summary: 'Delete a domain and its records (refused while deployments use names under it)',
-        security: authenticated,
-        params: z.object({ domainId: z.uuid(notFound) }),
-        response: { 200: z.object({ status: z.literal('deleting') }), ...errors },
+        security: sessionOrApiKey,
+        params: z.object({ domainId: z.uuid(notFoundId) }),
+        response: { 200: z.object({ status: z.literal('deleting') }), ...errorResponses },
       },
     },
     (request) => service.removeDomain(request.user.id, request.params.domainId),
@@ -102,9 +97,9 @@ export const domainRoutes: FastifyPluginAsyncZod<{ service: DomainService }> = a
       schema: {
         tags: ['domain'],
         summary: "Deployment domain names under the domain (the record editor's Subdomain rows)",
-        security: authenticated,
-        params: z.object({ domainId: z.uuid(notFound) }),
-        response: { 200: z.array(subdomainSchema), ...errors },
+        security: sessionOrApiKey,
+        params: z.object({ domainId: z.uuid(notFoundId) }),
+        response: { 200: z.array(subdomainSchema), ...errorResponses },
       },
     },
     (request) => service.subdomains(request.user.id, request.params.domainId),
@@ -116,9 +111,9 @@ export const domainRoutes: FastifyPluginAsyncZod<{ service: DomainService }> = a
       schema: {
         tags: ['domain'],
         summary: "A domain's records (query domain_uuid)",
-        security: authenticated,
-        querystring: z.object({ domain_uuid: z.uuid(notFound) }),
-        response: { 200: z.array(dnsRecordSchema), ...errors },
+        security: sessionOrApiKey,
+        querystring: z.object({ domain_uuid: z.uuid(notFoundId) }),
+        response: { 200: z.array(dnsRecordSchema), ...errorResponses },
       },
     },
     (request) => service.listRecords(request.user.id, request.query.domain_uuid),
@@ -131,9 +126,9 @@ export const domainRoutes: FastifyPluginAsyncZod<{ service: DomainService }> = a
       schema: {
         tags: ['domain'],
         summary: 'Create a record: domain is the full name (or the host; @ is the domain itself)',
-        security: authenticated,
+        security: sessionOrApiKey,
         body: dnsRecordCreateSchema,
-        response: { 200: dnsRecordSchema, ...errors },
+        response: { 200: dnsRecordSchema, ...errorResponses },
       },
     },
     (request) => service.createRecord(request.user.id, request.body),
@@ -146,10 +141,10 @@ export const domainRoutes: FastifyPluginAsyncZod<{ service: DomainService }> = a
       schema: {
         tags: ['domain'],
         summary: "Change a record's name, TTL and value (its type is fixed)",
-        security: authenticated,
-        params: z.object({ recordId: z.uuid(notFound) }),
+        security: sessionOrApiKey,
+        params: z.object({ recordId: z.uuid(notFoundId) }),
         body: dnsRecordUpdateSchema,
-        response: { 200: dnsRecordSchema, ...errors },
+        response: { 200: dnsRecordSchema, ...errorResponses },
       },
     },
     (request) => service.updateRecord(request.user.id, request.params.recordId, request.body),
@@ -161,9 +156,9 @@ export const domainRoutes: FastifyPluginAsyncZod<{ service: DomainService }> = a
       schema: {
         tags: ['domain'],
         summary: 'Delete a record',
-        security: authenticated,
-        params: z.object({ recordId: z.uuid(notFound) }),
-        response: { 200: statusResultSchema, ...errors },
+        security: sessionOrApiKey,
+        params: z.object({ recordId: z.uuid(notFoundId) }),
+        response: { 200: statusResultSchema, ...errorResponses },
       },
     },
     (request) => service.removeRecord(request.user.id, request.params.recordId),
@@ -175,9 +170,9 @@ export const domainRoutes: FastifyPluginAsyncZod<{ service: DomainService }> = a
       schema: {
         tags: ['domain'],
         summary: 'Domain names of a version on a smart cluster, as a map by smart cluster',
-        security: authenticated,
-        params: z.object({ versionId: z.uuid(notFound), smartClusterId: z.uuid(notFound) }),
-        response: { 200: z.record(z.string(), z.array(z.string())), ...errors },
+        security: sessionOrApiKey,
+        params: z.object({ versionId: z.uuid(notFoundId), smartClusterId: z.uuid(notFoundId) }),
+        response: { 200: z.record(z.string(), z.array(z.string())), ...errorResponses },
       },
     },
     (request) =>
@@ -195,10 +190,10 @@ export const domainRoutes: FastifyPluginAsyncZod<{ service: DomainService }> = a
       schema: {
         tags: ['domain'],
         summary: "Set the domain names of a version's deployments on a smart cluster",
-        security: authenticated,
-        params: z.object({ versionId: z.uuid(notFound), smartClusterId: z.uuid(notFound) }),
+        security: sessionOrApiKey,
+        params: z.object({ versionId: z.uuid(notFoundId), smartClusterId: z.uuid(notFoundId) }),
         body: versionSubdomainsSchema,
-        response: { 200: z.array(deploymentSchema), ...errors },
+        response: { 200: z.array(deploymentSchema), ...errorResponses },
       },
     },
     (request) =>
@@ -218,10 +213,10 @@ export const domainRoutes: FastifyPluginAsyncZod<{ service: DomainService }> = a
         tags: ['domain'],
         summary:
           "Set a deployment's domain names (lower-cased, de-duplicated, each under one of the user's domains)",
-        security: authenticated,
-        params: z.object({ deploymentId: z.uuid(notFound) }),
+        security: sessionOrApiKey,
+        params: z.object({ deploymentId: z.uuid(notFoundId) }),
         body: deploymentDomainNamesSchema,
-        response: { 200: deploymentSchema, ...errors },
+        response: { 200: deploymentSchema, ...errorResponses },
       },
     },
     (request) =>
@@ -240,7 +235,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ service: CertificateServ
 ) => {
   app.addHook('onRequest', app.authenticate);
   app.addHook('preValidation', rejectMalformedIds);
-  const params = z.object({ deploymentId: z.uuid(notFound) });
+  const params = z.object({ deploymentId: z.uuid(notFoundId) });
 
   app.post(
     '/deployments/:deploymentId',
@@ -248,9 +243,9 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ service: CertificateServ
       schema: {
         tags: ['certificate'],
         summary: "Issue a certificate for the deployment's domain names (https_enable)",
-        security: authenticated,
+        security: sessionOrApiKey,
         params,
-        response: { 200: deploymentSchema, ...errors },
+        response: { 200: deploymentSchema, ...errorResponses },
       },
     },
     (request) => service.enableHttps(request.user.id, request.params.deploymentId),
@@ -262,19 +257,16 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ service: CertificateServ
       schema: {
         tags: ['certificate'],
         summary: "Download the deployment's certificate chain (PEM: leaf, then the authority)",
-        security: authenticated,
+        security: sessionOrApiKey,
         params,
-        response: { 200: z.string(), ...errors },
+        response: { 200: z.string(), ...errorResponses },
       },
     },
     async (request, reply) => {
       const { filename, pem } = await service.chain(request.user.id, request.params.deploymentId);
       return reply
         .type('application/x-pem-file')
-        .header(
-          'content-disposition',
-          `attachment; filename="${filename.replace(/["\\\r\n]/g, '_')}"`,
-        )
+        .header('content-disposition', attachmentDisposition(filename))
         .send(pem);
     },
   );

@@ -20,7 +20,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { dnsRecords, domains, type DnsRecordRow, type DomainRow } from '../../db/schema';
 import {
-  transactionExecutor,
+  transactionWithJobs,
   type JobAttempt,
   type JobHandlers,
   type JobQueue,
@@ -93,16 +93,8 @@ export function createDomainService({
   async function inTransaction<T>(
     work: (tx: Database, send: (job: DomainJob) => Promise<void>) => Promise<T>,
   ): Promise<T> {
-    const sent: DomainJob['kind'][] = [];
-    const result = await db.transaction(async (tx) => {
-      const executor = transactionExecutor(tx);
-      return work(tx, async (job) => {
-        await jobs().send(job, { tx: executor });
-        sent.push(job.kind);
-      });
-    });
+    const result = await transactionWithJobs(db, jobs(), work);
     zones.changed();
-    if (sent.length > 0) jobs().wake(sent);
     return result;
   }
 

@@ -22,23 +22,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PayloadTooLargeError, ValidationError } from '../../lib/errors';
 import { rejectMalformedIds } from '../../lib/malformed-id';
+import {
+  attachmentDisposition,
+  errorResponses,
+  notFoundId,
+  sessionOrApiKey,
+} from '../../lib/route-schema';
 import type { KubeService, TemplateUpload } from './kube.service';
 
 export interface KubeRoutesOptions {
   service: KubeService;
 }
 
-const authenticated: Record<string, string[]>[] = [
-  { bearerAuth: [], userId: [] },
-  { apiKeyAuth: [], userId: [] },
-];
-const notFound = { error: 'Not found' };
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 const removalResultSchema = z.object({
   status: z.enum(['success', 'deleting']).describe('success: gone already; deleting: under way'),
 });
@@ -91,9 +86,9 @@ export const kubeRoutes: FastifyPluginAsyncZod<KubeRoutesOptions> = async (app, 
   app.addHook('onRequest', app.authenticate);
   app.addHook('preValidation', rejectMalformedIds);
 
-  const appParams = z.object({ appId: z.uuid(notFound) });
-  const versionParams = z.object({ versionId: z.uuid(notFound) });
-  const deploymentParams = z.object({ deploymentId: z.uuid(notFound) });
+  const appParams = z.object({ appId: z.uuid(notFoundId) });
+  const versionParams = z.object({ versionId: z.uuid(notFoundId) });
+  const deploymentParams = z.object({ deploymentId: z.uuid(notFoundId) });
 
   app.get(
     '/apps',
@@ -101,7 +96,7 @@ export const kubeRoutes: FastifyPluginAsyncZod<KubeRoutesOptions> = async (app, 
       schema: {
         tags: ['apps'],
         summary: "The user's apps with their versions (without templates) and deployments",
-        security: authenticated,
+        security: sessionOrApiKey,
         response: {
           200: z.array(appSchema),
           304: z.null().describe('Not modified: the list carrying this ETag is still true'),
@@ -132,9 +127,9 @@ export const kubeRoutes: FastifyPluginAsyncZod<KubeRoutesOptions> = async (app, 
       schema: {
         tags: ['apps'],
         summary: 'One app, its versions with their templates, and its deployments',
-        security: authenticated,
+        security: sessionOrApiKey,
         params: appParams,
-        response: { 200: appSchema, ...errors },
+        response: { 200: appSchema, ...errorResponses },
       },
     },
     (request) => service.getApp(request.user.id, request.params.appId),
@@ -148,8 +143,8 @@ export const kubeRoutes: FastifyPluginAsyncZod<KubeRoutesOptions> = async (app, 
         summary:
           'Create an app with its first version and deploy it (multipart: name, description, version_name, smart_cluster_uuid, template_type, template, template_name, flavor_name, volume_type)',
         consumes: ['multipart/form-data'],
-        security: authenticated,
-        response: { 200: appSchema, ...errors, 413: errorBodySchema },
+        security: sessionOrApiKey,
+        response: { 200: appSchema, ...errorResponses, 413: errorBodySchema },
       },
     },
     async (request) => {
@@ -166,9 +161,9 @@ export const kubeRoutes: FastifyPluginAsyncZod<KubeRoutesOptions> = async (app, 
         tags: ['apps'],
         summary: 'Rename an app or change its description (multipart: name and/or description)',
         consumes: ['multipart/form-data', 'application/json'],
-        security: authenticated,
+        security: sessionOrApiKey,
         params: appParams,
-        response: { 200: appSchema, ...errors },
+        response: { 200: appSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -186,9 +181,9 @@ export const kubeRoutes: FastifyPluginAsyncZod<KubeRoutesOptions> = async (app, 
       schema: {
         tags: ['apps'],
         summary: 'Delete an app: its deployments are removed first, then the app',
-        security: authenticated,
+        security: sessionOrApiKey,
         params: appParams,
-        response: { 200: removalResultSchema, ...errors },
+        response: { 200: removalResultSchema, ...errorResponses },
       },
     },
     (request) => service.remove(request.user.id, request.params.appId),
@@ -202,9 +197,9 @@ export const kubeRoutes: FastifyPluginAsyncZod<KubeRoutesOptions> = async (app, 
         summary:
           'Add a version (multipart: name, template_type, template, template_name, flavor_name, volume_type)',
         consumes: ['multipart/form-data'],
-        security: authenticated,
+        security: sessionOrApiKey,
         params: appParams,
-        response: { 200: versionSchema, ...errors, 413: errorBodySchema },
+        response: { 200: versionSchema, ...errorResponses, 413: errorBodySchema },
       },
     },
     async (request) => {
@@ -220,10 +215,10 @@ export const kubeRoutes: FastifyPluginAsyncZod<KubeRoutesOptions> = async (app, 
       schema: {
         tags: ['apps'],
         summary: 'Rename a version',
-        security: authenticated,
+        security: sessionOrApiKey,
         params: versionParams,
         body: versionUpdateSchema,
-        response: { 200: versionSchema, ...errors },
+        response: { 200: versionSchema, ...errorResponses },
       },
     },
     (request) =>
@@ -236,9 +231,9 @@ export const kubeRoutes: FastifyPluginAsyncZod<KubeRoutesOptions> = async (app, 
       schema: {
         tags: ['apps'],
         summary: 'Delete a version: its deployments are removed first',
-        security: authenticated,
+        security: sessionOrApiKey,
         params: versionParams,
-        response: { 200: removalResultSchema, ...errors },
+        response: { 200: removalResultSchema, ...errorResponses },
       },
     },
     (request) => service.removeVersion(request.user.id, request.params.versionId),
@@ -250,17 +245,16 @@ export const kubeRoutes: FastifyPluginAsyncZod<KubeRoutesOptions> = async (app, 
       schema: {
         tags: ['apps'],
         summary: "Download a version's template (YAML; a registry password reads <sealed>)",
-        security: authenticated,
+        security: sessionOrApiKey,
         params: versionParams,
-        response: { 200: z.string(), ...errors },
+        response: { 200: z.string(), ...errorResponses },
       },
     },
     async (request, reply) => {
       const template = await service.versionTemplate(request.user.id, request.params.versionId);
-      const filename = template.name.replace(/["\\\r\n]/g, '_');
       return reply
         .type('application/yaml; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('content-disposition', attachmentDisposition(template.name))
         .send(template.text);
     },
   );
@@ -271,10 +265,10 @@ export const kubeRoutes: FastifyPluginAsyncZod<KubeRoutesOptions> = async (app, 
       schema: {
         tags: ['apps'],
         summary: 'Roll a deployment out again with another image and/or number of replicas',
-        security: authenticated,
+        security: sessionOrApiKey,
         params: deploymentParams,
         body: deploymentUpdateSchema,
-        response: { 200: deploymentSchema, ...errors },
+        response: { 200: deploymentSchema, ...errorResponses },
       },
     },
     (request) =>
@@ -290,9 +284,9 @@ export const kubeRoutes: FastifyPluginAsyncZod<KubeRoutesOptions> = async (app, 
       schema: {
         tags: ['apps'],
         summary: 'Remove deployments (body {uuids}): their workloads or stacks are deleted',
-        security: authenticated,
+        security: sessionOrApiKey,
         body: deploymentRemovalSchema,
-        response: { 200: removalResultSchema, ...errors },
+        response: { 200: removalResultSchema, ...errorResponses },
       },
     },
     (request) => service.removeDeployments(request.user.id, request.body.uuids),
@@ -304,9 +298,9 @@ export const kubeRoutes: FastifyPluginAsyncZod<KubeRoutesOptions> = async (app, 
       schema: {
         tags: ['apps'],
         summary: 'The deployments running on a smart cluster',
-        security: authenticated,
-        params: z.object({ id: z.uuid(notFound) }),
-        response: { 200: z.array(deploymentSchema), ...errors },
+        security: sessionOrApiKey,
+        params: z.object({ id: z.uuid(notFoundId) }),
+        response: { 200: z.array(deploymentSchema), ...errorResponses },
       },
     },
     (request) => service.deploymentsOnSmartCluster(request.user.id, request.params.id),
@@ -319,10 +313,10 @@ export const kubeRoutes: FastifyPluginAsyncZod<KubeRoutesOptions> = async (app, 
         tags: ['ci/cd'],
         summary:
           'CI/CD: roll a new image out on the app on these smart clusters (ApiKey or Bearer); answers the deployments, now updating',
-        security: authenticated,
+        security: sessionOrApiKey,
         params: appParams,
         body: appImageRolloutSchema,
-        response: { 200: z.array(deploymentSchema), ...errors },
+        response: { 200: z.array(deploymentSchema), ...errorResponses },
       },
     },
     (request) =>
@@ -350,9 +344,9 @@ export const versionDeploymentRoutes: FastifyPluginAsyncZod<KubeRoutesOptions> =
       schema: {
         tags: ['cluster'],
         summary: 'Deploy a version onto smart clusters; answers its deployments there',
-        security: authenticated,
+        security: sessionOrApiKey,
         body: versionDeploymentRequestSchema,
-        response: { 200: z.array(deploymentSchema), ...errors },
+        response: { 200: z.array(deploymentSchema), ...errorResponses },
       },
     },
     (request) =>
@@ -377,10 +371,10 @@ export const intelligenceDeploymentRoutes: FastifyPluginAsyncZod<KubeRoutesOptio
       schema: {
         tags: ['ci/cd'],
         summary: 'CI/CD: roll a new image out on the app on one smart cluster (ApiKey or Bearer)',
-        security: authenticated,
-        params: z.object({ smartClusterUuid: z.uuid(notFound), appUuid: z.uuid(notFound) }),
+        security: sessionOrApiKey,
+        params: z.object({ smartClusterUuid: z.uuid(notFoundId), appUuid: z.uuid(notFoundId) }),
         body: smartClusterImageRolloutSchema,
-        response: { 200: z.array(deploymentSchema), ...errors },
+        response: { 200: z.array(deploymentSchema), ...errorResponses },
       },
     },
     (request) =>

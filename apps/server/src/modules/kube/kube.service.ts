@@ -18,7 +18,7 @@ import {
   type ResourceEventType,
 } from '@meridian/domain/events/event-catalogue';
 import { isInProgress, type Status } from '@meridian/domain/status';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
   apps,
@@ -42,7 +42,7 @@ import {
   type WorkloadOperation,
 } from '../../drivers/infrastructure-driver';
 import {
-  transactionExecutor,
+  transactionWithJobs,
   type JobAttempt,
   type JobHandlers,
   type JobQueue,
@@ -248,8 +248,9 @@ interface DeploymentWork {
   smartCluster: SmartClusterRow;
 }
 
-async function findDeploymentWork(db: Database, id: string): Promise<DeploymentWork | undefined> {
-  const [row] = await db
+/** Deployments with their cluster, datacenter, version, app and smart cluster rows. */
+async function workOf(db: Database, where: SQL | undefined): Promise<DeploymentWork[]> {
+  return db
     .select({
       deployment: deployments,
       cluster: clusters,
@@ -264,7 +265,11 @@ async function findDeploymentWork(db: Database, id: string): Promise<DeploymentW
     .innerJoin(versions, eq(versions.id, deployments.versionId))
     .innerJoin(apps, eq(apps.id, deployments.appId))
     .innerJoin(smartClusters, eq(smartClusters.id, deployments.smartClusterId))
-    .where(eq(deployments.id, id));
+    .where(where);
+}
+
+async function findDeploymentWork(db: Database, id: string): Promise<DeploymentWork | undefined> {
+  const [row] = await workOf(db, eq(deployments.id, id));
   return row;
 }
 
@@ -287,19 +292,10 @@ export function createKubeService({
     return queue;
   }
 
-  async function inTransaction<T>(
+  function inTransaction<T>(
     work: (tx: Database, send: (job: KubeJob) => Promise<void>) => Promise<T>,
   ): Promise<T> {
-    const sent: KubeJob['kind'][] = [];
-    const result = await db.transaction(async (tx) => {
-      const executor = transactionExecutor(tx);
-      return work(tx, async (job) => {
-        await jobs().send(job, { tx: executor });
-        sent.push(job.kind);
-      });
-    });
-    if (sent.length > 0) jobs().wake(sent);
-    return result;
+    return transactionWithJobs(db, jobs(), work);
   }
 
   const payloadOf = (
@@ -452,25 +448,6 @@ export function createKubeService({
       });
     }
     return left;
-  }
-
-  async function workOf(tx: Database, where: ReturnType<typeof eq>): Promise<DeploymentWork[]> {
-    return tx
-      .select({
-        deployment: deployments,
-        cluster: clusters,
-        datacenter: datacenters,
-        version: versions,
-        app: apps,
-        smartCluster: smartClusters,
-      })
-      .from(deployments)
-      .innerJoin(clusters, eq(clusters.id, deployments.clusterId))
-      .innerJoin(datacenters, eq(datacenters.uuid, clusters.datacenterUuid))
-      .innerJoin(versions, eq(versions.id, deployments.versionId))
-      .innerJoin(apps, eq(apps.id, deployments.appId))
-      .innerJoin(smartClusters, eq(smartClusters.id, deployments.smartClusterId))
-      .where(where);
   }
 
   /**
