@@ -26,6 +26,22 @@ const password = 'bench-password-123';
 const defaultPostgres = 'postgres://postgres@127.0.0.1:5432/test';
 const appsPath = '/meridian/v1/kube/apps';
 const baselinePath = '/auth/session';
+const sameSizePath = '/bench/same-size-body';
+
+/** The part of the Fastify instance the bench's extra route needs. */
+interface BenchRoutes {
+  get(
+    path: string,
+    handler: (
+      request: unknown,
+      reply: {
+        type(value: string): {
+          header(name: string, value: string): { send(body: Buffer): unknown };
+        };
+      },
+    ) => unknown,
+  ): void;
+}
 
 // The server is loaded at run time from its sources (tsx); these are the few parts used here.
 // Importing them statically would pull the server into this workspace's TypeScript project.
@@ -302,14 +318,30 @@ interface LoadResult {
   non2xx: number;
 }
 
+/** The ETag the list carries now (what a browser holding it would send back). */
+async function currentEtag(base: string, session: Session): Promise<string> {
+  const response = await fetch(`${base}${appsPath}`, { headers: session.headers });
+  await response.arrayBuffer();
+  const etag = response.headers.get('etag');
+  if (!etag) throw new Error('the app list has no ETag');
+  return etag;
+}
+
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon');
 
 /** autocannon in a child process (its own event loop and core); answers its JSON summary. */
-function autocannon(url: string, session: Session, seconds: number): Promise<LoadResult> {
+function autocannon(
+  url: string,
+  session: Session,
+  seconds: number,
+  extraHeaders: Record<string, string> = {},
+): Promise<LoadResult> {
   // As a browser asks: gzip accepted (the list is cached compressed too).
-  const headers = Object.entries({ ...session.headers, 'accept-encoding': 'gzip' }).flatMap(
-    ([key, value]) => ['-H', `${key}=${value}`],
-  );
+  const headers = Object.entries({
+    ...session.headers,
+    'accept-encoding': 'gzip',
+    ...extraHeaders,
+  }).flatMap(([key, value]) => ['-H', `${key}=${value}`]);
   const args = ['-c', String(connections), '-d', String(seconds), '-j', '-n', ...headers, url];
   const child = spawn(process.execPath, [autocannonBin, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -330,9 +362,17 @@ async function measure(label: string, options: { dataDir: string; databaseUrl?: 
   const database = await server.database.openDatabase(options);
   recordStatements(database);
   await server.admin.bootstrapAdmin(database.db, { username: 'admin', password });
+  // A route that only sends a buffer as large as the gzipped list: what moving that many bytes
+  // per answer costs on this machine with this load generator, with no work behind it.
+  let sameSizeBody = Buffer.alloc(0);
   const app = await server.app.buildApp({
     config: { webDistDir: path.join(os.tmpdir(), 'meridian-no-web-dist') },
     database,
+    extend: (instance: BenchRoutes) => {
+      instance.get(sameSizePath, (_request, reply) =>
+        reply.type('application/json').header('content-encoding', 'gzip').send(sameSizeBody),
+      );
+    },
     cluster: {
       simulator: { timeScale: 0, failDatacenters: [] },
       secretKey: 'bench-apps-secret-key',
@@ -402,10 +442,18 @@ async function measure(label: string, options: { dataDir: string; databaseUrl?: 
     }
 
     // Warm under load: a short unmeasured run each first (JIT, connections), then the real one.
+    // Random, like gzip output: the load generator reads high-entropy bodies far slower.
+    sameSizeBody = randomBytes(many.gzipBytes);
+    const etag = await currentEtag(base, session);
     await autocannon(`${base}${baselinePath}`, session, 2);
     await autocannon(`${base}${appsPath}`, session, 2);
     const bare = await autocannon(`${base}${baselinePath}`, session, durationSeconds);
+    const sameSize = await autocannon(`${base}${sameSizePath}`, session, durationSeconds);
     const list = await autocannon(`${base}${appsPath}`, session, durationSeconds);
+    // What the console's refetches are: the browser revalidates with the ETag it holds.
+    const revalidated = await autocannon(`${base}${appsPath}`, session, durationSeconds, {
+      'if-none-match': etag,
+    });
 
     console.log(`${label}`);
     console.log(
@@ -423,31 +471,36 @@ async function measure(label: string, options: { dataDir: string; databaseUrl?: 
     );
     console.log(`  cold GET after a rename (HTTP, sequential): ${distribution(coldHttp)}`);
     console.log(`  warm GET (HTTP, sequential):                ${distribution(warmHttp)}`);
-    const column = (value: string) => value.padStart(28);
-    const ratio = (a: number, b: number) => column(`${(a / b).toFixed(2)}x`);
+    const column = (value: string) => value.padStart(20);
+    const runs = [
+      [`GET ${baselinePath}`, bare],
+      ['same-size body', sameSize],
+      ['GET apps (200, gzip)', list],
+      ['GET apps (304)', revalidated],
+    ] as const;
     console.log(
-      `  warm, ${connections} connections, ${durationSeconds} s`.padEnd(28) +
-        `${column(`GET ${baselinePath}`)}${column(`GET ${appsPath}`)}${column('ratio')}`,
+      `  warm, ${connections} connections, ${durationSeconds} s each`.padEnd(28) +
+        runs.map(([name]) => column(name)).join(''),
     );
     const rowOf = (name: string, pick: (result: LoadResult) => number, unit: string) =>
       console.log(
-        `    ${name.padEnd(24)}${column(`${pick(bare).toFixed(1)}${unit}`)}` +
-          `${column(`${pick(list).toFixed(1)}${unit}`)}${ratio(pick(list), pick(bare))}`,
+        `    ${name.padEnd(24)}` +
+          runs.map(([, result]) => column(`${pick(result).toFixed(1)}${unit}`)).join(''),
       );
     rowOf('req/s', (result) => result.requests.average, '');
     rowOf('p50', (result) => result.latency.p50, ' ms');
     rowOf('p90', (result) => result.latency.p90, ' ms');
     rowOf('p99', (result) => result.latency.p99, ' ms');
     rowOf('max', (result) => result.latency.max, ' ms');
+    rowOf('MiB/s', (result) => result.throughput.average / 1024 / 1024, '');
+    const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
     console.log(
-      `    ${'MiB/s'.padEnd(24)}${column((bare.throughput.average / 1024 / 1024).toFixed(1))}` +
-        `${column((list.throughput.average / 1024 / 1024).toFixed(1))}`,
+      `    p99 ratios: apps 200 / same-size body ${ratio(list.latency.p99, sameSize.latency.p99)}, ` +
+        `apps 304 / ${baselinePath} ${ratio(revalidated.latency.p99, bare.latency.p99)}; ` +
+        `req/s apps 200 / same-size body ${ratio(list.requests.average, sameSize.requests.average)}`,
     );
-    for (const [name, result] of [
-      [baselinePath, bare],
-      [appsPath, list],
-    ] as const) {
-      if (result.errors || result.timeouts || result.non2xx) {
+    for (const [name, result] of runs) {
+      if (result.errors || result.timeouts || (result.non2xx && result !== revalidated)) {
         console.log(
           `    ${name}: ${result.errors} errors, ${result.timeouts} timeouts, ` +
             `${result.non2xx} non-2xx answers`,

@@ -108,12 +108,21 @@ export const kubeRoutes: FastifyPluginAsyncZod<KubeRoutesOptions> = async (app, 
       // Sent as built (and cached) by the service: serialising through the schema per call would
       // cost more than the whole cached answer. The cast only quiets the schema-derived type.
       const list = await service.listApps(request.user.id);
-      reply
-        .header('etag', list.etag)
-        .header('cache-control', 'private, no-cache')
-        .header('vary', 'accept-encoding, authorization, x-user-id')
-        .type('application/json; charset=utf-8');
-      if (request.headers['if-none-match'] === list.etag) return reply.code(304).send(null);
+      const headers = {
+        etag: list.etag,
+        'cache-control': 'private, no-cache',
+        vary: 'accept-encoding, authorization, x-user-id',
+      };
+      if (request.headers['if-none-match'] === list.etag) {
+        // Written by hand: Fastify would serialise a body and its length into a 304, and strict
+        // clients then wait for bytes that never come.
+        reply.hijack();
+        reply.raw.writeHead(304, headers);
+        reply.raw.end();
+        return reply;
+      }
+      reply.headers(headers);
+      reply.type('application/json; charset=utf-8');
       if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
         return reply.header('content-encoding', 'gzip').send(list.gzip as unknown as []);
       }
