@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { sessions, users } from '../../db/schema';
 
@@ -44,4 +44,28 @@ export async function updateSessionLastSeen(db: Database, sessionId: string, las
 
 export async function revokeSession(db: Database, sessionId: string, revokedAt: Date) {
   await db.update(sessions).set({ revokedAt }).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * Deletes the user's sessions that can never authenticate again (revoked, past their lifetime or
+ * idle too long), so the table holds live sessions and not every login ever made.
+ */
+export async function deleteDeadSessions(
+  db: Database,
+  userId: string,
+  at: Date,
+  idleTimeoutMs: number,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        or(
+          isNotNull(sessions.revokedAt),
+          lte(sessions.expiresAt, at),
+          lte(sessions.lastSeenAt, new Date(at.getTime() - idleTimeoutMs)),
+        ),
+      ),
+    );
 }

@@ -201,6 +201,26 @@ describe.each(databaseBackends())('auth on %s', (backend) => {
       expect((await whoami(app, second.headers)).statusCode).toBe(200);
     });
 
+    it('clears the user’s dead sessions at their next login, keeping the live ones', async () => {
+      const clock = createTestClock();
+      const app = await start({
+        now: clock.now,
+        auth: { sessionPolicy: { idleTimeoutMs: 10 * minute, absoluteLifetimeMs: 60 * minute } },
+      });
+      const loggedOut = await logIn(app);
+      await app.inject({ method: 'POST', url: '/auth/logout', headers: loggedOut.headers });
+      await logIn(app);
+      clock.advance(5 * minute);
+      const recent = await logIn(app);
+      clock.advance(6 * minute);
+      // Now: one revoked, one idle for 11 minutes, one idle for 6 — the last stays.
+      const live = await logIn(app);
+      const left = await t!.database.db.select({ id: sessions.id }).from(sessions);
+      expect(left).toHaveLength(2);
+      expect((await whoami(app, recent.headers)).statusCode).toBe(200);
+      expect((await whoami(app, live.headers)).statusCode).toBe(200);
+    });
+
     it('expires a session left idle, and writes last_seen_at at most once a minute', async () => {
       const clock = createTestClock();
       const app = await start({

@@ -12,6 +12,7 @@ import {
 import {
   findSessionByTokenHash,
   findUserByUsername,
+  deleteDeadSessions,
   insertSession,
   insertUser,
   revokeSession,
@@ -92,6 +93,8 @@ export function createAuthService({
 
     const token = randomBytes(32).toString('base64url');
     const loggedInAt = now();
+    // Each login clears the user's dead sessions: the table never grows without bound.
+    await deleteDeadSessions(db, user.id, loggedInAt, sessionPolicy.idleTimeoutMs);
     await insertSession(db, {
       tokenHash: hashToken(token),
       userId: user.id,
