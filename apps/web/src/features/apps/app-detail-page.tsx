@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { EmptyState } from '../../shared/components/empty-state';
 import { t } from '../../shared/i18n/translate';
-import { useApps } from './api/get-apps';
+import { useApps } from '../../shared/api/apps-list';
 import { deploymentsOf } from './app-detail/app-detail.rules';
 import styles from './app-detail/app-detail.module.css';
 import { AppHeader } from './app-detail/app-header';

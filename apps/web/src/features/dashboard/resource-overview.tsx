@@ -1,8 +1,9 @@
 import { Statistic } from 'antd';
 import { useMemo } from 'react';
 import { t } from '../../shared/i18n/translate';
-import { useApps } from './api/get-apps';
-import { useClusters, useSmartClusters } from './api/get-clusters';
+import { useApps } from '../../shared/api/apps-list';
+import { useClusters } from '../../shared/api/clusters-list';
+import { useSmartClusters } from '../../shared/api/smart-clusters-list';
 import { useTraffic } from './api/get-traffic';
 import {
   overviewCounters,

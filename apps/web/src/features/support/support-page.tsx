@@ -11,11 +11,9 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../shared/components/page-header';
 import type { TextKey } from '../../shared/i18n/en';
 import { t } from '../../shared/i18n/translate';
-import {
-  supportAppsQuery,
-  supportClustersQuery,
-  supportSmartClustersQuery,
-} from './api/get-job-sources';
+import { appsQueryOptions } from '../../shared/api/apps-list';
+import { clustersQueryOptions } from '../../shared/api/clusters-list';
+import { smartClustersQueryOptions } from '../../shared/api/smart-clusters-list';
 import {
   appJob,
   clusterJob,
@@ -93,11 +91,11 @@ export function SupportPage({ jobKind }: { jobKind?: SupportJobKind }) {
 /** Looks the referenced job up in the user's own resources and shows where it stands. */
 function JobCard({ kind, uuid }: { kind: SupportJobKind; uuid: string }) {
   const smartClusters = useQuery({
-    ...supportSmartClustersQuery(),
+    ...smartClustersQueryOptions(),
     enabled: kind === 'smart-cluster',
   });
-  const clusters = useQuery({ ...supportClustersQuery(), enabled: kind === 'cluster' });
-  const apps = useQuery({ ...supportAppsQuery(), enabled: kind === 'app' });
+  const clusters = useQuery({ ...clustersQueryOptions(), enabled: kind === 'cluster' });
+  const apps = useQuery({ ...appsQueryOptions(), enabled: kind === 'app' });
   const source = kind === 'smart-cluster' ? smartClusters : kind === 'cluster' ? clusters : apps;
 
   let info: SupportJobInfo | undefined;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 import type { App, TemplateSource } from '../app.types';
-import { appsQueryKey } from './get-apps';
+import { appsQueryKey } from '../../../shared/api/apps-list';
 
 /**
  * The template parts of an app or version upload (spec §7): Basic settings travel as a JSON

@@ -3,7 +3,7 @@ import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 import type { TemplateSource, Version } from '../app.types';
 import { appendTemplate } from './create-app';
-import { appsQueryKey } from './get-apps';
+import { appsQueryKey } from '../../../shared/api/apps-list';
 
 export interface CreateVersionRequest {
   appUuid: string;

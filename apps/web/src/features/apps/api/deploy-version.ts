@@ -2,7 +2,7 @@ import type { VersionDeploymentRequest } from '@meridian/domain/apps/app-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
-import { appsQueryKey } from './get-apps';
+import { appsQueryKey } from '../../../shared/api/apps-list';
 
 /** POST /cluster/clusters/versions: deploys a version onto more smart clusters (spec §7). */
 export function deployVersion(body: VersionDeploymentRequest): Promise<unknown> {

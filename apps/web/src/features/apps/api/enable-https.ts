@@ -2,7 +2,7 @@ import type { App, Deployment } from '@meridian/domain/apps/app-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
-import { appsQueryKey } from './get-apps';
+import { appsQueryKey } from '../../../shared/api/apps-list';
 
 /** POST /certificate/deployments/{deploymentId}: a certificate for the deployment's domain names. */
 export function enableHttps(deploymentId: string): Promise<Deployment> {

@@ -3,7 +3,7 @@ import type { Domain } from '@meridian/domain/domains/domain-api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
-import { appsQueryKey } from './get-apps';
+import { appsQueryKey } from '../../../shared/api/apps-list';
 
 /** What the update-domain form needs of a domain: its name and status. */
 export type RootDomain = Pick<Domain, 'uuid' | 'domain_name' | 'status'>;

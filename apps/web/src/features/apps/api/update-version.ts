@@ -2,7 +2,7 @@ import type { App } from '@meridian/domain/apps/app-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
-import { appsQueryKey } from './get-apps';
+import { appsQueryKey } from '../../../shared/api/apps-list';
 
 /** PUT /meridian/v1/kube/apps/versions/{versionId}: body {name}. */
 export function updateVersion(versionId: string, name: string): Promise<unknown> {

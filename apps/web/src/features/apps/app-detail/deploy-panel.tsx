@@ -4,7 +4,7 @@ import { Alert, Button, Form, Select, Typography } from 'antd';
 import { t } from '../../../shared/i18n/translate';
 import { notify } from '../../../shared/notifications/notify';
 import { useDeployVersion } from '../api/deploy-version';
-import { useSmartClusters } from '../api/get-smart-clusters';
+import { useSmartClusters } from '../../../shared/api/smart-clusters-list';
 import { errorDescription } from './action-errors';
 import { deployOptions } from './app-detail.rules';
 

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationBridge } from '../../../shared/notifications/notification-bridge';
 import { USER_STORAGE_KEY } from '../../../shared/session/user-storage';
 import { jsonResponse } from '../../../shared/testing/test-providers';
-import { appsQueryKey } from '../api/get-apps';
+import { appsQueryKey } from '../../../shared/api/apps-list';
 import { UpdateDomainPanel } from './update-domain-panel';
 
 const deployment = {

@@ -6,7 +6,7 @@ import { Link, useMatch } from 'react-router';
 import { t } from '../../../shared/i18n/translate';
 import { colorFromName, initialOf } from '../../../shared/lib/color-from-name';
 import { createDrawerOpened } from '../../../shared/store/ui.slice';
-import { useApps } from '../api/get-apps';
+import { useApps } from '../../../shared/api/apps-list';
 import { filterAppsByName, hasPendingDeployment, sortApps } from '../app-list.rules';
 import { appSortKeys } from '../app.types';
 import type { App, AppSortKey } from '../app.types';

@@ -10,7 +10,7 @@ import { SideDrawer } from '../../../shared/components/side-drawer';
 import { t } from '../../../shared/i18n/translate';
 import { notify } from '../../../shared/notifications/notify';
 import { useCreateApp } from '../api/create-app';
-import { useSmartClusters } from '../api/get-smart-clusters';
+import { useSmartClusters } from '../../../shared/api/smart-clusters-list';
 import styles from './app-forms.module.css';
 import {
   defaultTemplateChoice,

@@ -8,7 +8,7 @@ import {
   jsonResponse,
   TestProviders,
 } from '../../../shared/testing/test-providers';
-import { useApps } from '../api/get-apps';
+import { useApps } from '../../../shared/api/apps-list';
 import type { App } from '../app.types';
 import { CreateVersionDrawer } from './create-version-drawer';
 

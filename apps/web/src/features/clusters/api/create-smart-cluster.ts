@@ -5,8 +5,8 @@ import type {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
-import { clustersQueryKey } from './get-clusters';
-import { smartClustersQueryKey } from './get-smart-clusters';
+import { clustersQueryKey } from '../../../shared/api/clusters-list';
+import { smartClustersQueryKey } from '../../../shared/api/smart-clusters-list';
 
 /** POST /cluster/clusters: manual body, or automatic with latency and budget. */
 export function createSmartCluster(body: SmartClusterCreateInput): Promise<SmartCluster> {

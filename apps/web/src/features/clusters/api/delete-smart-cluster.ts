@@ -2,8 +2,8 @@ import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
-import { clustersQueryKey } from './get-clusters';
-import { smartClustersQueryKey } from './get-smart-clusters';
+import { clustersQueryKey } from '../../../shared/api/clusters-list';
+import { smartClustersQueryKey } from '../../../shared/api/smart-clusters-list';
 
 /** DELETE /cluster/clusters/{id}, or /cluster/clusters/shared/{id} for a shared smart cluster. */
 export function deleteSmartCluster(

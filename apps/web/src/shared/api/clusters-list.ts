@@ -1,7 +1,7 @@
 import type { Cluster } from '@meridian/domain/clusters/smart-cluster';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/api/api-client';
-import { apiPaths } from '../../../shared/api/api-paths';
+import { apiClient } from './api-client';
+import { apiPaths } from './api-paths';
 
 export const clustersQueryKey = ['clusters'] as const;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../shared/testing/test-providers';
-import { getApps } from './get-apps';
+import { jsonResponse } from '../testing/test-providers';
+import { getApps } from './apps-list';
 
 const app = {
   uuid: 'a1',

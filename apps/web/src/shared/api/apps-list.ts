@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/api/api-client';
-import { apiPaths } from '../../../shared/api/api-paths';
-import type { App } from '../app.types';
+import { apiClient } from './api-client';
+import { apiPaths } from './api-paths';
+import type { App } from '@meridian/domain/apps/app-api';
 
 export const appsQueryKey = ['apps'] as const;
 
