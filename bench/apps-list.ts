@@ -63,8 +63,9 @@ interface BenchApp {
   listen(options: { port: number; host: string }): Promise<string>;
   close(): Promise<void>;
 }
-interface KubeService {
-  listApps(userId: string): Promise<{ json: Buffer; gzip: Buffer }>;
+interface AppListBody {
+  json: Buffer;
+  gzip: Buffer;
 }
 interface ServerModules {
   database: {
@@ -76,21 +77,28 @@ interface ServerModules {
   admin: {
     bootstrapAdmin(db: unknown, admin: { username: string; password: string }): Promise<unknown>;
   };
-  kube: { createKubeService(options: Record<string, unknown>): KubeService };
+  appService: {
+    createAppListCache(): unknown;
+    listApps(
+      context: Record<string, unknown>,
+      cache: unknown,
+      userId: string,
+    ): Promise<AppListBody>;
+  };
 }
 
 const serverSrc = new URL('../apps/server/src/', import.meta.url);
 const load = (file: string) => import(new URL(file, serverSrc).href);
 
 async function loadServer(): Promise<ServerModules> {
-  const [database, schema, app, admin, kube] = await Promise.all([
-    load('db/database.ts'),
-    load('db/schema.ts'),
+  const [database, schema, app, admin, appService] = await Promise.all([
+    load('platform/db/database.ts'),
+    load('platform/db/schema.ts'),
     load('app.ts'),
     load('modules/auth/admin-bootstrap.ts'),
-    load('modules/kube/kube.service.ts'),
+    load('modules/app/app.service.ts'),
   ]);
-  return { database, schema, app, admin, kube } as ServerModules;
+  return { database, schema, app, admin, appService } as ServerModules;
 }
 
 // SQL statements issued inside `statements.run(log, …)`, with when each was sent and answered;
@@ -290,13 +298,16 @@ async function seed(
   }
 }
 
+/** The list as the route builds it, with an empty cache of its own. */
+function freshListService(database: BenchDatabase) {
+  const cache = server.appService.createAppListCache();
+  const context = { db: database.db };
+  return { listApps: (userId: string) => server.appService.listApps(context, cache, userId) };
+}
+
 /** Statements of one cold build (a fresh service: empty cache) and of the warm call after it. */
 async function countStatements(database: BenchDatabase, userId: string) {
-  const service = server.kube.createKubeService({
-    db: database.db,
-    drivers: new Map(),
-    secrets: undefined,
-  });
+  const service = freshListService(database);
   const cold: Statement[] = [];
   const body = await statements.run(cold, () => service.listApps(userId));
   const warm: Statement[] = [];
@@ -405,11 +416,7 @@ async function measure(label: string, options: { dataDir: string; databaseUrl?: 
     const lists: number[] = [];
     const js: number[] = [];
     for (let i = 0; i < coldRuns; i++) {
-      const service = server.kube.createKubeService({
-        db: database.db,
-        drivers: new Map(),
-        secrets: undefined,
-      });
+      const service = freshListService(database);
       const log: Statement[] = [];
       const started = performance.now();
       await statements.run(log, () => service.listApps(session.userId));

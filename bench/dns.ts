@@ -24,7 +24,7 @@ interface ZoneLike {
   records: ZoneRecordLike[];
 }
 
-const serverSrc = new URL('../apps/server/src/dns/', import.meta.url);
+const serverSrc = new URL('../apps/server/src/platform/dns/', import.meta.url);
 const load = (file: string) => import(new URL(file, serverSrc).href);
 const { startDnsResponder } = await load('dns-responder.ts');
 const { startPowerDnsPublisher } = await load('powerdns-publisher.ts');

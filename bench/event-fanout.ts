@@ -49,7 +49,7 @@ const load = (file: string) => import(new URL(file, serverSrc).href);
 
 async function loadServer(): Promise<ServerModules> {
   const [database, app, admin, events] = await Promise.all([
-    load('db/database.ts'),
+    load('platform/db/database.ts'),
     load('app.ts'),
     load('modules/auth/admin-bootstrap.ts'),
     load('modules/event/event.service.ts'),

@@ -1,11 +1,18 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { App } from './app';
-import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from './lib/errors';
-import { createTestApp, databaseBackends, type TestApp } from './test-support/test-app';
+import {
+  ConflictError,
+  NotFoundError,
+  PayloadTooLargeError,
+  ValidationError,
+} from './platform/http/errors';
+import { createTestApp, databaseBackends, type TestApp } from '../test-support/test-app';
 
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
@@ -17,7 +24,12 @@ const failures = {
   tooLarge: () => new PayloadTooLargeError(),
 };
 
-function failingRoutes(app: App) {
+function failingRoutes(app: App, t: () => TestApp) {
+  // A value only the database refuses (here: not a uuid) must still be the client's 400.
+  app.get('/test/fail-in-database', async () => {
+    await t().database.db.execute(sql`select 'not-a-uuid'::uuid`);
+    return {};
+  });
   app.get(
     '/test/fail/:kind',
     { schema: { params: z.object({ kind: z.enum(Object.keys(failures) as [string]) }) } },
@@ -31,7 +43,7 @@ describe.each(databaseBackends())('app on %s', (backend) => {
   describe('error contract', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp(backend, { extend: failingRoutes });
+      t = await createTestApp(backend, { extend: (app) => failingRoutes(app, () => t) });
     });
     afterAll(() => t.close());
 
@@ -89,11 +101,100 @@ describe.each(databaseBackends())('app on %s', (backend) => {
       }
     });
 
-    it('answers a defect with a 500 that reveals nothing', async () => {
+    it('answers a defect with a 500 that reveals nothing but the request id', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/test/fail/defect' });
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ message: 'Internal server error' });
+      const id = response.headers['x-request-id'];
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.json()).toEqual({
+        message: `Internal server error. If it keeps happening, contact support and quote request ${String(id)}.`,
+        request_id: id,
+      });
       expect(response.body).not.toMatch(/hunter2|10\.1\.2\.3|stack|at /);
+    });
+
+    it('answers 400 when only the database refuses a value', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/test/fail-in-database' });
+      expect([response.statusCode, response.json()]).toEqual([
+        400,
+        { message: 'A value in the request is not valid' },
+      ]);
+    });
+
+    it('refuses JSON nested too deeply and prototype keys before any route sees them', async () => {
+      const login = (payload: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+      const deep = await login(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+      expect([deep.statusCode, deep.json()]).toEqual([
+        400,
+        { message: 'Request body nests deeper than 32 levels' },
+      ]);
+      const polluted = await login('{"username":"a","password":"b","__proto__":{"admin":true}}');
+      expect(polluted.statusCode).toBe(400);
+      expect(polluted.json().message).toMatch(/reserved key/);
+    });
+
+    it('lists at most ten short problems and never echoes the input', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ username: 'x'.repeat(100_000), password: 7 }),
+      });
+      expect(response.json()).toEqual({
+        message: 'Validation failed',
+        errors: ['Username must be at most 50 characters', 'Please enter a password'],
+      });
+      expect(response.body.length).toBeLessThan(4_000);
+      expect(response.body).not.toContain('x'.repeat(400));
+    });
+  });
+
+  describe('HTTP deadlines', () => {
+    let t: TestApp;
+    let port: number;
+    beforeAll(async () => {
+      t = await createTestApp(backend, {
+        http: { headersMs: 400, requestMs: 800, checkIntervalMs: 100, keepAliveMs: 300 },
+      });
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (t.app.server.address() as AddressInfo).port;
+    });
+    afterAll(() => t.close());
+
+    /** Opens a connection, sends `start`, then one byte every 100 ms; resolves when closed. */
+    function trickle(start: string): Promise<string> {
+      return new Promise((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(start));
+        let answer = '';
+        const timer = setInterval(() => socket.write(' '), 100);
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('error', () => {});
+        socket.on('close', () => {
+          clearInterval(timer);
+          resolve(answer);
+        });
+      });
+    }
+
+    it('closes a connection that trickles its headers or its body', async () => {
+      const [headers, body] = await Promise.all([
+        trickle('POST /auth/login HTTP/1.1\r\nHost: x\r\nX-Slow:'),
+        trickle(
+          'POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+            'Content-Length: 100000\r\n\r\n{',
+        ),
+      ]);
+      expect(headers).toMatch(/^HTTP\/1\.1 408|^$/);
+      expect(body).toMatch(/^HTTP\/1\.1 408|^$/);
+      // Meanwhile, and after, others are answered.
+      const health = await t.app.inject({ method: 'GET', url: '/health' });
+      expect(health.statusCode).toBe(200);
     });
   });
 

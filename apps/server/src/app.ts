@@ -1,17 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { ErrorBody } from '@meridian/domain/errors';
 import Fastify from 'fastify';
-import type {
-  FastifyBaseLogger,
-  FastifyError,
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  RawServerDefault,
-} from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,18 +12,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from './config';
-import type { DatabaseHandle } from './db/database';
-import {
-  ConflictError,
-  DomainError,
-  ForbiddenError,
-  NotFoundError,
-  PayloadTooLargeError,
-  RateLimitedError,
-  UnauthorizedError,
-  ValidationError,
-} from './lib/errors';
+import type { Config } from './platform/config';
+import type { DatabaseHandle } from './platform/db/database';
+import { handleError } from './platform/http/error-handler';
+import { RateLimitedError } from './platform/http/errors';
+import { registerJsonBodyParser } from './platform/http/json-body';
 import { apiKeyRoutes } from './modules/auth/api-key.routes';
 import { createApiKeyService } from './modules/auth/api-key.service';
 import { authRoutes, defaultLoginRateLimit, type LoginRateLimit } from './modules/auth/auth.routes';
@@ -39,7 +25,7 @@ import {
   defaultSessionPolicy,
   type SessionPolicy,
 } from './modules/auth/auth.service';
-import { registerAuthentication } from './modules/auth/authenticate';
+import { registerAuthentication } from './platform/http/authenticate';
 import { keypairRoutes } from './modules/auth/keypair.routes';
 import { createKeypairService } from './modules/auth/keypair.service';
 import {
@@ -48,15 +34,17 @@ import {
   type LoginThrottleLimits,
 } from './modules/auth/login-throttle';
 import { eventRoutes } from './modules/event/event.routes';
-import { createEventService } from './modules/event/event.service';
-import { registerRealtime, type RealtimeTimings } from './realtime/realtime';
+import { createEventService, loadEvent } from './modules/event/event.service';
+import { startChangeFeed } from './platform/changes/change-feed';
+import { createJobQueue, type JobQueueOptions } from './platform/jobs/job-queue';
+import { registerRealtime, type RealtimeTimings } from './platform/realtime/realtime';
 import { registerClusterModule, type ClusterModuleOptions } from './modules/cluster/cluster.module';
-import { registerKubeModule } from './modules/kube/kube.module';
+import { registerAppModules } from './modules/deployment/apps.module';
 import { registerIntelligenceModule } from './modules/intelligence/intelligence.module';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
 import { defaultNameservers, registerDomainModule } from './modules/domain/domain.module';
-import { registerWebConsole } from './web/web-console';
+import { registerWebConsole } from './platform/http/web-console';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -85,7 +73,9 @@ export interface BuildAppOptions {
    * The smart-cluster module (`/cluster`, its jobs and drivers) and the apps module deploying on
    * it (`/meridian/v1/kube`); absent, both are off.
    */
-  cluster?: ClusterModuleOptions;
+  cluster?: Omit<ClusterModuleOptions, 'jobs'>;
+  /** The one job queue's retries, concurrency and deadlines; tests shorten them. */
+  jobs?: JobQueueOptions;
   /** Traffic sampling (with the cluster module only): MERIDIAN_TRAFFIC_SAMPLE_SECONDS. */
   intelligence?: { trafficSampleIntervalMs?: number };
   /**
@@ -94,15 +84,38 @@ export interface BuildAppOptions {
    */
   dns?: {
     nameservers?: readonly string[];
-    zonePollIntervalMs?: number;
     responder?: { host: string; port: number };
     powerDns?: { apiUrl: string; apiKey: string };
   };
+  /** HTTP deadlines; tests shorten them. */
+  http?: Partial<HttpTimeouts>;
   /** Registers more routes before the app becomes ready (tests, embedding). */
   extend?: (app: App) => void | Promise<void>;
 }
 
 const bodyLimit = 1024 * 1024;
+
+/**
+ * Deadlines of every HTTP exchange: a client trickling its headers or body, or idling on a
+ * keep-alive socket, gives its connection back instead of holding it forever.
+ */
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+  idleMs: number;
+  checkIntervalMs: number;
+}
+
+export const httpTimeouts: HttpTimeouts = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+  /** A socket with no traffic at all for this long is closed. */
+  idleMs: 60_000,
+  /** How often Node checks requests against the two deadlines above. */
+  checkIntervalMs: 1_000,
+};
 
 /** Builds the control plane's HTTP app, ready to `listen` or to `inject` requests into. */
 export async function buildApp({
@@ -115,17 +128,35 @@ export async function buildApp({
   cluster,
   intelligence,
   dns = {},
+  http,
+  jobs: jobOptions,
   extend,
 }: BuildAppOptions): Promise<App> {
+  const timeouts = { ...httpTimeouts, ...http };
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit,
     trustProxy: false,
+    // Unique across replicas and never taken from the client: the id a 500 quotes to support.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    requestTimeout: timeouts.requestMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
+  registerJsonBodyParser(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -187,15 +218,23 @@ export async function buildApp({
     prefix: '/event',
     service: createEventService({ db: database.db }),
   });
+  // One job queue for every module: each defines its kinds while registering, then it starts.
+  const jobs = createJobQueue(database.driver, {
+    onError: (error) => app.log.warn({ err: error }, 'job failed'),
+    ...jobOptions,
+  });
+  app.addHook('onClose', () => jobs.stop());
+  const changes = await startChangeFeed(database.driver, app.log);
+  app.addHook('onClose', () => changes.close());
   await registerRealtime(app, {
-    db: database.db,
-    driver: database.driver,
+    changes,
+    loadEvent: (id) => loadEvent(database.db, id),
     authenticateSession: authService.authenticateSession,
     timings: realtime,
   });
 
   if (cluster) {
-    const infrastructure = await registerClusterModule(app, database, { now, ...cluster });
+    const infrastructure = await registerClusterModule(app, database, { now, jobs, ...cluster });
     // The keypair is sealed with the cluster module's key, which the apps module also uses to
     // make a user's keypair when their first Heat stack needs it.
     await app.register(keypairRoutes, {
@@ -207,11 +246,17 @@ export async function buildApp({
       }),
       loginRateLimit,
     });
-    await registerKubeModule(app, database, { ...infrastructure, jobs: cluster.jobs, now });
+    await registerAppModules(app, {
+      db: database.db,
+      jobs,
+      drivers: infrastructure.drivers,
+      secrets: infrastructure.secrets,
+      now,
+    });
     await registerIntelligenceModule(app, database, {
       ...infrastructure,
       ...intelligence,
-      jobs: cluster.jobs,
+      jobs,
       now,
     });
     await app.register(billingRoutes, {
@@ -221,8 +266,8 @@ export async function buildApp({
     await registerDomainModule(app, database, {
       secrets: infrastructure.secrets,
       nameservers: dns.nameservers ?? defaultNameservers,
-      jobs: cluster.jobs,
-      zonePollIntervalMs: dns.zonePollIntervalMs,
+      jobs,
+      changes,
       responder: dns.responder,
       powerDns: dns.powerDns,
     });
@@ -230,62 +275,7 @@ export async function buildApp({
 
   await registerWebConsole(app, config);
   await extend?.(app);
+  await jobs.start();
   await app.ready();
   return app;
-}
-
-const domainErrorStatus: [new (...args: never[]) => DomainError, number][] = [
-  [ValidationError, 400],
-  [UnauthorizedError, 401],
-  [ForbiddenError, 403],
-  [NotFoundError, 404],
-  [ConflictError, 409],
-  [PayloadTooLargeError, 413],
-  [RateLimitedError, 429],
-];
-
-// Fastify's own client errors, in the contract's words.
-const fastifyErrorMessages: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
-};
-
-/** The one place an error becomes an HTTP answer: `{message, errors?}` (architecture §3). */
-function handleError(error: Error, request: FastifyRequest, reply: FastifyReply) {
-  // Errors from Fastify and its plugins carry these optional fields; anything may throw, though.
-  const { validation, statusCode = 500, code } = error as Partial<FastifyError>;
-  if (validation) {
-    const body: ErrorBody = {
-      message: 'Validation failed',
-      errors: validation.map((issue) => issue.message ?? 'Invalid value'),
-    };
-    return reply.code(400).send(body);
-  }
-
-  if (error instanceof DomainError) {
-    const status = domainErrorStatus.find(([type]) => error instanceof type)?.[1] ?? 500;
-    if (error instanceof RateLimitedError && error.retryAfterSeconds) {
-      reply.header('retry-after', String(error.retryAfterSeconds));
-    }
-    const body: ErrorBody =
-      error instanceof ValidationError
-        ? { message: error.message, errors: error.messages }
-        : { message: error.message };
-    return reply.code(status).send(body);
-  }
-
-  // Client errors raised by Fastify and its plugins (bad JSON, body too large, ...); their
-  // texts describe the request, never the server.
-  if (statusCode >= 400 && statusCode < 500) {
-    const body: ErrorBody = {
-      message: (code && fastifyErrorMessages[code]) ?? (code ? error.message : 'Bad request'),
-    };
-    return reply.code(statusCode).send(body);
-  }
-
-  request.log.error({ err: error }, 'request failed');
-  const body: ErrorBody = { message: 'Internal server error' };
-  return reply.code(500).send(body);
 }

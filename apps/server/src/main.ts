@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { pino, type Logger, type LoggerOptions } from 'pino';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/database';
-import { bootstrapAdmin } from './modules/auth/admin-bootstrap';
+import { ConfigError, loadConfig, type Config } from './platform/config';
+import { openDatabase } from './platform/db/database';
+import { bootstrapAdmin, CommonAdminPasswordError } from './modules/auth/admin-bootstrap';
 
 const forcedExitAfterMs = 10_000;
 
@@ -16,7 +16,15 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     onPoolError: (error) => logger.error({ err: error }, 'idle database connection failed'),
   });
-  const admin = await bootstrapAdmin(database.db, config.admin);
+  let admin;
+  try {
+    admin = await bootstrapAdmin(database.db, config.admin);
+  } catch (error) {
+    if (!(error instanceof CommonAdminPasswordError)) throw error;
+    console.error(error.message);
+    await database.close();
+    process.exit(1);
+  }
   const app = await buildApp({
     config,
     database,

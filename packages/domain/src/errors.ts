@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const errorBodySchema = z.object({
   message: z.string(),
   errors: z.array(z.string()).optional(),
+  /** On a 500 only: the id the server's log line carries, to quote to support. */
+  request_id: z.string().optional(),
 });
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -11,6 +11,23 @@ export const limits = {
   dnsDefaultTtl: 3600,
   dnsTtlMin: 0,
   mxPriorityMin: 0,
+  // Bounds of what a request may ask for: the product's real limits, said in the messages.
+  replicasMax: 100,
+  portMax: 65535,
+  masterCountMax: 7,
+  minionCountMax: 100,
+  /** A round-trip target beyond 10 s places nothing anywhere. */
+  latencyMax: 10_000,
+  /** CAD per month. */
+  budgetMax: 10_000_000,
+  descriptionMaxLength: 500,
+  imageNameMaxLength: 512,
+  templateNameMaxLength: 255,
+  passwordMaxLength: 256,
+  /** Datacenters, smart clusters or clusters named in one request. */
+  targetsMax: 50,
+  /** Deployments, notifications or other ids named in one request. */
+  idsMax: 500,
 } as const;
 
 /** Hours in a billing month used by the cost estimate (spec §9). */

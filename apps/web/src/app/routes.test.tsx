@@ -1,3 +1,4 @@
+import { billingUsageSchema } from '@meridian/domain/billing/billing-usage';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
@@ -6,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { NotificationBridge } from '../shared/notifications/notification-bridge';
 import { USER_STORAGE_KEY } from '../shared/session/user-storage';
+import { appFixture, deploymentFixture } from '../shared/testing/api-fixtures';
 import { jsonResponse } from '../shared/testing/test-providers';
 import { appRoutes } from './routes';
 import { wireSession } from './session-wiring';
@@ -14,19 +16,39 @@ import { theme } from './theme';
 
 const user = { userId: 'u-1', userEmail: 'ada@example.ca', token: 'tok' };
 
+/** What the layout and its screens read, each answer as the server gives it. */
+const answers: Record<string, unknown> = {
+  '/meridian/v1/kube/apps': [
+    appFixture({ uuid: 'a-1', name: 'shop' }),
+    appFixture({
+      uuid: 'a-2',
+      name: 'blog',
+      deployments: [deploymentFixture({ status: 'pending' })],
+    }),
+  ],
+  '/cluster/smart_clusters': [],
+  '/cluster/clusters': [],
+  '/cluster/datacenters': [],
+  '/intelligence/traffic': {
+    daily_totals: { total_requests: 0, daily_active_users: 0 },
+    regions: [],
+  },
+  '/auth/session': { userId: 'u-1', username: 'ada', email: 'ada@example.ca', isAdmin: false },
+  '/auth/logout': { status: 'success' },
+  '/event/server/notifications': [],
+  '/event/server/notifications/count': { count: 0 },
+  '/domain/name': [],
+};
+
 function renderApp(path: string, { signedIn = true } = {}) {
   if (signedIn) window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
   window.history.replaceState(null, '', path);
-  const fetchMock = vi.fn((url: string) =>
-    Promise.resolve(
-      url.endsWith('/apps')
-        ? jsonResponse([
-            { uuid: 'a-1', name: 'shop', deployments: [] },
-            { uuid: 'a-2', name: 'blog', deployments: [{ status: 'pending' }] },
-          ])
-        : jsonResponse({}),
-    ),
-  );
+  const fetchMock = vi.fn((url: string) => {
+    const answer = answers[new URL(url, window.location.origin).pathname];
+    return Promise.resolve(
+      answer === undefined ? jsonResponse({ message: 'not found' }, 404) : jsonResponse(answer),
+    );
+  });
   vi.stubGlobal('fetch', fetchMock);
   const store = createAppStore();
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
@@ -128,7 +150,7 @@ describe('routes', () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ message: 'no' }, 401)));
     window.history.replaceState(null, '', '/billing');
     await act(async () => {
-      await apiClient.get('/billing/usage').catch(() => undefined);
+      await apiClient.get('/billing/usage', { schema: billingUsageSchema }).catch(() => undefined);
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText('Session Expired.')).toBeTruthy();

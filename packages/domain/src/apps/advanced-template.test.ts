@@ -6,7 +6,7 @@ import {
   parseKubernetesManifests,
   servicePorts,
 } from './advanced-template';
-import { yamlLimits, yamlMessages } from './safe-yaml';
+import { yamlLimits, yamlMessages } from '../parsing/safe-yaml';
 
 const valid = `apiVersion: v1
 kind: Namespace
@@ -146,22 +146,26 @@ metadata:
     }
   });
 
-  it('reports at most 20 errors, quickly, for a broken file near the size cap', () => {
+  it('reports at most 20 errors for a broken file near the size cap', () => {
     const line = `${'['.repeat(16)}${']'.repeat(16)}\n`;
     const text = line.repeat(Math.floor(yamlLimits.maxLength / line.length));
-    const started = Date.now();
-    const errors = errorsOf(text);
-    const elapsed = Date.now() - started;
-    expect(errors).toHaveLength(yamlLimits.maxErrors);
-    expect(elapsed).toBeLessThan(4000);
-  }, 10_000);
-
-  it('stops at 20 errors over many broken documents, quickly', () => {
-    const text = '---\na: b: c\n'.repeat(Math.floor(yamlLimits.maxLength / 12));
-    const started = Date.now();
     expect(errorsOf(text)).toHaveLength(yamlLimits.maxErrors);
-    expect(Date.now() - started).toBeLessThan(4000);
-  }, 10_000);
+  });
+
+  it('stops at 20 errors over many broken documents', () => {
+    const text = '---\na: b: c\n'.repeat(yamlLimits.maxDocuments);
+    expect(errorsOf(text)).toHaveLength(yamlLimits.maxErrors);
+  });
+
+  it('refuses more documents than the limit before parsing', () => {
+    const text = '---\na: b\n'.repeat(yamlLimits.maxDocuments + 1);
+    expect(errorsOf(text)).toEqual([yamlMessages.tooManyDocuments]);
+  });
+
+  it('refuses merge keys, which other YAML readers would apply', () => {
+    const text = 'base: &b {replicas: 1}\nspec:\n  <<: *b\n';
+    expect(errorsOf(text)).toEqual([`Document 1: ${yamlMessages.mergeKey}`]);
+  });
 
   it('reports an alias without its anchor', () => {
     expect(errorsOf('apiVersion: v1\nkind: Pod\nmetadata: {name: *x}\n')).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { isRecord, parseYamlSafely } from './safe-yaml';
+import { isRecord, parseYamlSafely } from '../parsing/safe-yaml';
 
 /** Messages of the Kubernetes Advanced upload check (spec §5 leaves the wording to us). */
 export const advancedTemplateMessages = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { flavorKeys, type FlavorKey } from '../flavors';
-import { templateTypes, volumeTypes } from '../limits';
+import { limits, templateTypes, volumeTypes } from '../limits';
+import { boundedList, idField, requiredText, wholeNumberIn } from '../request-fields';
 import { statuses } from '../status';
 import { validationMessages } from '../validation-messages';
 
@@ -26,7 +27,10 @@ export const appApiMessages = {
   noKubernetesDeployment: 'No Kubernetes deployment of this app runs on the given smart clusters',
   imageUpdateNeedsKubernetes: 'Only Kubernetes deployments have an image to update',
   deploymentUpdateEmpty: 'Please provide an image or a number of replicas',
-  imageName: 'Please provide an image',
+  imageName: `Please provide an image (at most ${limits.imageNameMaxLength} characters)`,
+  replicas: `Replicas must be a whole number from ${limits.replicasMin} to ${limits.replicasMax}`,
+  tooManyTargets: `Name at most ${limits.targetsMax} clusters in one request`,
+  tooManyDeployments: `Name at most ${limits.idsMax} deployments in one request`,
   lastVersion: 'An app keeps at least one version; delete the app instead',
 } as const;
 
@@ -109,29 +113,32 @@ export type App = z.infer<typeof appSchema>;
 
 /** `POST /cluster/clusters/versions` (spec §3 deployment request). */
 export const versionDeploymentRequestSchema = z.object({
-  version_uuid: z.uuid({ error: validationMessages.versionSelect }),
-  smart_cluster_uuids: z
-    .array(z.uuid({ error: validationMessages.cluster }), { error: validationMessages.cluster })
-    .min(1, validationMessages.cluster),
+  version_uuid: idField(validationMessages.versionSelect),
+  smart_cluster_uuids: boundedList(
+    idField(validationMessages.cluster),
+    validationMessages.cluster,
+    limits.targetsMax,
+    appApiMessages.tooManyTargets,
+  ),
 });
 
 export type VersionDeploymentRequest = z.infer<typeof versionDeploymentRequestSchema>;
 
-const imageName = z
-  .string({ error: appApiMessages.imageName })
-  .trim()
-  .min(1, appApiMessages.imageName)
-  .max(512, appApiMessages.imageName);
+const imageName = requiredText(
+  appApiMessages.imageName,
+  limits.imageNameMaxLength,
+  appApiMessages.imageName,
+);
 
 /** `PUT /apps/deployment/{deploymentId}`: roll out another image and/or another replica count. */
 export const deploymentUpdateSchema = z
   .object({
     image_name: imageName.optional(),
-    replicas: z
-      .number({ error: 'Replicas must be a whole number of at least 1' })
-      .int('Replicas must be a whole number of at least 1')
-      .min(1, 'Replicas must be a whole number of at least 1')
-      .optional(),
+    replicas: wholeNumberIn(
+      limits.replicasMin,
+      limits.replicasMax,
+      appApiMessages.replicas,
+    ).optional(),
   })
   .refine((body) => body.image_name !== undefined || body.replicas !== undefined, {
     message: appApiMessages.deploymentUpdateEmpty,
@@ -141,18 +148,29 @@ export type DeploymentUpdate = z.infer<typeof deploymentUpdateSchema>;
 
 /** `DELETE /apps/deployment`: body {uuids}. */
 export const deploymentRemovalSchema = z.object({
-  uuids: z
-    .array(z.uuid({ error: validationMessages.deployments }), {
-      error: validationMessages.deployments,
-    })
-    .min(1, validationMessages.deployments),
+  uuids: boundedList(
+    idField(validationMessages.deployments),
+    validationMessages.deployments,
+    limits.idsMax,
+    appApiMessages.tooManyDeployments,
+  ),
 });
+
+/** What deleting an app, a version or deployments answers. */
+export const removalResultSchema = z.object({
+  status: z.enum(['success', 'deleting']).describe('success: gone already; deleting: under way'),
+});
+
+export type RemovalResult = z.infer<typeof removalResultSchema>;
 
 /** CI/CD `PUT /meridian/v1/kube/apps/{appUuid}/deployment` (spec §7). */
 export const appImageRolloutSchema = z.object({
-  cluster_uuids: z
-    .array(z.string({ error: validationMessages.cluster }), { error: validationMessages.cluster })
-    .min(1, validationMessages.cluster),
+  cluster_uuids: boundedList(
+    idField(validationMessages.cluster),
+    validationMessages.cluster,
+    limits.targetsMax,
+    appApiMessages.tooManyTargets,
+  ),
   image_name: imageName,
 });
 

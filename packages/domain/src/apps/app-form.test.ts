@@ -14,7 +14,7 @@ const basicApp = {
   name: '  Shop  ',
   description: '  The shop  ',
   version_name: ' v1 ',
-  smart_cluster_uuid: 'sc-1',
+  smart_cluster_uuid: '6f1c2a9e-3b4d-4e5f-8a6b-7c8d9e0f1a2b',
   template_type: 'KUBERNETES_BASIC',
   template_name: 'Shop.yaml',
 };
@@ -46,7 +46,7 @@ describe('appCreateFieldsSchema', () => {
       name: 'Shop',
       description: 'The shop',
       version_name: 'v1',
-      smart_cluster_uuid: 'sc-1',
+      smart_cluster_uuid: '6f1c2a9e-3b4d-4e5f-8a6b-7c8d9e0f1a2b',
       template_type: 'KUBERNETES_BASIC',
       template_name: 'Shop.yaml',
     });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { flavorKeys, type FlavorKey } from '../flavors';
+import { parseJsonSafely } from '../parsing/safe-json';
 import { limits, templateTypes, volumeTypes } from '../limits';
+import { idField, optionalText, requiredText, tooLongMessage } from '../request-fields';
 import { validationMessages } from '../validation-messages';
 import { basicTemplateSettingsSchema, type BasicTemplateSettings } from './basic-template';
 
@@ -11,23 +13,29 @@ export const appFormMessages = {
   volumeType: `Please choose a volume type (${volumeTypes.join(' or ')})`,
   templateJson: 'The basic template settings must be a JSON object',
   nothingToUpdate: 'Please provide a name or a description',
+  description: 'The description must be text',
+  templateName: 'The file name must be text',
 } as const;
 
 const required = validationMessages.required;
 
-const appName = z
-  .string({ error: validationMessages.name })
-  .trim()
-  .min(1, validationMessages.name)
-  .max(limits.nameMaxLength, appFormMessages.nameTooLong);
+const appName = requiredText(
+  validationMessages.name,
+  limits.nameMaxLength,
+  appFormMessages.nameTooLong,
+);
 
-const versionName = z
-  .string({ error: validationMessages.version })
-  .trim()
-  .min(1, validationMessages.version)
-  .max(limits.versionNameMaxLength, appFormMessages.versionTooLong);
+const versionName = requiredText(
+  validationMessages.version,
+  limits.versionNameMaxLength,
+  appFormMessages.versionTooLong,
+);
 
-const description = z.string().trim().optional();
+const description = optionalText(
+  appFormMessages.description,
+  limits.descriptionMaxLength,
+  tooLongMessage('Description', limits.descriptionMaxLength),
+);
 
 const templateType = z.enum(templateTypes, { error: validationMessages.templateType });
 
@@ -45,7 +53,11 @@ const volumeType = z
   .toUpperCase()
   .pipe(z.enum(volumeTypes, { error: appFormMessages.volumeType }));
 
-const templateName = z.string().trim().optional();
+const templateName = optionalText(
+  appFormMessages.templateName,
+  limits.templateNameMaxLength,
+  tooLongMessage('The file name', limits.templateNameMaxLength),
+);
 
 const heatFields = {
   flavor_name: flavorName.optional(),
@@ -87,7 +99,7 @@ export const appCreateFieldsSchema = z
     smart_cluster_uuid: z
       .string({ error: validationMessages.cluster })
       .trim()
-      .min(1, validationMessages.cluster),
+      .pipe(idField(validationMessages.cluster)),
     template_type: templateType,
     template_name: templateName,
     ...heatFields,
@@ -126,12 +138,11 @@ export type BasicTemplateFieldResult =
 
 /** Parses the multipart `template` JSON string of a Kubernetes Basic app or version. */
 export function parseBasicTemplateField(text: string): BasicTemplateFieldResult {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
+  const parsed = parseJsonSafely(text, { maxLength: 64 * 1024, maxDepth: 4 });
+  if (!parsed.ok) {
     return { ok: false, errors: [{ path: 'template', message: appFormMessages.templateJson }] };
   }
+  const value = parsed.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, errors: [{ path: 'template', message: appFormMessages.templateJson }] };
   }

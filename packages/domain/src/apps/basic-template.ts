@@ -1,6 +1,7 @@
 import { stringify } from 'yaml';
 import { z } from 'zod';
 import { generatedServiceType, limits, registrySecretName } from '../limits';
+import { optionalText, requiredText, tooLongMessage } from '../request-fields';
 import { validationMessages } from '../validation-messages';
 
 export const dockerRegistryTypes = ['public', 'private'] as const;
@@ -8,15 +9,17 @@ export type DockerRegistryType = (typeof dockerRegistryTypes)[number];
 
 /** Messages of the Basic settings whose wording the spec leaves to us. */
 export const basicTemplateMessages = {
-  replicas: `Replicas must be a whole number of at least ${limits.replicasMin}`,
+  replicas: `Replicas must be a whole number from ${limits.replicasMin} to ${limits.replicasMax}`,
   targetPort: `The target port must be a whole number of at least ${limits.targetPortMin}`,
   port: `The port must be a whole number of at least ${limits.portMin}`,
-  portMax: 'A port must be at most 65535',
+  portMax: `A port must be at most ${limits.portMax}`,
+  imageTooLong: tooLongMessage('The image', limits.imageNameMaxLength),
+  registryFieldTooLong: tooLongMessage('A registry field', 500),
   registryType: 'The registry type must be public or private',
   registryUrl: 'The registry URL must start with https://',
 } as const;
 
-const maxPort = 65535;
+const maxPort = limits.portMax;
 const required = validationMessages.required;
 
 /** Accepts a number or a numeric string (form values), leaving anything else for zod to refuse. */
@@ -40,7 +43,7 @@ const wholeNumber = (min: number, message: string) =>
       .max(maxPort, basicTemplateMessages.portMax),
   );
 
-const optionalTrimmed = z.string().trim().optional();
+const registryField = optionalText(required, 500, basicTemplateMessages.registryFieldTooLong);
 
 /**
  * The Kubernetes Basic settings (spec §3), as sent in the multipart `template` JSON string.
@@ -49,7 +52,11 @@ const optionalTrimmed = z.string().trim().optional();
  */
 export const basicTemplateSettingsSchema = z
   .object({
-    deploymentImage: z.string({ error: required }).trim().min(1, required),
+    deploymentImage: requiredText(
+      required,
+      limits.imageNameMaxLength,
+      basicTemplateMessages.imageTooLong,
+    ),
     deploymentReplicas: z.preprocess(
       numeric,
       z
@@ -57,7 +64,8 @@ export const basicTemplateSettingsSchema = z
           error: (issue) => (issue.input === undefined ? required : basicTemplateMessages.replicas),
         })
         .int(basicTemplateMessages.replicas)
-        .min(limits.replicasMin, basicTemplateMessages.replicas),
+        .min(limits.replicasMin, basicTemplateMessages.replicas)
+        .max(limits.replicasMax, basicTemplateMessages.replicas),
     ),
     deploymentTargetPort: wholeNumber(limits.targetPortMin, basicTemplateMessages.targetPort),
     deploymentPort: wholeNumber(limits.portMin, basicTemplateMessages.port),
@@ -67,9 +75,9 @@ export const basicTemplateSettingsSchema = z
           issue.input === undefined ? required : basicTemplateMessages.registryType,
       })
       .default('public'),
-    privateDockerRegistryUrl: optionalTrimmed,
-    privateDockerRegistryUsername: optionalTrimmed,
-    privateDockerRegistryPassword: optionalTrimmed,
+    privateDockerRegistryUrl: registryField,
+    privateDockerRegistryUsername: registryField,
+    privateDockerRegistryPassword: registryField,
   })
   .superRefine((settings, context) => {
     if (settings.dockerRegistryType !== 'private') return;

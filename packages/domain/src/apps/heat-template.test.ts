@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkHeatTemplate, heatTemplateMessages, requiredHeatParameters } from './heat-template';
-import { yamlMessages } from './safe-yaml';
+import { yamlMessages } from '../parsing/safe-yaml';
 
 const parameters = requiredHeatParameters.map((name) => `  ${name}:\n    type: string`).join('\n');
 const valid = `heat_template_version: 2018-08-31\nparameters:\n${parameters}\nresources: {}\n`;

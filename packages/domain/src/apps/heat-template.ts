@@ -1,4 +1,4 @@
-import { isRecord, parseYamlSafely } from './safe-yaml';
+import { isRecord, parseYamlSafely } from '../parsing/safe-yaml';
 
 /** Parameters every Heat template must declare (spec §3). */
 export const requiredHeatParameters = [

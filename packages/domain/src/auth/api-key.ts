@@ -1,21 +1,26 @@
 import { z } from 'zod';
 import { limits } from '../limits';
+import { requiredText, tooLongMessage } from '../request-fields';
 import { validationMessages } from '../validation-messages';
 
 /** `POST /auth/api_key` body and the console's create form: a trimmed, required name. */
 export const createApiKeySchema = z.object({
-  name: z
-    .string({ error: validationMessages.name })
-    .trim()
-    .min(1, validationMessages.name)
-    .max(limits.nameMaxLength, `Name must be at most ${limits.nameMaxLength} characters`),
+  name: requiredText(
+    validationMessages.name,
+    limits.nameMaxLength,
+    tooLongMessage('Name', limits.nameMaxLength),
+  ),
 });
 
 export type CreateApiKeyInput = z.infer<typeof createApiKeySchema>;
 
 /** `DELETE /auth/api_key` body: revoke the caller's key of this name. */
 export const revokeApiKeySchema = z.object({
-  name: z.string({ error: validationMessages.name }).trim().min(1, validationMessages.name),
+  name: requiredText(
+    validationMessages.name,
+    limits.nameMaxLength,
+    tooLongMessage('Name', limits.nameMaxLength),
+  ),
 });
 
 export type RevokeApiKeyInput = z.infer<typeof revokeApiKeySchema>;

@@ -1,13 +1,20 @@
 import { z } from 'zod';
+import { limits } from '../limits';
+import { hasNoNul, requiredText, tooLongMessage } from '../request-fields';
 import { validationMessages } from '../validation-messages';
 
 /** Login form and `POST /auth/login` body: both fields required, with the spec's messages. */
 export const loginSchema = z.object({
-  username: z
-    .string({ error: validationMessages.username })
-    .trim()
-    .min(1, validationMessages.username),
-  password: z.string({ error: validationMessages.password }).min(1, validationMessages.password),
+  username: requiredText(
+    validationMessages.username,
+    limits.nameMaxLength,
+    tooLongMessage('Username', limits.nameMaxLength),
+  ),
+  password: z
+    .string({ error: validationMessages.password })
+    .min(1, validationMessages.password)
+    .max(limits.passwordMaxLength, tooLongMessage('Password', limits.passwordMaxLength))
+    .refine(hasNoNul, validationMessages.password),
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../limits';
+import { hasNoNul, tooLongMessage } from '../request-fields';
 import { validationMessages } from '../validation-messages';
 
 export const passwordMinLength = 8;
@@ -15,10 +16,13 @@ export const createUserSchema = z.object({
   email: z
     .string({ error: validationMessages.email })
     .trim()
+    .max(254, validationMessages.email)
     .pipe(z.email({ error: validationMessages.email })),
   password: z
     .string({ error: validationMessages.password })
-    .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters`),
+    .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters`)
+    .max(limits.passwordMaxLength, tooLongMessage('Password', limits.passwordMaxLength))
+    .refine(hasNoNul, validationMessages.password),
 });
 
 export type CreateUserInput = z.infer<typeof createUserSchema>;

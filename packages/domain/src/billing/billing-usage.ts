@@ -9,11 +9,15 @@ export const billingCurrency = 'CAD' as const;
 /** Every line is billed per node and per hour (spec §9: the unit is hour). */
 export const usageUnit = 'hour' as const;
 
-const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
+// Years 2000–2999: the calendar a bill can be about, and dates PostgreSQL and JS agree on.
+const monthPattern = /^2\d{3}-(0[1-9]|1[0-2])$/;
 
 /** `GET /billing/usage` query: a UTC calendar month; absent, the current one. */
 export const billingUsageQuerySchema = z.object({
-  month: z.string().regex(monthPattern, 'Month must read YYYY-MM').optional(),
+  month: z
+    .string()
+    .regex(monthPattern, 'Month must read YYYY-MM, from 2000-01 to 2999-12')
+    .optional(),
 });
 
 export type BillingUsageQuery = z.infer<typeof billingUsageQuerySchema>;

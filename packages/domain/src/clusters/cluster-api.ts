@@ -2,23 +2,25 @@ import { z } from 'zod';
 import { flavorKeys, type FlavorKey } from '../flavors';
 import { clusterModes } from '../limits';
 import { statuses } from '../status';
-import type { Datacenter } from './datacenter';
-import type { Cluster, SmartCluster } from './smart-cluster';
 
 /**
- * Response shapes of the `/cluster` API, so the server's answers are checked against the same
- * types the console reads (`Datacenter`, `SmartCluster`, `Cluster`).
+ * Response shapes of the `/cluster` API: the server checks its answers against them, the console
+ * parses what it reads with them, and `Datacenter`, `SmartCluster` and `Cluster` are inferred
+ * from them (datacenter.ts, smart-cluster.ts).
  */
 const flavorKey = z.enum(flavorKeys as [FlavorKey, ...FlavorKey[]]);
 
 export const datacenterSchema = z.object({
   uuid: z.string(),
+  /** Display name, e.g. 'Montréal'. */
   location: z.string(),
   country: z.string(),
   coordinates: z.object({ latitude: z.number(), longitude: z.number() }),
+  /** CAD per hour for one node of each cluster size; empty for the external entry. */
   flavor_prices: z.partialRecord(flavorKey, z.number()),
-}) satisfies z.ZodType<Datacenter>;
+});
 
+/** A smart cluster as the API answers it. */
 export const smartClusterSchema = z.object({
   uuid: z.string(),
   name: z.string(),
@@ -39,14 +41,19 @@ export const smartClusterSchema = z.object({
   user_uuid: z.string(),
   deleted: z.boolean(),
   default_shared_for_org_uuid: z.string().nullable(),
+  /** Only in the creation answer, never stored in plain text or shown again. */
   monitoring_default_password: z.string().optional(),
-}) satisfies z.ZodType<SmartCluster>;
+});
 
+/** The kinds of member cluster the API names (the database column takes the same values). */
+export const clusterTypes = ['external', 'smart_cluster', 'other'] as const;
+
+/** A member cluster of a smart cluster, one per datacenter. */
 export const clusterSchema = z.object({
   uuid: z.string(),
   name: z.string(),
   smart_cluster_uuid: z.string(),
-  cluster_type: z.enum(['external', 'smart_cluster', 'other']),
+  cluster_type: z.enum(clusterTypes),
   status: z.enum(statuses),
   status_reason: z.string().nullable(),
   location: z.string(),
@@ -60,7 +67,7 @@ export const clusterSchema = z.object({
   monitoring_path: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-}) satisfies z.ZodType<Cluster>;
+});
 
 /**
  * `GET /cluster/clusters/{id}/config` (header `x-provider-id: <datacenter uuid>`) answers the
@@ -74,5 +81,5 @@ export const kubeconfigDownloadSchema = z
 /** Header naming the datacenter whose member cluster's kubeconfig is asked for. */
 export const providerIdHeader = 'x-provider-id';
 
-/** Largest kubeconfig `POST /cluster/clusters/external` accepts (413 beyond). */
-export const externalKubeconfigMaxBytes = 256 * 1024;
+/** Largest kubeconfig `POST /cluster/clusters/external` accepts (413 beyond); real ones are 5–20 KiB. */
+export const externalKubeconfigMaxBytes = 128 * 1024;

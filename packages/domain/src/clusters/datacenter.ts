@@ -1,14 +1,8 @@
-import type { FlavorKey } from '../flavors';
+import type { z } from 'zod';
+import type { datacenterSchema } from './cluster-api';
 
 /** The datacenter uuid that stands for "an external cluster uploaded by kubeconfig". */
 export const externalDatacenterUuid = 'external';
 
-export interface Datacenter {
-  uuid: string;
-  /** Display name, e.g. 'Montréal'. */
-  location: string;
-  country: string;
-  coordinates: { latitude: number; longitude: number };
-  /** CAD per hour for one node of each cluster size; empty for the external entry. */
-  flavor_prices: Partial<Record<FlavorKey, number>>;
-}
+/** A location a cluster can run in, as `GET /cluster/datacenters` answers it. */
+export type Datacenter = z.infer<typeof datacenterSchema>;

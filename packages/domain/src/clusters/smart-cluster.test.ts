@@ -4,6 +4,8 @@ import { monitoringUrl, smartClusterCreateSchema, smartClusterUpdateSchema } fro
 const messages = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
 
+const body = { name: ' edge ', datacenters: ['yul'], mode: 'MANUAL', cluster_size: 'mini' };
+
 describe('smart cluster rules', () => {
   it('asks for every required field with the spec messages', () => {
     expect(messages(smartClusterCreateSchema.safeParse({}))).toEqual([
@@ -15,7 +17,6 @@ describe('smart cluster rules', () => {
   });
 
   it('defaults one master and one minion and refuses fewer', () => {
-    const body = { name: ' edge ', datacenters: ['yul'], mode: 'MANUAL', cluster_size: 'mini' };
     expect(smartClusterCreateSchema.parse(body)).toMatchObject({
       name: 'edge',
       master_count: 1,
@@ -24,8 +25,38 @@ describe('smart cluster rules', () => {
     expect(
       messages(smartClusterCreateSchema.safeParse({ ...body, master_count: 0, minion_count: 1.5 })),
     ).toEqual([
-      'The number of masters must be a whole number of at least 1',
-      'The number of minions must be a whole number of at least 1',
+      'The number of masters must be a whole number from 1 to 7',
+      'The number of minions must be a whole number from 1 to 100',
+    ]);
+  });
+
+  it('caps node counts, latency, budget and the datacenter list at the product limits', () => {
+    const automatic = { ...body, mode: 'AUTOMATIC', latency: 50, budget: 100 };
+    expect(
+      messages(
+        smartClusterCreateSchema.safeParse({
+          ...automatic,
+          master_count: 2_147_483_648,
+          minion_count: 1_000_000,
+          latency: 1e9,
+          budget: 1e12,
+        }),
+      ),
+    ).toEqual([
+      'The number of masters must be a whole number from 1 to 7',
+      'The number of minions must be a whole number from 1 to 100',
+      'Latency must be a number of milliseconds from 0 to 10000',
+      'Budget must be at most $10,000,000 per month',
+    ]);
+    const many = Array.from({ length: 200_000 }, () => 'ca-montreal');
+    expect(messages(smartClusterCreateSchema.safeParse({ ...body, datacenters: many }))).toEqual([
+      'Choose at most 50 datacenters',
+    ]);
+  });
+
+  it('refuses NUL characters in text with the field message', () => {
+    expect(messages(smartClusterCreateSchema.safeParse({ ...body, name: 'a\u0000b' }))).toEqual([
+      'Please provide a name',
     ]);
   });
 

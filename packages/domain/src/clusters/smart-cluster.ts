@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { flavorKeys, type FlavorKey } from '../flavors';
-import { clusterModes, limits, type ClusterMode } from '../limits';
-import type { Status } from '../status';
+import { clusterModes, limits } from '../limits';
+import { boundedList, hasNoNul, requiredText, wholeNumberIn } from '../request-fields';
 import { validationMessages } from '../validation-messages';
+import type { clusterSchema, smartClusterSchema } from './cluster-api';
 import { externalDatacenterUuid } from './datacenter';
 
 /** Messages of spec §5 (Cluster) whose exact wording the spec leaves to us. */
 export const clusterMessages = {
-  masterLimit: 'The number of masters must be a whole number of at least 1',
-  minionLimit: 'The number of minions must be a whole number of at least 1',
+  masterLimit: `The number of masters must be a whole number from ${limits.nodeCountMin} to ${limits.masterCountMax}`,
+  minionLimit: `The number of minions must be a whole number from ${limits.nodeCountMin} to ${limits.minionCountMax}`,
+  tooManyDatacenters: `Choose at most ${limits.targetsMax} datacenters`,
+  latencyRange: `Latency must be a number of milliseconds from ${limits.latencyMin} to ${limits.latencyMax}`,
+  budgetRange: `Budget must be at most $${limits.budgetMax.toLocaleString('en-US')} per month`,
   noMixOfDatacenters:
     'No mix of datacenters: an external cluster cannot be combined with other datacenters',
   kubeconfigRequired: 'An external cluster requires an uploaded kubeconfig yaml',
@@ -23,21 +27,29 @@ export const clusterMessages = {
   nameTooLong: `Name must be at most ${limits.nameMaxLength} characters`,
 } as const;
 
-const name = z
-  .string({ error: validationMessages.name })
-  .trim()
-  .min(1, validationMessages.name)
-  .max(limits.nameMaxLength, clusterMessages.nameTooLong);
-
-const nodeCount = (message: string) =>
-  z.number({ error: message }).int(message).min(limits.nodeCountMin, message);
+const name = requiredText(
+  validationMessages.name,
+  limits.nameMaxLength,
+  clusterMessages.nameTooLong,
+);
 
 const latency = z
   .number({ error: validationMessages.latency })
-  .min(limits.latencyMin, validationMessages.latency);
+  .min(limits.latencyMin, validationMessages.latency)
+  .max(limits.latencyMax, clusterMessages.latencyRange);
 
 // The budget's minimum depends on datacenter prices, so the service checks it (budgetMessage).
-const budget = z.number({ error: validationMessages.budget }).min(0, validationMessages.budget);
+const budget = z
+  .number({ error: validationMessages.budget })
+  .min(0, validationMessages.budget)
+  .max(limits.budgetMax, clusterMessages.budgetRange);
+
+const datacenterList = boundedList(
+  requiredText(validationMessages.datacenter, limits.nameMaxLength, validationMessages.datacenter),
+  validationMessages.datacenterCount,
+  limits.targetsMax,
+  clusterMessages.tooManyDatacenters,
+);
 
 function noMixOfDatacenters(datacenters: readonly string[]): boolean {
   return !(datacenters.includes(externalDatacenterUuid) && datacenters.length > 1);
@@ -47,18 +59,29 @@ function noMixOfDatacenters(datacenters: readonly string[]): boolean {
 export const smartClusterCreateSchema = z
   .object({
     name,
-    datacenters: z
-      .array(z.string().min(1), { error: validationMessages.datacenterCount })
-      .min(1, validationMessages.datacenterCount),
+    datacenters: datacenterList,
     mode: z.enum(clusterModes, { error: validationMessages.mode }),
     cluster_size: z.enum(flavorKeys as [FlavorKey, ...FlavorKey[]], {
       error: validationMessages.flavor,
     }),
-    master_count: nodeCount(clusterMessages.masterLimit).default(limits.nodeCountDefault),
-    minion_count: nodeCount(clusterMessages.minionLimit).default(limits.nodeCountDefault),
+    master_count: wholeNumberIn(
+      limits.nodeCountMin,
+      limits.masterCountMax,
+      clusterMessages.masterLimit,
+    ).default(limits.nodeCountDefault),
+    minion_count: wholeNumberIn(
+      limits.nodeCountMin,
+      limits.minionCountMax,
+      clusterMessages.minionLimit,
+    ).default(limits.nodeCountDefault),
     latency: latency.optional(),
     budget: budget.optional(),
-    monitoring_default_password: z.string().min(1).max(200).optional(),
+    monitoring_default_password: z
+      .string()
+      .min(1)
+      .max(200)
+      .refine(hasNoNul, 'The monitoring password cannot contain a NUL character')
+      .optional(),
   })
   .superRefine((body, context) => {
     if (!noMixOfDatacenters(body.datacenters)) {
@@ -89,10 +112,7 @@ export const smartClusterUpdateSchema = z
   .object({
     name,
     isAppCreate: z.boolean().optional(),
-    datacenters: z
-      .array(z.string().min(1), { error: validationMessages.datacenterCount })
-      .min(1, validationMessages.datacenterCount)
-      .optional(),
+    datacenters: datacenterList.optional(),
     latency: latency.optional(),
     budget: budget.optional(),
   })
@@ -111,53 +131,13 @@ export type SmartClusterUpdateInput = z.infer<typeof smartClusterUpdateSchema>;
 /** `POST /cluster/clusters/external` multipart text field (the kubeConfig file travels beside it). */
 export const externalClusterSchema = z.object({ name });
 
-/** A smart cluster as the API answers it (spec §3). */
-export interface SmartCluster {
-  uuid: string;
-  name: string;
-  mode: ClusterMode;
-  status: Status;
-  status_reason: string | null;
-  latency: number | null;
-  budget: number | null;
-  cluster_size: FlavorKey | null;
-  master_count: number;
-  minion_count: number;
-  datacenters: string[];
-  version_uuids: string[];
-  description: string | null;
-  order: number;
-  createdAt: string;
-  updatedAt: string;
-  user_uuid: string;
-  deleted: boolean;
-  default_shared_for_org_uuid: string | null;
-  /** Only in the creation answer, never stored in plain text or shown again. */
-  monitoring_default_password?: string;
-}
+/** Inferred from the response schema, so the server's answers and the console's reads agree. */
+export type SmartCluster = z.infer<typeof smartClusterSchema>;
 
-export type ClusterType = 'external' | 'smart_cluster' | 'other';
+/** A member cluster of a smart cluster (one per datacenter), inferred likewise. */
+export type Cluster = z.infer<typeof clusterSchema>;
 
-/** A member cluster of a smart cluster, one per datacenter (spec §3). */
-export interface Cluster {
-  uuid: string;
-  name: string;
-  smart_cluster_uuid: string;
-  cluster_type: ClusterType;
-  status: Status;
-  status_reason: string | null;
-  location: string;
-  datacenter_uuid: string;
-  cluster_size: FlavorKey | null;
-  master_count: number;
-  minion_count: number;
-  master_addresses: string[];
-  node_addresses: string[];
-  kube_version: string | null;
-  monitoring_path: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ClusterType = Cluster['cluster_type'];
 
 /** Monitoring link of spec §2: the member's monitoring_path with the dashboard's kiosk query. */
 export function monitoringUrl(monitoringPath: string): string {

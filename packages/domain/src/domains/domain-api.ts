@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dnsRecordTypes, limits, type DnsRecordType } from '../limits';
 import { statuses } from '../status';
+import { hasNoNul, optionalText, tooLongMessage } from '../request-fields';
 import { validationMessages } from '../validation-messages';
 
 /**
@@ -14,6 +15,12 @@ export const domainNamePattern = new RegExp(`^(?:${label}\\.)+[a-z]{2,63}$`, 'i'
 /** A host inside a zone: '@' for the apex, '*' allowed as the first label. */
 export const hostPattern = new RegExp(`^(?:@|(?:\\*\\.)?(?:${label}\\.)*${label}|\\*)$`, 'i');
 
+/**
+ * What fits a DNS message: a name is at most 253 characters as text (255 octets on the wire) in
+ * labels of at most 63; any value is capped first so a huge one is refused before other checks.
+ */
+export const dnsLimits = { nameLength: 253, labelLength: 63, contentLength: 4000 } as const;
+
 /** Messages of the DNS rules whose wording the spec leaves to us. */
 export const dnsMessages = {
   host: 'Please provide a host (@ for the domain itself)',
@@ -23,7 +30,10 @@ export const dnsMessages = {
   ipv6: 'Please provide a valid IPv6 address',
   mxPriority: `The MX priority must be a whole number of at least ${limits.mxPriorityMin}`,
   mxFormat: 'An MX value is a priority and a host separated by a space, e.g. "10 mail.example.ca"',
-  txtLength: 'A TXT value must be at most 4000 characters',
+  txtLength: `A TXT value must be at most ${dnsLimits.contentLength} characters`,
+  contentLength: `A value must be at most ${dnsLimits.contentLength} characters`,
+  nameLength: `A name must be at most ${dnsLimits.nameLength} characters`,
+  labelLength: `Each part of a name between dots must be at most ${dnsLimits.labelLength} characters`,
   typeFixed: 'The type of a record cannot change; delete it and create another',
   cnameConflict: 'A CNAME cannot share its name with other records',
   apexCname: 'The domain itself cannot be a CNAME',
@@ -32,6 +42,10 @@ export const dnsMessages = {
   notSuccess: 'Domain names can be set once the deployment has succeeded',
   noEndpoint: 'The deployment has no load-balancer address to point domain names at',
   certificateNeedsNames: 'Give the deployment a domain name before enabling HTTPS',
+  insideAnotherAccount:
+    'This domain is inside a domain another account manages; ask its owner to add the records there',
+  aboveAnotherAccount:
+    'This domain contains a domain another account manages, so it cannot be added here',
 } as const;
 
 export const domainNameSchema = z
@@ -57,6 +71,11 @@ export const domainCreateSchema = z.object({
 });
 
 export type DomainCreateInput = z.infer<typeof domainCreateSchema>;
+
+/** `DELETE /domain/name/{id}`: the zone and its records go in the background. */
+export const domainRemovalSchema = z.object({ status: z.literal('deleting') });
+
+export type DomainRemoval = z.infer<typeof domainRemovalSchema>;
 
 /** A deployment domain name under one of the user's domains (spec §3 Subdomain). */
 export const subdomainSchema = z.object({
@@ -107,15 +126,38 @@ const ttl = z
   .max(2_147_483_647, dnsMessages.ttl)
   .default(limits.dnsDefaultTtl);
 
+/** Checked against the type in checkRecordContent; here only capped, before anything else. */
 const content = z
   .string({ error: validationMessages.required })
+  .max(dnsLimits.contentLength, { error: dnsMessages.contentLength, abort: true })
   .trim()
-  .min(1, validationMessages.required);
+  .min(1, validationMessages.required)
+  .refine(hasNoNul, validationMessages.required);
+
+/** The messages for a name too long for DNS (empty when it fits); any trailing dot is ignored. */
+export function dnsNameErrors(name: string): string[] {
+  const trimmed = name.replace(/\.$/, '');
+  if (trimmed.length > dnsLimits.nameLength) return [dnsMessages.nameLength];
+  return trimmed.split('.').some((label) => label.length > dnsLimits.labelLength)
+    ? [dnsMessages.labelLength]
+    : [];
+}
+
+/** The record's host or full name ('@' is the domain itself); its pattern is checked in the service. */
+const recordHostName = z
+  .string({ error: dnsMessages.host })
+  .max(dnsLimits.contentLength, { error: dnsMessages.nameLength, abort: true })
+  .trim()
+  .toLowerCase()
+  .min(1, dnsMessages.host)
+  .superRefine((value, context) => {
+    for (const message of dnsNameErrors(value)) context.addIssue({ code: 'custom', message });
+  });
 
 /** `POST /domain/dns/user`: body {domain_uuid, domain, ttl, type, content}. */
 export const dnsRecordCreateSchema = z.object({
   domain_uuid: z.uuid({ error: validationMessages.domain }),
-  domain: z.string({ error: dnsMessages.host }).trim().toLowerCase().min(1, dnsMessages.host),
+  domain: recordHostName,
   type: z.enum(dnsRecordTypes, { error: validationMessages.required }),
   ttl,
   content,
@@ -125,7 +167,7 @@ export type DnsRecordCreateInput = z.infer<typeof dnsRecordCreateSchema>;
 
 /** `PUT /domain/dns/user/{id}`: body {domain, ttl, content}; a `type` other than the record's is refused. */
 export const dnsRecordUpdateSchema = z.object({
-  domain: z.string({ error: dnsMessages.host }).trim().toLowerCase().min(1, dnsMessages.host),
+  domain: recordHostName,
   ttl,
   content,
   type: z.enum(dnsRecordTypes).optional(),
@@ -136,15 +178,35 @@ export type DnsRecordUpdateInput = z.infer<typeof dnsRecordUpdateSchema>;
 const ipv4 = z.ipv4();
 const ipv6 = z.ipv6();
 
+/** A name as stored (lower-case, no trailing dot), or the messages saying why it is not one. */
+function checkTargetName(
+  raw: string,
+): { ok: true; name: string } | { ok: false; errors: string[] } {
+  const name = raw.toLowerCase().replace(/\.$/, '');
+  const errors = dnsNameErrors(name);
+  if (errors.length > 0) return { ok: false, errors };
+  return domainNamePattern.test(name)
+    ? { ok: true, name }
+    : { ok: false, errors: [validationMessages.domain] };
+}
+
 /**
  * The value rules of spec §5 for one record type: valid IPv4/IPv6 for A/AAAA, the domain-name
- * pattern for CNAME and NS, 'priority host' for MX. Answers the messages (empty when valid) and
- * the value as stored (lower-cased names, single spaces).
+ * pattern for CNAME and NS, 'priority host' for MX, and what fits a DNS message (dnsLimits).
+ * Answers the messages (empty when valid) and the value as stored (lower-cased names, single
+ * spaces).
  */
 export function checkRecordContent(
   type: DnsRecordType,
   raw: string,
 ): { ok: true; content: string } | { ok: false; errors: string[] } {
+  // Capped before anything else, so a huge value costs nothing more.
+  if (raw.length > dnsLimits.contentLength) {
+    return {
+      ok: false,
+      errors: [type === 'TXT' ? dnsMessages.txtLength : dnsMessages.contentLength],
+    };
+  }
   const value = raw.trim();
   switch (type) {
     case 'A':
@@ -157,10 +219,8 @@ export function checkRecordContent(
         : { ok: false, errors: [dnsMessages.ipv6] };
     case 'CNAME':
     case 'NS': {
-      const name = value.toLowerCase().replace(/\.$/, '');
-      return domainNamePattern.test(name)
-        ? { ok: true, content: name }
-        : { ok: false, errors: [validationMessages.domain] };
+      const checked = checkTargetName(value);
+      return checked.ok ? { ok: true, content: checked.name } : checked;
     }
     case 'MX': {
       const parts = value.split(/\s+/);
@@ -171,16 +231,15 @@ export function checkRecordContent(
       if (!/^\d+$/.test(priorityText) || priority < limits.mxPriorityMin || priority > 65535) {
         errors.push(dnsMessages.mxPriority);
       }
-      const host = hostText.toLowerCase().replace(/\.$/, '');
-      if (!domainNamePattern.test(host)) errors.push(validationMessages.domain);
-      return errors.length > 0
-        ? { ok: false, errors }
-        : { ok: true, content: `${priority} ${host}` };
+      const host = checkTargetName(hostText);
+      if (!host.ok) errors.push(...host.errors);
+      return host.ok && errors.length === 0
+        ? { ok: true, content: `${priority} ${host.name}` }
+        : { ok: false, errors };
     }
     case 'TXT':
-      return value.length <= 4000
-        ? { ok: true, content: value }
-        : { ok: false, errors: [dnsMessages.txtLength] };
+      // The responder sends it as character-strings of at most 255 octets each.
+      return { ok: true, content: value };
   }
 }
 
@@ -200,9 +259,12 @@ export function recordHost(name: string, domainName: string): string {
 /** `PUT /domain/dns/user/entries/deployments/{deploymentId}`: body {domain_names}. */
 export const deploymentDomainNamesSchema = z.object({
   domain_names: z
-    .array(z.string({ error: validationMessages.smartClusterAppDomains }), {
-      error: validationMessages.smartClusterAppDomains,
-    })
+    .array(
+      z
+        .string({ error: validationMessages.smartClusterAppDomains })
+        .max(dnsLimits.nameLength, dnsMessages.nameLength),
+      { error: validationMessages.smartClusterAppDomains },
+    )
     .min(1, validationMessages.smartClusterAppDomains)
     .max(20, 'At most 20 domain names per deployment'),
 });
@@ -210,10 +272,18 @@ export const deploymentDomainNamesSchema = z.object({
 /** `PUT /domain/dns/user/versions/{versionId}/smart_clusters/{clusterId}`: {subdomains, smart_cluster_name}. */
 export const versionSubdomainsSchema = z.object({
   subdomains: z
-    .array(z.string({ error: validationMessages.smartClusterAppDomains }))
+    .array(
+      z
+        .string({ error: validationMessages.smartClusterAppDomains })
+        .max(dnsLimits.nameLength, dnsMessages.nameLength),
+    )
     .min(1, validationMessages.smartClusterAppDomains)
     .max(20, 'At most 20 domain names per deployment'),
-  smart_cluster_name: z.string().optional(),
+  smart_cluster_name: optionalText(
+    validationMessages.name,
+    limits.nameMaxLength,
+    tooLongMessage('Name', limits.nameMaxLength),
+  ),
 });
 
 /**

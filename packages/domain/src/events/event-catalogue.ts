@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { NotificationCategory, NotificationStatus } from '../notifications';
 
 /**
@@ -73,21 +74,23 @@ export type ResourceEventType = {
 export const trafficEventType = 'TRAFFIC_UPDATE';
 export type EventType = ResourceEventType | typeof trafficEventType;
 
-/** What an event carries about the resource it concerns (spec §3). */
-export interface EventPayload {
-  cluster_name?: string;
-  cluster_uuid?: string;
-  datacenter_uuid?: string;
-  app_name?: string;
-  app_uuid?: string;
-  version_name?: string;
-  domain_name?: string;
-  domain_name_uuid?: string;
-  smart_cluster_name?: string;
-  smart_cluster_uuid?: string;
+/** What an event carries about the resource it concerns: stored with the event and sent as is. */
+export const eventPayloadSchema = z.object({
+  cluster_name: z.string().optional(),
+  cluster_uuid: z.string().optional(),
+  datacenter_uuid: z.string().optional(),
+  app_name: z.string().optional(),
+  app_uuid: z.string().optional(),
+  version_name: z.string().optional(),
+  domain_name: z.string().optional(),
+  domain_name_uuid: z.string().optional(),
+  smart_cluster_name: z.string().optional(),
+  smart_cluster_uuid: z.string().optional(),
   /** Why a rejected operation failed, in words a user can act on. */
-  status_reason?: string;
-}
+  status_reason: z.string().optional(),
+});
+
+export type EventPayload = z.infer<typeof eventPayloadSchema>;
 
 export interface EventTypeEntry {
   category: NotificationCategory;

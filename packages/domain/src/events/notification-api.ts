@@ -1,7 +1,7 @@
-import { eventCatalogue, type EventType } from './event-catalogue';
+import { eventCatalogue, eventPayloadSchema, type EventType } from './event-catalogue';
 import { z } from 'zod';
 
-// The request and response shapes of `/event`, beside NotificationEvent (one source of truth).
+// The request and response shapes of `/event`; NotificationEvent is inferred from them.
 
 /** The largest page `GET /server/notifications` answers. */
 export const maxNotificationPage = 100;
@@ -9,7 +9,8 @@ export const maxNotificationPage = 100;
 const position = z.coerce
   .number({ error: 'from and to must be whole numbers' })
   .int('from and to must be whole numbers')
-  .min(0, 'from and to must not be negative');
+  .min(0, 'from and to must not be negative')
+  .max(1_000_000_000, 'from and to must be at most 1000000000');
 
 /** `?from=0&to=19`: an inclusive range of the newest-first list; the first page by default. */
 export const notificationPageQuerySchema = z
@@ -31,21 +32,11 @@ export const markReadBodySchema = z
   .object({ uuids: z.array(z.guid('Each uuid must be a UUID')).max(1000).optional() })
   .nullish();
 
-const notificationPayloadSchema = z.object({
-  cluster_name: z.string().optional(),
-  cluster_uuid: z.string().optional(),
-  datacenter_uuid: z.string().optional(),
-  app_name: z.string().optional(),
-  app_uuid: z.string().optional(),
-  version_name: z.string().optional(),
-  domain_name: z.string().optional(),
-  domain_name_uuid: z.string().optional(),
-  smart_cluster_name: z.string().optional(),
-  smart_cluster_uuid: z.string().optional(),
-  status_reason: z.string().optional(),
-});
-
-/** NotificationEvent (packages/domain) as a schema, for the OpenAPI document and serialization. */
+/**
+ * A notification event as `GET /event/server/notifications` lists it and the socket pushes it
+ * (event name `meridian event`): the OpenAPI document, the server's serialization and the
+ * console's parsing all use it.
+ */
 export const notificationEventSchema = z.object({
   uuid: z.string(),
   event_type: z.enum(Object.keys(eventCatalogue) as [EventType, ...EventType[]]),
@@ -53,10 +44,12 @@ export const notificationEventSchema = z.object({
   action_taken: z.boolean(),
   read: z.boolean(),
   is_notification: z.boolean(),
+  /** Category code (notificationCategories). */
   category: z.number().int(),
+  /** Status code (notificationStatuses). */
   status: z.number().int(),
   message: z.object({ title: z.string(), description: z.string().optional() }),
-  payload: notificationPayloadSchema,
+  payload: eventPayloadSchema,
 });
 
 export const notificationCountSchema = z.object({ count: z.number().int() });

@@ -1,23 +1,8 @@
-import type { EventPayload, EventType } from './event-catalogue';
+import { z } from 'zod';
+import type { notificationEventSchema } from './notification-api';
 
-/**
- * A notification event as `GET /event/server/notifications` lists it and the socket pushes it
- * (event name `meridian event`), spec §3.
- */
-export interface NotificationEvent {
-  uuid: string;
-  event_type: EventType;
-  created_at: string;
-  action_taken: boolean;
-  read: boolean;
-  is_notification: boolean;
-  /** Category code (notificationCategories). */
-  category: number;
-  /** Status code (notificationStatuses). */
-  status: number;
-  message: { title: string; description?: string };
-  payload: EventPayload;
-}
+/** Inferred from the schema the server answers and the console parses with (notification-api). */
+export type NotificationEvent = z.infer<typeof notificationEventSchema>;
 
 /** The product key fills the spec's `{product}` placeholders of the real-time channel. */
 export const realtime = {
@@ -27,8 +12,11 @@ export const realtime = {
   reconnection: { attempts: 10, delayMs: 1000, maxDelayMs: 5000 },
 } as const;
 
-export interface StartEventsMessage {
-  disablePortalEvents: boolean;
-  token: string;
-  userId: string;
-}
+/** What a socket sends as `start_meridian_events` to prove who it is before events flow. */
+export const startEventsMessageSchema = z.object({
+  disablePortalEvents: z.boolean().optional(),
+  token: z.string().min(1).max(512),
+  userId: z.string().min(1).max(64),
+});
+
+export type StartEventsMessage = z.infer<typeof startEventsMessageSchema>;

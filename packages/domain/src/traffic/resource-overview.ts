@@ -1,20 +1,15 @@
-import { findFlavor, type FlavorKey } from '../flavors';
+import type { Cluster, SmartCluster } from '../clusters/smart-cluster';
+import { findFlavor } from '../flavors';
 import { parseStatus, type Status } from '../status';
 
-/** What the overview needs of a member cluster (spec §3 Cluster). */
-export interface OverviewCluster {
-  smart_cluster_uuid: string;
-  cluster_size: FlavorKey | null;
-  master_count: number;
-  minion_count: number;
-}
+/** What the overview needs of a member cluster. */
+export type OverviewCluster = Pick<
+  Cluster,
+  'smart_cluster_uuid' | 'cluster_size' | 'master_count' | 'minion_count'
+>;
 
-/** What the overview needs of a smart cluster (spec §3 Smart cluster). */
-export interface OverviewSmartCluster {
-  uuid: string;
-  status: Status;
-  deleted: boolean;
-}
+/** What the overview needs of a smart cluster. */
+export type OverviewSmartCluster = Pick<SmartCluster, 'uuid' | 'status' | 'deleted'>;
 
 export interface ResourceTotals {
   servers: number;

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
-import type { DatabaseHandle } from '../../db/database';
-import { users } from '../../db/schema';
-import { createTestStorage, databaseBackends, logIn } from '../../test-support/test-app';
+import type { DatabaseHandle } from '../../platform/db/database';
+import { users } from '../../platform/db/schema';
+import { createTestStorage, databaseBackends, logIn } from '../../../test-support/test-app';
 import { bootstrapAdmin } from './admin-bootstrap';
 
 describe.each(databaseBackends())('admin bootstrap on %s', (backend) => {

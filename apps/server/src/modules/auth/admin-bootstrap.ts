@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../db/database';
+import type { Database } from '../../platform/db/database';
 import { countUsers, insertUser } from './auth.queries';
-import { hashPassword } from './password';
+import { commonPasswordMessage, hashPassword, isCommonPassword } from './password';
+
+/** MERIDIAN_ADMIN_PASSWORD is one of the most common passwords: start refuses it. */
+export class CommonAdminPasswordError extends Error {
+  constructor() {
+    super(`MERIDIAN_ADMIN_PASSWORD: ${commonPasswordMessage}`);
+    this.name = 'CommonAdminPasswordError';
+  }
+}
 
 export interface AdminSettings {
   username: string;
@@ -23,6 +31,9 @@ export async function bootstrapAdmin(
   admin: AdminSettings,
 ): Promise<AdminBootstrapResult> {
   if ((await countUsers(db)) > 0) return { created: false };
+  if (admin.password !== undefined && (await isCommonPassword(admin.password))) {
+    throw new CommonAdminPasswordError();
+  }
 
   const password = admin.password ?? randomBytes(18).toString('base64url');
   const user = await insertUser(db, {

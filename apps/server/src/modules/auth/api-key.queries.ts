@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { apiKeys, users } from '../../db/schema';
+import type { Database } from '../../platform/db/database';
+import { apiKeys, users } from '../../platform/db/schema';
 
 /** The user's live keys, newest first. */
 export function listApiKeys(db: Database, userId: string) {

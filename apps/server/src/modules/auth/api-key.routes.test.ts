@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { apiKeys } from '../../db/schema';
+import { apiKeys } from '../../platform/db/schema';
 import {
   createTestApp,
   databaseBackends,
   logIn,
   type LoggedIn,
   type TestApp,
-} from '../../test-support/test-app';
+} from '../../../test-support/test-app';
 import { hashApiKey } from './api-key.service';
 
 type Headers = Record<string, string>;

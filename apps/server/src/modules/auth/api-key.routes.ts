@@ -8,7 +8,7 @@ import { errorBodySchema } from '@meridian/domain/errors';
 import { statusResultSchema } from '@meridian/domain/operation-result';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiKeyService } from './api-key.service';
-import { requireSession } from './authenticate';
+import { requireSession } from '../../platform/http/authenticate';
 
 export interface ApiKeyRoutesOptions {
   service: ApiKeyService;

@@ -5,10 +5,11 @@ import {
   type CreateApiKeyInput,
   type CreatedApiKey,
 } from '@meridian/domain/auth/api-key';
-import type { Database } from '../../db/database';
-import { ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors';
+import type { Database } from '../../platform/db/database';
+import { ConflictError, NotFoundError, UnauthorizedError } from '../../platform/http/errors';
 import { deleteApiKey, findApiKeyByHash, insertApiKey, listApiKeys } from './api-key.queries';
-import { toAuthenticatedUser, type Authentication } from './auth.service';
+import type { Authentication } from '../../platform/http/authenticate';
+import { toAuthenticatedUser } from './auth.service';
 
 export const duplicateApiKeyMessage = 'An API key with this name already exists';
 

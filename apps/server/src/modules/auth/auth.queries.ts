@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { sessions, users } from '../../db/schema';
+import type { Database } from '../../platform/db/database';
+import { sessions, users } from '../../platform/db/schema';
 
 export async function findUserByUsername(db: Database, username: string) {
   const [user] = await db

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { sessions } from '../../db/schema';
-import { createTestClock } from '../../test-support/test-clock';
+import { sessions } from '../../platform/db/schema';
+import { createTestClock } from '../../../test-support/test-clock';
 import {
   createTestApp,
   databaseBackends,
@@ -11,7 +11,8 @@ import {
   testAdmin,
   type TestApp,
   type TestAppOptions,
-} from '../../test-support/test-app';
+} from '../../../test-support/test-app';
+import { commonPasswordMessage } from './password';
 
 const minute = 60_000;
 
@@ -341,6 +342,45 @@ describe.each(databaseBackends())('auth on %s', (backend) => {
         message: 'Validation failed',
         errors: ['This is not a valid email', 'Password must be at least 8 characters'],
       });
+    });
+
+    it('refuses the most common breached passwords, whatever their case', async () => {
+      const app = await start();
+      const admin = await logIn(app);
+      for (const password of ['password', 'Password1', '12345678', 'QWERTYUIOP']) {
+        const response = await createUser(app, admin.headers, {
+          username: 'ada',
+          email: 'ada@example.ca',
+          password,
+        });
+        expect([response.statusCode, response.json().errors], password).toEqual([
+          400,
+          [commonPasswordMessage],
+        ]);
+      }
+    });
+
+    it('refuses NUL characters and overlong values with the field messages', async () => {
+      const app = await start();
+      const admin = await logIn(app);
+      const nul = await createUser(app, admin.headers, {
+        username: 'ada',
+        email: 'ada@example.ca',
+        password: 'ada-pass\u0000word',
+      });
+      expect(nul.json().errors).toEqual(['Please enter a password']);
+      const keyName = await app.inject({
+        method: 'POST',
+        url: '/auth/api_key',
+        headers: admin.headers,
+        payload: { name: 'a\u0000b' },
+      });
+      expect([keyName.statusCode, keyName.json().errors]).toEqual([400, ['Please provide a name']]);
+      const username = await login(app, { username: 'a\u0000b', password: 'x' });
+      expect([username.statusCode, username.json().errors]).toEqual([
+        400,
+        ['Please enter a username'],
+      ]);
     });
   });
 

@@ -4,7 +4,7 @@ import { statusResultSchema } from '@meridian/domain/operation-result';
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService } from './auth.service';
-import { requireSession } from './authenticate';
+import { requireSession } from '../../platform/http/authenticate';
 
 export interface LoginRateLimit {
   /** Login requests allowed from one IP per window, whatever the usernames. */

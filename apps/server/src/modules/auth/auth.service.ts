@@ -1,14 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LoginInput, LoginResult } from '@meridian/domain/auth/login';
 import type { CreateUserInput, User } from '@meridian/domain/auth/user';
-import type { Database } from '../../db/database';
-import type { UserRow } from '../../db/schema';
+import type { Database } from '../../platform/db/database';
+import type { UserRow } from '../../platform/db/schema';
+import type { AuthenticatedUser, Authentication } from '../../platform/http/authenticate';
 import {
   ConflictError,
   ForbiddenError,
   RateLimitedError,
   UnauthorizedError,
-} from '../../lib/errors';
+  ValidationError,
+} from '../../platform/http/errors';
 import {
   findSessionByTokenHash,
   findUserByUsername,
@@ -19,7 +21,7 @@ import {
   updateSessionLastSeen,
 } from './auth.queries';
 import type { LoginThrottle } from './login-throttle';
-import { hashPassword, verifyPassword } from './password';
+import { commonPasswordMessage, hashPassword, isCommonPassword, verifyPassword } from './password';
 
 export interface SessionPolicy {
   /** A session unused for this long expires. */
@@ -35,22 +37,6 @@ export const defaultSessionPolicy: SessionPolicy = {
   absoluteLifetimeMs: 7 * 24 * 60 * 60_000,
   touchIntervalMs: 60_000,
 };
-
-/** The user a request acts as, once its credentials have been checked. */
-export interface AuthenticatedUser {
-  id: string;
-  username: string;
-  email: string;
-  isAdmin: boolean;
-}
-
-/** How the request proved who it is: a console session, or an API key for CI/CD calls. */
-export type Credential = { kind: 'session'; sessionId: string } | { kind: 'apiKey'; keyId: string };
-
-export interface Authentication {
-  user: AuthenticatedUser;
-  credential: Credential;
-}
 
 export interface AuthServiceDeps {
   db: Database;
@@ -135,6 +121,9 @@ export function createAuthService({
   /** Only an admin creates accounts: the product has no sign-up. */
   async function createUser(actor: AuthenticatedUser, input: CreateUserInput): Promise<User> {
     if (!actor.isAdmin) throw new ForbiddenError();
+    if (await isCommonPassword(input.password)) {
+      throw new ValidationError([commonPasswordMessage]);
+    }
     const user = await insertUser(db, {
       username: input.username,
       email: input.email,

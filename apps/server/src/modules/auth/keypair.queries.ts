@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { userKeypairs, users } from '../../db/schema';
+import type { Database } from '../../platform/db/database';
+import { userKeypairs, users } from '../../platform/db/schema';
 
 export async function findUserKeypair(db: Database, userId: string) {
   const [row] = await db

@@ -7,24 +7,24 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import sshpk from 'sshpk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userKeypairs } from '../../db/schema';
-import { SimulatorDriver } from '../../drivers/simulator/simulator-driver';
+import { userKeypairs } from '../../platform/db/schema';
+import { SimulatorDriver } from '../../platform/drivers/simulator/simulator-driver';
 import {
   addUser,
   databaseBackends,
   logIn,
   type LoggedIn,
   type TestApp,
-} from '../../test-support/test-app';
+} from '../../../test-support/test-app';
 import { createClusterTestApp } from '../cluster/cluster.test-support';
 import {
   allSettled,
   createApp,
   readySmartCluster,
   waitForDeployments,
-} from '../kube/kube.test-support';
+} from '../app/app.test-support';
 import { invalidCredentialsMessage } from './auth.service';
-import { sessionRequiredMessage } from './authenticate';
+import { sessionRequiredMessage } from '../../platform/http/authenticate';
 
 const privateKeyHeader = '-----BEGIN OPENSSH PRIVATE KEY-----';
 // DER headers of an Ed25519 PKCS#8 private key (RFC 8410) and SPKI public key; the raw

@@ -6,7 +6,7 @@ import {
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { LoginRateLimit } from './auth.routes';
-import { requireSession } from './authenticate';
+import { requireSession } from '../../platform/http/authenticate';
 import type { KeypairService } from './keypair.service';
 
 export interface KeypairRoutesOptions {

@@ -1,11 +1,11 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { keypairNameOf, type KeypairVerificationInput } from '@meridian/domain/auth/keypair';
 import sshpk from 'sshpk';
-import type { Database } from '../../db/database';
-import type { UserKeypairRow } from '../../db/schema';
-import { RateLimitedError, UnauthorizedError } from '../../lib/errors';
-import type { SecretBox } from '../../lib/secret-box';
-import type { AuthenticatedUser } from './auth.service';
+import type { Database } from '../../platform/db/database';
+import type { UserKeypairRow } from '../../platform/db/schema';
+import { RateLimitedError, UnauthorizedError } from '../../platform/http/errors';
+import type { SecretBox } from '../../platform/secret-box';
+import type { AuthenticatedUser } from '../../platform/http/authenticate';
 import { invalidCredentialsMessage } from './auth.service';
 import { findUserById, findUserKeypair, insertUserKeypairIfAbsent } from './keypair.queries';
 import type { LoginThrottle } from './login-throttle';

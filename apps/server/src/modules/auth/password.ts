@@ -11,3 +11,19 @@ export function hashPassword(password: string): Promise<string> {
 export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   return verify(passwordHash, password);
 }
+
+export const commonPasswordMessage =
+  'This password is one of the most common passwords, which attackers try first; choose another';
+
+let commonPasswords: Promise<ReadonlySet<string>> | undefined;
+
+/**
+ * True for a password on zxcvbn-ts's list of the ~49,000 most common ones (from breach corpora),
+ * compared without case; the list loads on first use, not at start.
+ */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'].map((item) => item.toLowerCase())),
+  );
+  return (await commonPasswords).has(password.toLowerCase());
+}

@@ -1,8 +1,8 @@
 import type { BillingUsage } from '@meridian/domain/billing/billing-usage';
 import { buildUsageReport, monthOf, monthRange } from '@meridian/domain/billing/usage-rules';
 import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { usagePeriods } from '../../db/schema';
+import type { Database } from '../../platform/db/database';
+import { usagePeriods } from '../../platform/db/schema';
 
 export interface BillingServiceOptions {
   db: Database;

@@ -4,17 +4,17 @@ import type { BillingUsage } from '@meridian/domain/billing/billing-usage';
 import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datacenters, usagePeriods } from '../../db/schema';
+import { datacenters, usagePeriods } from '../../platform/db/schema';
 import {
   addUser,
   databaseBackends,
   logIn,
   type LoggedIn,
   type TestApp,
-} from '../../test-support/test-app';
-import { createTestClock } from '../../test-support/test-clock';
+} from '../../../test-support/test-app';
+import { createTestClock } from '../../../test-support/test-clock';
 import { createClusterTestApp, waitFor, waitForStatus } from '../cluster/cluster.test-support';
-import { allSettled, createApp, listApps, waitForDeployments } from '../kube/kube.test-support';
+import { allSettled, createApp, listApps, waitForDeployments } from '../app/app.test-support';
 import { closeUsage, openUsage } from './metering';
 
 const hour = 3_600_000;
@@ -215,6 +215,17 @@ describe.each(databaseBackends())('billing on %s', (backend) => {
       headers: admin.headers,
     });
     expect(bad.statusCode).toBe(400);
+    for (const month of ['9999-12', '0000-01', '1999-12']) {
+      const outside = await t.app.inject({
+        method: 'GET',
+        url: `/billing/usage?month=${month}`,
+        headers: admin.headers,
+      });
+      expect([outside.statusCode, outside.json().errors], month).toEqual([
+        400,
+        ['Month must read YYYY-MM, from 2000-01 to 2999-12'],
+      ]);
+    }
     expect((await t.app.inject({ method: 'GET', url: '/billing/usage' })).statusCode).toBe(401);
   });
 

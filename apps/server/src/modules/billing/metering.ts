@@ -1,14 +1,14 @@
 import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
 import type { FlavorKey } from '@meridian/domain/flavors';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import type { Database } from '../../platform/db/database';
 import {
   usagePeriods,
   type AppRow,
   type ClusterRow,
   type DatacenterRow,
   type VersionRow,
-} from '../../db/schema';
+} from '../../platform/db/schema';
 
 export interface UsageStart {
   userId: string;

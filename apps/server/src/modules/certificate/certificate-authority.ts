@@ -1,9 +1,9 @@
 import { webcrypto } from 'node:crypto';
-import { certificateSerial, ecdsaP256, privateKeyPem, x509 } from '../../lib/x509';
+import { certificateSerial, ecdsaP256, privateKeyPem, x509 } from '../../platform/x509';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { certificateAuthorities } from '../../db/schema';
-import type { SecretBox } from '../../lib/secret-box';
+import type { Database } from '../../platform/db/database';
+import { certificateAuthorities } from '../../platform/db/schema';
+import type { SecretBox } from '../../platform/secret-box';
 
 const algorithm = ecdsaP256;
 const day = 24 * 3600 * 1000;

@@ -1,17 +1,32 @@
 import 'reflect-metadata';
-import { webcrypto } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { externalKubeconfigMaxBytes } from '@meridian/domain/clusters/cluster-api';
 import { clusterMessages, type SmartCluster } from '@meridian/domain/clusters/smart-cluster';
+import { mergeKeyExec } from '@meridian/domain/parsing/pathological-inputs.test-support';
 import * as x509 from '@peculiar/x509';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { clusters } from '../../db/schema';
-import { databaseBackends, logIn, type LoggedIn, type TestApp } from '../../test-support/test-app';
-import { createClusterTestApp, multipart, waitForStatus } from './cluster.test-support';
-import { parseExternalKubeconfig } from './external-kubeconfig';
+import { clusters } from '../../platform/db/schema';
+import {
+  databaseBackends,
+  logIn,
+  type LoggedIn,
+  type TestApp,
+} from '../../../test-support/test-app';
+import { multipartMessages } from '../../platform/http/multipart-form';
+import {
+  createClusterTestApp,
+  multipart,
+  smartClusters,
+  waitForStatus,
+} from './cluster.test-support';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
@@ -31,33 +46,6 @@ function kubeconfig(
     'current-context': 'edge',
   });
 }
-
-describe('external kubeconfig parsing', () => {
-  it('accepts inline credentials and refuses plugins and local paths', () => {
-    expect(parseExternalKubeconfig(kubeconfig('https://10.0.0.1:6443')).server).toBe(
-      'https://10.0.0.1:6443',
-    );
-    const refused = (user: Record<string, unknown>) =>
-      expect(() => parseExternalKubeconfig(kubeconfig('https://k:6443', user))).toThrow();
-    refused({ exec: { command: 'rm', args: ['-rf', '/'] } });
-    refused({ 'auth-provider': { name: 'gcp' } });
-    refused({ tokenFile: '/etc/passwd' });
-    refused({ 'client-certificate': '/root/cert.pem' });
-    refused({ 'client-key-file': '/root/key.pem' });
-    expect(() => parseExternalKubeconfig('clusters: [')).toThrow();
-    expect(() => parseExternalKubeconfig('apiVersion: v1\nkind: Config\n')).toThrow(/clusters/);
-    // A billion-laughs document stops at the alias limit.
-    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]'];
-    for (let i = 1; i < 12; i += 1) {
-      bomb.push(
-        `${'b'.repeat(i)}: &${'b'.repeat(i)} [${Array(9)
-          .fill(i === 1 ? '*a' : `*${'b'.repeat(i - 1)}`)
-          .join(', ')}]`,
-      );
-    }
-    expect(() => parseExternalKubeconfig(bomb.join('\n'))).toThrow();
-  });
-});
 
 describe.each(databaseBackends())('external clusters on %s', (backend) => {
   let t: TestApp;
@@ -194,7 +182,9 @@ describe.each(databaseBackends())('external clusters on %s', (backend) => {
         'failure',
       ])) as SmartCluster;
       expect(failed.status).toBe('failure');
-      expect(failed.status_reason).toMatch(/Cannot reach https:\/\/127\.0\.0\.1/);
+      expect(failed.status_reason).toMatch(
+        /^The cluster API at https:\/\/127\.0\.0\.1:\d+ presented a certificate the kubeconfig does not trust\.$/,
+      );
     } finally {
       await new Promise((resolve) => secure.close(resolve));
     }
@@ -212,22 +202,63 @@ describe.each(databaseBackends())('external clusters on %s', (backend) => {
       'failure',
     ])) as SmartCluster;
     expect(done.status).toBe('failure');
-    expect(done.status_reason).toMatch(/Cannot reach http:\/\/127\.0\.0\.1/);
+    expect(done.status_reason).toMatch(
+      /^The cluster API at http:\/\/127\.0\.0\.1:\d+ cannot be reached\.$/,
+    );
   });
 
   it('refuses plugins, local paths, missing parts and oversized files', async () => {
     const exec = await upload('bad', kubeconfig(serverUrl, { exec: { command: 'sh' } }));
     expect(exec.statusCode).toBe(400);
-    expect(exec.json().errors[0]).toMatch(/exec plugin/);
+    expect(exec.json().errors[0]).toMatch(/uses exec, which runs programs or plugins/);
     const file = await upload('bad', kubeconfig(serverUrl, { tokenFile: '/etc/shadow' }));
     expect(file.statusCode).toBe(400);
-    expect(file.json().errors[0]).toMatch(/local file/);
+    expect(file.json().errors[0]).toMatch(/refers to a file on disk \(tokenFile\)/);
     const missing = await upload('bad', undefined);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual([clusterMessages.kubeconfigRequired]);
     const unnamed = await upload('', kubeconfig(serverUrl));
     expect(unnamed.statusCode).toBe(400);
-    const big = await upload('big', Buffer.alloc(256 * 1024 + 1, 'a'));
+    const big = await upload('big', Buffer.alloc(externalKubeconfigMaxBytes + 1, 'a'));
     expect(big.statusCode).toBe(413);
+  });
+
+  it('refuses the merge-key kubeconfig that smuggles exec, and runs nothing', async () => {
+    const marker = path.join(os.tmpdir(), `meridian-exec-${randomUUID()}`);
+    const smuggled = mergeKeyExec('/bin/sh', ['-c', `touch ${marker}`]).replace(
+      'https://127.0.0.1:1',
+      serverUrl,
+    );
+    const response = await upload('smuggled', smuggled);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'Validation failed',
+      errors: ['The kubeconfig uses YAML anchors or aliases (& or *), which are not allowed here.'],
+    });
+    expect(existsSync(marker)).toBe(false);
+    expect((await smartClusters(t.app, user)).some((item) => item.name === 'smuggled')).toBe(false);
+  });
+
+  it('answers 400, not 500, for a broken multipart body or a binary file', async () => {
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/cluster/clusters/external',
+      headers: { ...user.headers, 'content-type': 'multipart/form-data' },
+      payload: 'no boundary here',
+    });
+    expect([broken.statusCode, broken.json()]).toEqual([
+      400,
+      { message: 'Malformed upload', errors: [multipartMessages.malformed] },
+    ]);
+    const body = multipart({ name: 'x' }, { kubeConfig: { filename: 'k', content: 'a' } });
+    const cut = await t.app.inject({
+      method: 'POST',
+      url: '/cluster/clusters/external',
+      headers: { ...user.headers, ...body.headers },
+      payload: body.payload.subarray(0, body.payload.length - 20),
+    });
+    expect(cut.statusCode).toBe(400);
+    const binary = await upload('bin', Buffer.from([0x61, 0x00, 0x62]));
+    expect([binary.statusCode, binary.json().errors]).toEqual([400, [multipartMessages.binary]]);
   });
 });

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { databaseBackends } from '../../test-support/test-app';
+import { databaseBackends } from '../../../test-support/test-app';
 import { waitFor } from './cluster.test-support';
 
 const serverRoot = fileURLToPath(new URL('../../..', import.meta.url));

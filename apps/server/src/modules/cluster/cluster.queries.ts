@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import type { Database } from '../../platform/db/database';
 import {
   clusters,
   datacenters,
@@ -7,7 +7,7 @@ import {
   type ClusterRow,
   type DatacenterRow,
   type SmartClusterRow,
-} from '../../db/schema';
+} from '../../platform/db/schema';
 
 export async function listDatacenterRows(db: Database): Promise<DatacenterRow[]> {
   return db.select().from(datacenters).orderBy(asc(datacenters.position));
@@ -93,4 +93,30 @@ export async function findMember(
     .innerJoin(datacenters, eq(datacenters.uuid, clusters.datacenterUuid))
     .where(eq(clusters.id, id));
   return row;
+}
+
+/** The user's live smart clusters among `ids`, each with its live member clusters. */
+export async function smartClustersWithMembers(
+  db: Database,
+  userId: string,
+  ids: readonly string[],
+): Promise<{ smart: SmartClusterRow; members: ClusterRow[] }[]> {
+  const rows = await db
+    .select()
+    .from(smartClusters)
+    .where(
+      and(
+        inArray(smartClusters.id, [...ids]),
+        eq(smartClusters.userId, userId),
+        eq(smartClusters.deleted, false),
+      ),
+    );
+  const members = await db
+    .select()
+    .from(clusters)
+    .where(and(inArray(clusters.smartClusterId, [...ids]), eq(clusters.deleted, false)));
+  return rows.map((smart) => ({
+    smart,
+    members: members.filter((member) => member.smartClusterId === smart.id),
+  }));
 }

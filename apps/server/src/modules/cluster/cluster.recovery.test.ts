@@ -1,15 +1,15 @@
 import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clusters, events } from '../../db/schema';
-import type { ClusterSpec, ProvisionedCluster } from '../../drivers/infrastructure-driver';
-import { SimulatorDriver } from '../../drivers/simulator/simulator-driver';
+import { clusters, events } from '../../platform/db/schema';
+import type { ClusterSpec, ProvisionedCluster } from '../../platform/drivers/infrastructure-driver';
+import { SimulatorDriver } from '../../platform/drivers/simulator/simulator-driver';
 import {
   createTestStorage,
   databaseBackends,
   logIn,
   type DatabaseBackend,
-} from '../../test-support/test-app';
+} from '../../../test-support/test-app';
 import { createClusterTestApp, waitFor, waitForStatus } from './cluster.test-support';
 
 const body = (name: string, datacenters: string[]) => ({

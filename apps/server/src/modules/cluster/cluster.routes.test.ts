@@ -12,8 +12,13 @@ import { budgetMessage, validationMessages } from '@meridian/domain/validation-m
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { clusters, events, smartClusters } from '../../db/schema';
-import { databaseBackends, logIn, type LoggedIn, type TestApp } from '../../test-support/test-app';
+import { clusters, events, smartClusters } from '../../platform/db/schema';
+import {
+  databaseBackends,
+  logIn,
+  type LoggedIn,
+  type TestApp,
+} from '../../../test-support/test-app';
 import { createClusterTestApp, waitForStatus } from './cluster.test-support';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
@@ -413,7 +418,7 @@ describe.each(databaseBackends())('smart clusters on %s', (backend) => {
     expect(await waitForStatus(t.app, admin, uuid, ['deleted'])).toBe('deleted');
   }, 30_000);
 
-  it('refuses to edit, delete or download while creating (409)', async () => {
+  it('refuses to edit or download while creating (409); deleting cancels the creation', async () => {
     const slow = await createClusterTestApp(backend, { timeScale: 1 });
     try {
       const user = await logIn(slow.app);
@@ -434,15 +439,6 @@ describe.each(databaseBackends())('smart clusters on %s', (backend) => {
         409,
         clusterMessages.cannotEditInProgress,
       ]);
-      const del = await slow.app.inject({
-        method: 'DELETE',
-        url: `/cluster/clusters/${uuid}`,
-        headers: user.headers,
-      });
-      expect([del.statusCode, del.json().message]).toEqual([
-        409,
-        clusterMessages.cannotDeleteInProgress,
-      ]);
       const config = await slow.app.inject({
         method: 'GET',
         url: `/cluster/clusters/${uuid}/config`,
@@ -457,6 +453,23 @@ describe.each(databaseBackends())('smart clusters on %s', (backend) => {
       const minutes = (deadline.getTime() - Date.now()) / 60_000;
       expect(minutes).toBeGreaterThan(19);
       expect(minutes).toBeLessThanOrEqual(60);
+
+      // Deleting it meanwhile cancels the creation: nothing waits out the hour.
+      const del = await slow.app.inject({
+        method: 'DELETE',
+        url: `/cluster/clusters/${uuid}`,
+        headers: user.headers,
+      });
+      expect([del.statusCode, del.json<SmartCluster>().status]).toEqual([200, 'deleting']);
+      const again = await slow.app.inject({
+        method: 'DELETE',
+        url: `/cluster/clusters/${uuid}`,
+        headers: user.headers,
+      });
+      expect([again.statusCode, again.json().message]).toEqual([
+        409,
+        clusterMessages.cannotDeleteInProgress,
+      ]);
     } finally {
       await slow.close();
     }

@@ -16,13 +16,29 @@ import {
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PayloadTooLargeError, ValidationError } from '../../lib/errors';
-import { rejectMalformedIds } from '../../lib/malformed-id';
-import { errorResponses, notFoundId, sessionOrApiKey } from '../../lib/route-schema';
-import type { ClusterService } from './cluster.service';
+import { ValidationError } from '../../platform/http/errors';
+import { rejectMalformedIds } from '../../platform/http/malformed-id';
+import { readMultipartForm } from '../../platform/http/multipart-form';
+import {
+  errorResponses,
+  notFoundId,
+  sessionOrApiKey,
+  type RouteApp,
+} from '../../platform/http/route-schema';
+import type { ClusterContext } from './cluster-context';
+import {
+  createExternalCluster,
+  createSmartCluster,
+  listClusters,
+  listDatacenters,
+  listSmartClusters,
+  memberKubeconfig,
+  removeSmartCluster,
+  updateSmartCluster,
+} from './cluster.service';
 
 export interface ClusterRoutesOptions {
-  service: ClusterService;
+  context: ClusterContext;
 }
 
 const idParams = z.object({ id: z.uuid(notFoundId) });
@@ -30,7 +46,7 @@ const idParams = z.object({ id: z.uuid(notFoundId) });
 /** `/cluster`: datacenters, smart clusters and their member clusters (spec §7, Clusters). */
 export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async (
   app,
-  { service },
+  { context },
 ) => {
   await app.register(multipart, {
     limits: { fileSize: externalKubeconfigMaxBytes, files: 1, fields: 10, fieldSize: 4096 },
@@ -38,6 +54,14 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
   app.addHook('onRequest', app.authenticate);
   app.addHook('preValidation', rejectMalformedIds);
 
+  listRoutes(app, context);
+  smartClusterRoutes(app, context);
+  externalClusterRoutes(app, context);
+  kubeconfigRoutes(app, context);
+};
+
+/** The lists the console reads: datacenters, smart clusters, member clusters. */
+function listRoutes(app: RouteApp, context: ClusterContext): void {
   app.get(
     '/datacenters',
     {
@@ -48,7 +72,7 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
         response: { 200: z.array(datacenterSchema), 401: errorBodySchema },
       },
     },
-    () => service.listDatacenters(),
+    () => listDatacenters(context),
   );
 
   app.get(
@@ -61,7 +85,7 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
         response: { 200: z.array(smartClusterSchema), 401: errorBodySchema },
       },
     },
-    (request) => service.listSmartClusters(request.user.id),
+    (request) => listSmartClusters(context, request.user.id),
   );
 
   app.get(
@@ -74,9 +98,12 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
         response: { 200: z.array(clusterSchema), 401: errorBodySchema },
       },
     },
-    (request) => service.listClusters(request.user.id),
+    (request) => listClusters(context, request.user.id),
   );
+}
 
+/** Creating, updating and deleting smart clusters. */
+function smartClusterRoutes(app: RouteApp, context: ClusterContext): void {
   app.post(
     '/clusters',
     {
@@ -92,47 +119,7 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
         response: { 200: smartClusterSchema, ...errorResponses },
       },
     },
-    (request) => service.create(request.user.id, request.body),
-  );
-
-  app.post(
-    '/clusters/external',
-    {
-      schema: {
-        tags: ['cluster'],
-        summary:
-          'Add an external cluster: multipart with `name` and a `kubeConfig` file (at most 256 KiB)',
-        consumes: ['multipart/form-data'],
-        security: sessionOrApiKey,
-        response: { 200: smartClusterSchema, ...errorResponses, 413: errorBodySchema },
-      },
-    },
-    async (request) => {
-      if (!request.isMultipart()) throw new ValidationError([clusterMessages.kubeconfigRequired]);
-      let name: unknown;
-      let kubeconfig: string | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            const content = await part.toBuffer();
-            if (part.fieldname === 'kubeConfig') kubeconfig = content.toString('utf8');
-          } else if (part.fieldname === 'name') {
-            name = part.value;
-          }
-        }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new PayloadTooLargeError('The kubeconfig must be at most 256 KiB');
-        }
-        throw error;
-      }
-      const parsed = externalClusterSchema.safeParse({ name });
-      const messages = parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
-      if (!kubeconfig?.trim()) messages.push(clusterMessages.kubeconfigRequired);
-      if (!parsed.success || !kubeconfig) throw new ValidationError(messages);
-      return service.createExternal(request.user.id, parsed.data.name, kubeconfig);
-    },
+    (request) => createSmartCluster(context, request.user.id, request.body),
   );
 
   app.put(
@@ -147,7 +134,7 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
         response: { 200: smartClusterSchema, ...errorResponses },
       },
     },
-    (request) => service.update(request.user.id, request.params.id, request.body),
+    (request) => updateSmartCluster(context, request.user.id, request.params.id, request.body),
   );
 
   app.delete(
@@ -161,7 +148,7 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
         response: { 200: smartClusterSchema, ...errorResponses },
       },
     },
-    (request) => service.remove(request.user.id, request.params.id),
+    (request) => removeSmartCluster(context, request.user.id, request.params.id),
   );
 
   app.delete(
@@ -175,9 +162,41 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
         response: { 200: smartClusterSchema, ...errorResponses },
       },
     },
-    (request) => service.remove(request.user.id, request.params.id, { shared: true }),
+    (request) => removeSmartCluster(context, request.user.id, request.params.id, { shared: true }),
   );
+}
 
+/** An external cluster, added by uploading its kubeconfig. */
+function externalClusterRoutes(app: RouteApp, context: ClusterContext): void {
+  app.post(
+    '/clusters/external',
+    {
+      schema: {
+        tags: ['cluster'],
+        summary: `Add an external cluster: multipart with \`name\` and a \`kubeConfig\` file (at most ${externalKubeconfigMaxBytes / 1024} KiB)`,
+        consumes: ['multipart/form-data'],
+        security: sessionOrApiKey,
+        response: { 200: smartClusterSchema, ...errorResponses, 413: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const form = await readMultipartForm(
+        request,
+        `The kubeconfig must be at most ${externalKubeconfigMaxBytes / 1024} KiB`,
+      );
+      const name = form.fields.name;
+      const kubeconfig = form.file?.fieldname === 'kubeConfig' ? form.file.text : undefined;
+      const parsed = externalClusterSchema.safeParse({ name });
+      const messages = parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+      if (!kubeconfig?.trim()) messages.push(clusterMessages.kubeconfigRequired);
+      if (!parsed.success || !kubeconfig) throw new ValidationError(messages);
+      return createExternalCluster(context, request.user.id, parsed.data.name, kubeconfig);
+    },
+  );
+}
+
+/** The kubeconfig of one member cluster, for the user's own tools. */
+function kubeconfigRoutes(app: RouteApp, context: ClusterContext): void {
   app.get(
     '/clusters/:id/config',
     {
@@ -192,7 +211,8 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const encoded = await service.kubeconfig(
+      const encoded = await memberKubeconfig(
+        context,
         request.user.id,
         request.params.id,
         request.headers[providerIdHeader],
@@ -201,4 +221,4 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(encoded));
     },
   );
-};
+}

@@ -6,22 +6,27 @@ import {
   type LoggedIn,
   type TestApp,
   type TestAppOptions,
-} from '../../test-support/test-app';
+} from '../../../test-support/test-app';
+import type { JobQueueOptions } from '../../platform/jobs/job-queue';
 import type { ClusterModuleOptions } from './cluster.module';
 
 /** A test app with the cluster module on, the simulator immediate unless told otherwise. */
 export function createClusterTestApp(
   backend: DatabaseBackend,
-  cluster: Partial<ClusterModuleOptions> & { timeScale?: number; failDatacenters?: string[] } = {},
+  cluster: Partial<Omit<ClusterModuleOptions, 'jobs'>> & {
+    timeScale?: number;
+    failDatacenters?: string[];
+    jobs?: JobQueueOptions;
+  } = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const { timeScale = 0, failDatacenters = [], ...rest } = cluster;
+  const { timeScale = 0, failDatacenters = [], jobs, ...rest } = cluster;
   return createTestApp(backend, {
     ...options,
+    jobs: { retryDelaySeconds: 1, batchSize: 25, ...options.jobs, ...jobs },
     cluster: {
       simulator: { timeScale, failDatacenters },
       secretKey: 'cluster-tests-secret-key',
-      jobs: { retryDelaySeconds: 1, batchSize: 25 },
       ...rest,
     },
   });

@@ -1,7 +1,7 @@
 import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { datacenters, type DatacenterRow } from '../../db/schema';
+import type { Database } from '../../platform/db/database';
+import { datacenters, type DatacenterRow } from '../../platform/db/schema';
 
 type Seed = Omit<DatacenterRow, 'position' | 'driver'>;
 

@@ -1,14 +1,19 @@
 import type { App as AppEntity } from '@meridian/domain/apps/app-api';
 import type { DnsRecord, Domain } from '@meridian/domain/domains/domain-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, query, rcodeOf, type Transport } from '../../dns/dns-answer-suite';
+import {
+  dataOf,
+  query,
+  rcodeOf,
+  type Transport,
+} from '../../platform/dns/dns-answer-suite.test-support';
 import {
   freePort,
   pdnsInstalled,
   startPowerDns,
   type PowerDns,
-} from '../../dns/powerdns-process.test-support';
-import { logIn, type LoggedIn, type TestApp } from '../../test-support/test-app';
+} from '../../platform/dns/powerdns-process.test-support';
+import { logIn, type LoggedIn, type TestApp } from '../../../test-support/test-app';
 import { createClusterTestApp, waitFor } from '../cluster/cluster.test-support';
 import {
   allSettled,
@@ -16,7 +21,7 @@ import {
   createApp,
   readySmartCluster,
   waitForDeployments,
-} from '../kube/kube.test-support';
+} from '../app/app.test-support';
 
 const host = '127.0.0.1';
 const requirePowerDns = process.env.REQUIRE_PDNS === '1';
@@ -41,7 +46,6 @@ function describeServedDns(label: string, withPowerDns: boolean) {
         {},
         {
           dns: {
-            zonePollIntervalMs: 50,
             responder: builtIn,
             powerDns: pdns ? { apiUrl: pdns.apiUrl, apiKey: pdns.apiKey } : undefined,
           },

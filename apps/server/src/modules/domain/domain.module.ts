@@ -1,20 +1,16 @@
 import type { App } from '../../app';
-import type { DatabaseHandle } from '../../db/database';
-import { startDnsResponder, type DnsResponder } from '../../dns/dns-responder';
-import { startPowerDnsPublisher } from '../../dns/powerdns-publisher';
-import type { ZoneAuthority } from '../../dns/zone';
-import { startJobQueue, type JobQueueOptions } from '../../jobs/job-queue';
-import type { SecretBox } from '../../lib/secret-box';
+import type { ChangeFeed } from '../../platform/changes/change-feed';
+import type { DatabaseHandle } from '../../platform/db/database';
+import { startDnsResponder, type DnsResponder } from '../../platform/dns/dns-responder';
+import { startPowerDnsPublisher } from '../../platform/dns/powerdns-publisher';
+import type { ZoneAuthority } from '../../platform/dns/zone';
+import type { JobQueue } from '../../platform/jobs/job-queue';
+import type { SecretBox } from '../../platform/secret-box';
 import { localCertificateAuthority } from '../certificate/certificate-authority';
 import { createCertificateService } from '../certificate/certificate.service';
 import { certificateRoutes, domainRoutes } from './domain.routes';
-import {
-  createDomainService,
-  domainJobKinds,
-  type DomainJob,
-  type DomainService,
-} from './domain.service';
-import { createZoneStore, type ZoneStore } from './zone-store';
+import { createDomainService, type DomainService } from './domain.service';
+import { createZoneStore, findZoneConflicts, type ZoneStore } from './zone-store';
 
 /** Architecture §4's MERIDIAN_NAMESERVERS default. */
 export const defaultNameservers = ['ns1.meridian-dns.example', 'ns2.meridian-dns.example'];
@@ -23,9 +19,9 @@ export interface DomainModuleOptions {
   secrets: SecretBox;
   /** MERIDIAN_NAMESERVERS: the two name servers shown to users and served as NS. */
   nameservers: readonly string[];
-  jobs?: JobQueueOptions;
-  /** How often other processes' DNS changes are looked for. */
-  zonePollIntervalMs?: number;
+  jobs: JobQueue;
+  /** The change feed DNS changes arrive on. */
+  changes: ChangeFeed;
   /** The built-in authoritative responder (MERIDIAN_DNS_HOST / MERIDIAN_DNS_PORT); absent, off. */
   responder?: { host: string; port: number };
   /** PowerDNS, fed through its HTTP API (MERIDIAN_PDNS_API_URL / MERIDIAN_PDNS_API_KEY). */
@@ -47,18 +43,19 @@ export async function registerDomainModule(
   database: Pick<DatabaseHandle, 'db' | 'driver'>,
   options: DomainModuleOptions,
 ): Promise<{ service: DomainService; zones: ZoneStore; dnsPort?: number }> {
-  const zones = createZoneStore(database.db, { pollIntervalMs: options.zonePollIntervalMs });
-  const service = createDomainService({ db: database.db, zones, nameservers: options.nameservers });
-  const queue = await startJobQueue<DomainJob>(
-    database.driver,
-    domainJobKinds,
-    service.jobHandlers,
-    {
-      onError: (error) => app.log.warn({ err: error }, 'domain job failed'),
-      ...options.jobs,
-    },
-  );
-  service.attachQueue(queue);
+  const zones = createZoneStore(database.db, options.changes);
+  for (const conflict of await findZoneConflicts(database.db)) {
+    app.log.warn(
+      conflict,
+      'a zone overlaps an older zone of another account: only the older one is served',
+    );
+  }
+  const service = createDomainService({
+    db: database.db,
+    jobs: options.jobs,
+    nameservers: options.nameservers,
+  });
+  options.jobs.define(...service.jobDefinitions);
 
   const authority = zoneAuthority(options.nameservers);
   let responder: DnsResponder | undefined;
@@ -92,7 +89,6 @@ export async function registerDomainModule(
     await powerDns?.close();
     await responder?.close();
     zones.close();
-    await queue.stop();
   });
   const certificates = createCertificateService({
     db: database.db,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import type { App as AppEntity, Deployment } from '@meridian/domain/apps/app-api';
@@ -11,14 +12,14 @@ import { validationMessages } from '@meridian/domain/validation-messages';
 import * as x509 from '@peculiar/x509';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deployments, events } from '../../db/schema';
+import { deployments, events } from '../../platform/db/schema';
 import {
   addUser,
   databaseBackends,
   logIn,
   type LoggedIn,
   type TestApp,
-} from '../../test-support/test-app';
+} from '../../../test-support/test-app';
 import { createClusterTestApp, waitFor } from '../cluster/cluster.test-support';
 import {
   allSettled,
@@ -26,7 +27,7 @@ import {
   createApp,
   readySmartCluster,
   waitForDeployments,
-} from '../kube/kube.test-support';
+} from '../app/app.test-support';
 import { loadZones } from './zone-store';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
@@ -39,7 +40,7 @@ describe.each(databaseBackends())('domains, records and deployment names on %s',
   let deployment: Deployment;
 
   beforeAll(async () => {
-    t = await createClusterTestApp(backend, {}, { dns: { zonePollIntervalMs: 50 } });
+    t = await createClusterTestApp(backend, {}, {});
     admin = await logIn(t.app);
     other = await addUser(t, admin, 'other');
     const smart = await readySmartCluster(t, admin, ['ca-montreal'], 'web');
@@ -182,6 +183,44 @@ describe.each(databaseBackends())('domains, records and deployment names on %s',
     });
   });
 
+  it('refuses record values and names past the DNS wire limits, a 1 MB one included', async () => {
+    const create = (body: object) =>
+      call('POST', '/domain/dns/user', admin, { domain_uuid: domain.uuid, ...body });
+    // About 1 MB of valid labels: accepted before the limits, then failed on every DNS query.
+    const megabyte = `${'a'.repeat(62)}.`.repeat(16_000) + 'ca';
+    // 300 characters in labels of 59: each label fits, the name does not.
+    const longName = `${'b'.repeat(59)}.`.repeat(5) + 'ca';
+    const cases: [object, string][] = [
+      [{ domain: 'big', type: 'CNAME', content: megabyte }, dnsMessages.contentLength],
+      [{ domain: 'big', type: 'NS', content: megabyte }, dnsMessages.contentLength],
+      [{ domain: 'big', type: 'MX', content: `10 ${megabyte}` }, dnsMessages.contentLength],
+      [{ domain: 'big', type: 'TXT', content: 'x'.repeat(4001) }, dnsMessages.contentLength],
+      [{ domain: megabyte, type: 'A', content: '203.0.113.1' }, dnsMessages.nameLength],
+      [{ domain: longName, type: 'A', content: '203.0.113.1' }, dnsMessages.nameLength],
+      [{ domain: 'big', type: 'CNAME', content: longName }, dnsMessages.nameLength],
+      [{ domain: 'big', type: 'MX', content: `10 ${longName}` }, dnsMessages.nameLength],
+      [{ domain: 'big', type: 'NS', content: `${'c'.repeat(64)}.ca` }, dnsMessages.labelLength],
+    ];
+    for (const [body, message] of cases) {
+      const response = await create(body);
+      expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(response.json<{ errors: string[] }>().errors).toEqual([message]);
+    }
+    expect(dnsMessages.nameLength).toBe('A name must be at most 253 characters');
+
+    const longest = await create({ domain: 'dkim', type: 'TXT', content: 'y'.repeat(4000) });
+    expect(longest.statusCode, longest.body).toBe(200);
+    const id = longest.json<DnsRecord>().uuid;
+    const edit = (body: object) =>
+      call('PUT', `/domain/dns/user/${id}`, admin, { domain: 'dkim', ttl: 60, ...body });
+    const huge = await edit({ content: megabyte });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json<{ errors: string[] }>().errors).toEqual([dnsMessages.contentLength]);
+    const renamed = await edit({ domain: longName, content: 'fine' });
+    expect(renamed.json<{ errors: string[] }>().errors).toEqual([dnsMessages.nameLength]);
+    expect((await call('DELETE', `/domain/dns/user/${id}`, admin)).statusCode).toBe(200);
+  });
+
   it('points deployment domain names at the load-balancer address, under the user’s own domains only', async () => {
     const url = `/domain/dns/user/entries/deployments/${deployment.uuid}`;
     const outside = await call('PUT', url, admin, { domain_names: ['shop.elsewhere.ca'] });
@@ -255,7 +294,7 @@ describe.each(databaseBackends())('domains, records and deployment names on %s',
     expect(enabled.json<Deployment>().certificate_uuid).toMatch(/^[0-9a-f-]{36}$/);
     const download = await call('GET', `/certificate/deployments/${deployment.uuid}/pem`, admin);
     expect(download.headers['content-disposition']).toBe(
-      'attachment; filename="store.shop.example.ca.pem"',
+      'attachment; filename=store.shop.example.ca.pem',
     );
     const [leafPem, caPem] = download.body.split(/(?<=-----END CERTIFICATE-----)\n+/);
     const leaf = new x509.X509Certificate(leafPem!);
@@ -295,6 +334,16 @@ describe.each(databaseBackends())('domains, records and deployment names on %s',
       call('POST', `/certificate/deployments/${deployment.uuid}`, other),
       call('GET', `/certificate/deployments/${deployment.uuid}/pem`, other),
       call('GET', '/domain/name/not-a-uuid/subdomains', other),
+      call(
+        'GET',
+        `/domain/dns/user/versions/${deployment.version_uuid}/smart_clusters/${deployment.smart_cluster_uuid}`,
+        other,
+      ),
+      call(
+        'GET',
+        `/domain/dns/user/versions/${randomUUID()}/smart_clusters/${randomUUID()}`,
+        admin,
+      ),
     ];
     for (const response of await Promise.all(attempts))
       expect(response.statusCode, response.body).toBe(404);

@@ -5,6 +5,7 @@ import {
   dnsRecordSchema,
   dnsRecordUpdateSchema,
   domainCreateSchema,
+  domainRemovalSchema,
   domainSchema,
   nameserversSchema,
   subdomainSchema,
@@ -13,14 +14,10 @@ import {
 import { errorBodySchema } from '@meridian/domain/errors';
 import { statusResultSchema } from '@meridian/domain/operation-result';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { create as attachment } from 'content-disposition';
 import { z } from 'zod';
-import { rejectMalformedIds } from '../../lib/malformed-id';
-import {
-  attachmentDisposition,
-  errorResponses,
-  notFoundId,
-  sessionOrApiKey,
-} from '../../lib/route-schema';
+import { rejectMalformedIds } from '../../platform/http/malformed-id';
+import { errorResponses, notFoundId, sessionOrApiKey } from '../../platform/http/route-schema';
 import type { CertificateService } from '../certificate/certificate.service';
 import type { DomainService } from './domain.service';
 
@@ -85,7 +82,7 @@ export const domainRoutes: FastifyPluginAsyncZod<{ service: DomainService }> = a
         summary: 'Delete a domain and its records (refused while deployments use names under it)',
         security: sessionOrApiKey,
         params: z.object({ domainId: z.uuid(notFoundId) }),
-        response: { 200: z.object({ status: z.literal('deleting') }), ...errorResponses },
+        response: { 200: domainRemovalSchema, ...errorResponses },
       },
     },
     (request) => service.removeDomain(request.user.id, request.params.domainId),
@@ -266,7 +263,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ service: CertificateServ
       const { filename, pem } = await service.chain(request.user.id, request.params.deploymentId);
       return reply
         .type('application/x-pem-file')
-        .header('content-disposition', attachmentDisposition(filename))
+        .header('content-disposition', attachment(filename))
         .send(pem);
     },
   );

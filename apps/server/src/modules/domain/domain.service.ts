@@ -2,6 +2,7 @@ import type { Deployment } from '@meridian/domain/apps/app-api';
 import {
   checkRecordContent,
   dnsMessages,
+  dnsNameErrors,
   hostPattern,
   normaliseDomainNames,
   recordHost,
@@ -16,16 +17,17 @@ import {
 } from '@meridian/domain/domains/domain-api';
 import { eventType, type EventPayload } from '@meridian/domain/events/event-catalogue';
 import { validationMessages } from '@meridian/domain/validation-messages';
-import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { dnsRecords, domains, type DnsRecordRow, type DomainRow } from '../../db/schema';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../platform/db/database';
+import { dnsRecords, domains, type DnsRecordRow, type DomainRow } from '../../platform/db/schema';
 import {
   transactionWithJobs,
   type JobAttempt,
-  type JobHandlers,
-  type JobQueue,
-} from '../../jobs/job-queue';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+  defineJob,
+  type JobSender,
+} from '../../platform/jobs/job-queue';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordEvent } from '../event/event.service';
 import {
   deploymentsNamedUnder,
@@ -36,19 +38,16 @@ import {
   setDeploymentDomainNames,
   deploymentsWithIds,
   type DeploymentView,
-} from '../kube/kube.queries';
-import { toDeployment } from '../kube/kube.service';
-import type { ZoneStore } from './zone-store';
+} from '../deployment/deployment.queries';
+import { toDeployment } from '../deployment/deployment.mapper';
 
 /** The durable jobs of the domain module: confirming that DNS serves a change. */
-export type DomainJob =
-  | { kind: 'publish-domain'; domainId: string }
-  | { kind: 'publish-deployment-names'; deploymentId: string };
-
-export const domainJobKinds = [
-  'publish-domain',
-  'publish-deployment-names',
-] as const satisfies readonly DomainJob['kind'][];
+const publishDomainJob = z.object({ kind: z.literal('publish-domain'), domainId: z.uuid() });
+const publishNamesJob = z.object({
+  kind: z.literal('publish-deployment-names'),
+  deploymentId: z.uuid(),
+});
+export type DomainJob = z.infer<typeof publishDomainJob> | z.infer<typeof publishNamesJob>;
 
 /** A server of the zones that must confirm a change (PowerDNS); the built-in one reads the database. */
 export interface ZonePublisher {
@@ -57,7 +56,7 @@ export interface ZonePublisher {
 
 export interface DomainServiceOptions {
   db: Database;
-  zones: ZoneStore;
+  jobs: JobSender<DomainJob>;
   nameservers: readonly string[];
   now?: () => Date;
 }
@@ -75,27 +74,47 @@ export function toDnsRecord(row: DnsRecordRow): DnsRecord {
 
 export type DomainService = ReturnType<typeof createDomainService>;
 
+/**
+ * A zone taken (by anyone), or inside or above a zone another account holds, is refused: its
+ * answers would shadow the other account's names (docs/architecture.md, "DNS").
+ */
+async function refuseOverlappingZones(tx: Database, userId: string, name: string): Promise<void> {
+  const labels = name.split('.');
+  const ancestors = labels.slice(1).map((_, index) => labels.slice(index + 1).join('.'));
+  const rows = await tx
+    .select({ userId: domains.userId, domainName: domains.domainName })
+    .from(domains)
+    .where(
+      or(
+        eq(domains.domainName, name),
+        ancestors.length > 0 ? inArray(domains.domainName, ancestors) : sql`false`,
+        sql`right(${domains.domainName}, ${name.length + 1}) = ${`.${name}`}`,
+      ),
+    );
+  if (rows.some((row) => row.domainName === name)) throw new ConflictError(dnsMessages.domainTaken);
+  const other = rows.find((row) => row.userId !== userId);
+  if (!other) return;
+  throw new ConflictError(
+    ancestors.includes(other.domainName)
+      ? dnsMessages.insideAnotherAccount
+      : dnsMessages.aboveAnotherAccount,
+  );
+}
+
 /** `/domain`: domains, their records, and deployments' domain names (spec §7 Domains and DNS). */
 export function createDomainService({
   db,
-  zones,
+  jobs: queue,
   nameservers,
   now = () => new Date(),
 }: DomainServiceOptions) {
-  let queue: JobQueue<DomainJob> | undefined;
   const publishers: ZonePublisher[] = [];
-
-  function jobs(): JobQueue<DomainJob> {
-    if (!queue) throw new Error('the domain job queue has not started');
-    return queue;
-  }
+  const jobs = () => queue;
 
   async function inTransaction<T>(
     work: (tx: Database, send: (job: DomainJob) => Promise<void>) => Promise<T>,
   ): Promise<T> {
-    const result = await transactionWithJobs(db, jobs(), work);
-    zones.changed();
-    return result;
+    return transactionWithJobs(db, jobs(), work);
   }
 
   const domainPayload = (
@@ -165,6 +184,8 @@ export function createDomainService({
     const errors: string[] = [];
     if (!hostPattern.test(recordHost(name, domain.domainName)))
       errors.push(dnsMessages.hostPattern);
+    // The host alone may fit while host plus domain does not.
+    errors.push(...dnsNameErrors(name));
     const checked = checkRecordContent(type, rawContent);
     if (!checked.ok) errors.push(...checked.errors);
     if (name === domain.domainName && type === 'CNAME') errors.push(dnsMessages.apexCname);
@@ -239,7 +260,6 @@ export function createDomainService({
         payload: domainPayload(row, failure),
       });
     });
-    zones.changed();
   }
 
   /** Confirms a deployment's new domain names are served; a failure leaves a retry (spec §4). */
@@ -277,7 +297,6 @@ export function createDomainService({
         },
       });
     });
-    zones.changed();
   }
 
   /** Checks and stores new domain names on the user's deployments, then confirms publication. */
@@ -331,16 +350,11 @@ export function createDomainService({
     return (await listDeploymentViews(db, deploymentsWithIds(ids))).map(toDeployment);
   }
 
-  const handlers: JobHandlers<DomainJob> = {
-    'publish-domain': publishDomain,
-    'publish-deployment-names': publishDeploymentNames,
-  };
-
   return {
-    jobHandlers: handlers,
-    attachQueue(started: JobQueue<DomainJob>) {
-      queue = started;
-    },
+    jobDefinitions: [
+      defineJob('publish-domain', publishDomainJob, publishDomain),
+      defineJob('publish-deployment-names', publishNamesJob, publishDeploymentNames),
+    ],
     /** PowerDNS, when configured: changes are only confirmed once it serves them. */
     attachPublisher(publisher: ZonePublisher) {
       publishers.push(publisher);
@@ -357,12 +371,10 @@ export function createDomainService({
     },
 
     async createDomain(userId: string, input: DomainCreateInput): Promise<Domain> {
-      const [taken] = await db
-        .select({ id: domains.id })
-        .from(domains)
-        .where(eq(domains.domainName, input.domain_name));
-      if (taken) throw new ConflictError(dnsMessages.domainTaken);
       const row = await inTransaction(async (tx, send) => {
+        // Checked and inserted under one lock: two accounts racing for nested names cannot both win.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('meridian:domains'))`);
+        await refuseOverlappingZones(tx, userId, input.domain_name);
         const [row] = await tx
           .insert(domains)
           .values({
@@ -500,6 +512,9 @@ export function createDomainService({
       smartClusterId: string,
     ): Promise<Record<string, string[]>> {
       const views = await versionDeployments(userId, versionId, smartClusterId);
+      // Unknown, another account's, or not deployed there: nothing of the caller's is named.
+      if (views.length === 0)
+        throw new NotFoundError('No deployment of this version on that smart cluster');
       const names = [...new Set(views.flatMap((view) => view.deployment.domainNames))];
       return names.length > 0 ? { [smartClusterId]: names } : {};
     },

@@ -1,9 +1,10 @@
 import { isIP } from 'node:net';
 import { asc, eq, ne } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { dnsRecords, dnsRevision, domains } from '../../db/schema';
-import type { Zone, ZoneRecord, ZoneSource } from '../../dns/zone';
-import { listNamedDeployments } from '../kube/kube.queries';
+import type { ChangeFeed } from '../../platform/changes/change-feed';
+import type { Database } from '../../platform/db/database';
+import { dnsRecords, dnsRevision, domains } from '../../platform/db/schema';
+import type { Zone, ZoneRecord, ZoneSource } from '../../platform/dns/zone';
+import { listNamedDeployments } from '../deployment/deployment.queries';
 
 /** TTL of the A/AAAA answers for deployment domain names: short, since addresses move. */
 export const deploymentNameTtl = 300;
@@ -16,19 +17,82 @@ export async function readDnsRevision(db: Database): Promise<number> {
   return row?.revision ?? 0;
 }
 
+/** A zone left unserved because another account's older zone contains it or lies inside it. */
+export interface ZoneConflict {
+  dropped: string;
+  keptZone: string;
+}
+
+interface OwnedZone {
+  domainName: string;
+  userId: string;
+}
+
+/** The proper ancestors of a name: `a.b.ca` → `b.ca`, `ca`. */
+function ancestorsOf(name: string): string[] {
+  const labels = name.split('.');
+  return labels.slice(1).map((_, index) => labels.slice(index + 1).join('.'));
+}
+
+/**
+ * Zones of different accounts must never nest: a zone inside (or above) another account's zone
+ * would let one account answer for the other's names. Given zones oldest first, keeps each zone
+ * that overlaps no kept zone of another account; the older owner keeps the name space.
+ */
+export function separateOwners<T extends OwnedZone>(
+  oldestFirst: readonly T[],
+): { kept: T[]; conflicts: ZoneConflict[] } {
+  const kept: T[] = [];
+  const conflicts: ZoneConflict[] = [];
+  const ownerOf = new Map<string, string>();
+  // Every ancestor of a kept zone, with the owners of the zones below it.
+  const ownersBelow = new Map<string, Map<string, string>>();
+  for (const zone of oldestFirst) {
+    const above = [zone.domainName, ...ancestorsOf(zone.domainName)].find(
+      (name) => ownerOf.has(name) && ownerOf.get(name) !== zone.userId,
+    );
+    const below = [...(ownersBelow.get(zone.domainName) ?? [])].find(
+      ([, owner]) => owner !== zone.userId,
+    );
+    const clash = above ?? below?.[0];
+    if (clash) {
+      conflicts.push({ dropped: zone.domainName, keptZone: clash });
+      continue;
+    }
+    kept.push(zone);
+    ownerOf.set(zone.domainName, zone.userId);
+    for (const ancestor of ancestorsOf(zone.domainName)) {
+      const owners = ownersBelow.get(ancestor) ?? new Map<string, string>();
+      owners.set(zone.domainName, zone.userId);
+      ownersBelow.set(ancestor, owners);
+    }
+  }
+  return { kept, conflicts };
+}
+
+/** Domains oldest first, as the zone owners' order of precedence. */
+function listOwnedDomains(db: Database) {
+  return db
+    .select({ id: domains.id, userId: domains.userId, domainName: domains.domainName })
+    .from(domains)
+    .where(ne(domains.status, 'deleting'))
+    .orderBy(asc(domains.createdAt), asc(domains.id));
+}
+
+/** Zones stored by different accounts that overlap (from before overlaps were refused). */
+export async function findZoneConflicts(db: Database): Promise<ZoneConflict[]> {
+  return separateOwners(await listOwnedDomains(db)).conflicts;
+}
+
 /**
  * Every served zone from the database: the user's records, plus each deployment domain name
  * under the zone as an A/AAAA of its load-balancer address (a CNAME when that is a host name).
  * The serial is the global DNS revision, which only grows.
  */
 export async function loadZones(db: Database): Promise<Zone[]> {
-  const [revision, domainRows, recordRows, named] = await Promise.all([
+  const [revision, ownedRows, recordRows, named] = await Promise.all([
     readDnsRevision(db),
-    db
-      .select({ id: domains.id, userId: domains.userId, domainName: domains.domainName })
-      .from(domains)
-      .where(ne(domains.status, 'deleting'))
-      .orderBy(asc(domains.domainName)),
+    listOwnedDomains(db),
     db
       .select({
         domainId: dnsRecords.domainId,
@@ -43,6 +107,9 @@ export async function loadZones(db: Database): Promise<Zone[]> {
   ]);
   const zones = new Map<string, Zone & { userId: string }>();
   const byId = new Map<string, Zone>();
+  const domainRows = separateOwners(ownedRows).kept.sort((a, b) =>
+    a.domainName < b.domainName ? -1 : 1,
+  );
   for (const row of domainRows) {
     const zone = {
       apex: row.domainName,
@@ -81,61 +148,27 @@ export async function loadZones(db: Database): Promise<Zone[]> {
 }
 
 /**
- * Zones from the database, with changes noticed by polling the one DNS revision (bumped by
- * triggers, so writes from any process count) plus an immediate nudge for this process's writes.
+ * Zones from the database; DNS servers reload when the change feed says the DNS revision moved
+ * (database triggers announce it, so writes from any process count) or after the feed's
+ * connection came back (a change may have been missed meanwhile).
  */
-export function createZoneStore(db: Database, { pollIntervalMs = 500 } = {}) {
+export function createZoneStore(db: Database, changes: ChangeFeed) {
   const listeners = new Set<() => void>();
-  let lastRevision: number | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let polling = false;
-
   const notify = () => {
     for (const listener of listeners) listener();
   };
-
-  async function poll(): Promise<void> {
-    if (polling) return;
-    polling = true;
-    try {
-      const revision = await readDnsRevision(db);
-      if (lastRevision !== undefined && revision !== lastRevision) notify();
-      lastRevision = revision;
-    } catch {
-      // The database is briefly unreachable: the next poll tries again.
-    } finally {
-      polling = false;
-    }
-  }
-
+  const unsubscribe = [changes.subscribe('dns', notify), changes.onResync(notify)];
   const source: ZoneSource = {
     loadZones: () => loadZones(db),
     subscribe(listener) {
       listeners.add(listener);
-      if (!timer) {
-        void poll();
-        timer = setInterval(() => void poll(), pollIntervalMs);
-        timer.unref();
-      }
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0 && timer) {
-          clearInterval(timer);
-          timer = undefined;
-        }
-      };
+      return () => listeners.delete(listener);
     },
   };
-
   return {
     source,
-    /** Called after this process commits a DNS change: no need to wait for the next poll. */
-    changed(): void {
-      void poll().then(notify);
-    },
     close(): void {
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      for (const stop of unsubscribe) stop();
       listeners.clear();
     },
   };

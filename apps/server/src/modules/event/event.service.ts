@@ -10,9 +10,9 @@ import {
   notificationStatuses,
   type NotificationCategory,
 } from '@meridian/domain/notifications';
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import type { EventRow } from '../../db/schema';
+import { announceChange } from '../../platform/changes/change-feed';
+import type { Database } from '../../platform/db/database';
+import type { EventRow } from '../../platform/db/schema';
 import {
   countEvents,
   findEventById,
@@ -21,9 +21,6 @@ import {
   markEventsRead,
   type EventPage,
 } from './event.queries';
-
-/** The Postgres channel every committed event's id is announced on (LISTEN/NOTIFY). */
-export const eventChannel = 'meridian_events';
 
 /** Categories that are recorded (traffic, internal) but never shown as notifications. */
 const silentCategories: ReadonlySet<NotificationCategory> = new Set(['NO_NOTIFICATION', 'TRAFFIC']);
@@ -37,7 +34,7 @@ export interface RecordEventInput {
 }
 
 /**
- * Writes a notification event and announces it on `meridian_events`, both through `tx`.
+ * Writes a notification event and announces it on the change feed, both through `tx`.
  *
  * Call it inside the transaction of the state change it reports (a drizzle transaction is a
  * `Database`): Postgres delivers a NOTIFY only when its transaction commits, so a rolled-back
@@ -58,7 +55,7 @@ export async function recordEvent(
     isNotification: !silentCategories.has(entry.category),
     ...(read === undefined ? {} : { read }),
   });
-  await tx.execute(sql`SELECT pg_notify(${eventChannel}, ${row.id})`);
+  await announceChange(tx, { topic: 'event', id: row.id });
   return toNotificationEvent(row);
 }
 

@@ -1,16 +1,16 @@
 import type { NotificationEvent } from '@meridian/domain/events/notification-event';
 import { notificationCategories, notificationStatuses } from '@meridian/domain/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '../../db/schema';
+import { events } from '../../platform/db/schema';
 import {
   createTestApp,
   databaseBackends,
   logIn,
   type LoggedIn,
   type TestApp,
-} from '../../test-support/test-app';
+} from '../../../test-support/test-app';
 import { recordEvent } from './event.service';
-import { addUser } from '../../test-support/test-app';
+import { addUser } from '../../../test-support/test-app';
 
 describe.each(databaseBackends())('events on %s', (backend) => {
   let t: TestApp;

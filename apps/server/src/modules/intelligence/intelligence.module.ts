@@ -1,18 +1,13 @@
 import type { App } from '../../app';
-import type { DatabaseHandle } from '../../db/database';
-import type { DriverRegistry } from '../../drivers/infrastructure-driver';
-import { startJobQueue, type JobQueueOptions } from '../../jobs/job-queue';
+import type { DatabaseHandle } from '../../platform/db/database';
+import type { DriverRegistry } from '../../platform/drivers/infrastructure-driver';
+import type { JobQueue } from '../../platform/jobs/job-queue';
 import { intelligenceRoutes } from './intelligence.routes';
-import {
-  createIntelligenceService,
-  intelligenceJobKinds,
-  type IntelligenceJob,
-  type IntelligenceService,
-} from './intelligence.service';
+import { createIntelligenceService, type IntelligenceService } from './intelligence.service';
 
 export interface IntelligenceModuleOptions {
   drivers: DriverRegistry;
-  jobs?: JobQueueOptions;
+  jobs: JobQueue;
   /** How often traffic is sampled; tests and e2e shorten it. */
   trafficSampleIntervalMs?: number;
   now?: () => Date;
@@ -30,22 +25,14 @@ export async function registerIntelligenceModule(
 ): Promise<IntelligenceService> {
   const service = createIntelligenceService({
     db: database.db,
+    jobs: options.jobs,
     drivers: options.drivers,
     sampleIntervalMs: options.trafficSampleIntervalMs,
     now: options.now,
   });
-  const queue = await startJobQueue<IntelligenceJob>(
-    database.driver,
-    intelligenceJobKinds,
-    service.jobHandlers,
-    {
-      onError: (error) => app.log.warn({ err: error }, 'traffic sampling failed'),
-      ...options.jobs,
-    },
-  );
-  service.attachQueue(queue);
-  app.addHook('onClose', () => queue.stop());
-  await service.scheduleNextRound(options.now?.() ?? new Date());
+  options.jobs.define(...service.jobDefinitions);
+  // Once the queue runs (it starts before the app is ready).
+  app.addHook('onReady', () => service.scheduleNextRound(options.now?.() ?? new Date()));
   await app.register(intelligenceRoutes, { prefix: '/intelligence', service });
   return service;
 }

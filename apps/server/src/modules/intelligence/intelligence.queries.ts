@@ -1,6 +1,6 @@
 import { trafficEventType } from '@meridian/domain/events/event-catalogue';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import type { Database } from '../../platform/db/database';
 import {
   clusters,
   datacenters,
@@ -8,7 +8,7 @@ import {
   events,
   trafficDays,
   type ClusterRow,
-} from '../../db/schema';
+} from '../../platform/db/schema';
 
 /** A deployment traffic can reach: successful, on a member cluster that still exists. */
 export interface TrafficSource {
@@ -84,6 +84,8 @@ export interface TrafficSample {
  * a process that sampled the same window first wins, and the other adds nothing (no double count).
  * Answers whether it was added.
  */
+const maxDailyUsers = 2_147_483_647;
+
 export async function addTrafficSample(db: Database, sample: TrafficSample): Promise<boolean> {
   const rows = await db
     .insert(trafficDays)
@@ -93,14 +95,15 @@ export async function addTrafficSample(db: Database, sample: TrafficSample): Pro
       datacenterUuid: sample.datacenterUuid,
       day: sample.day,
       requests: sample.requests,
-      users: sample.users,
+      users: Math.min(sample.users, maxDailyUsers),
       updatedAt: sample.to,
     })
     .onConflictDoUpdate({
       target: [trafficDays.deploymentId, trafficDays.day],
       set: {
         requests: sql`${trafficDays.requests} + excluded.requests`,
-        users: sql`${trafficDays.users} + excluded.users`,
+        // Saturates instead of overflowing the integer column (a day's users cannot exceed it).
+        users: sql`least(${trafficDays.users}::bigint + excluded.users, 2147483647)`,
         updatedAt: sql`excluded.updated_at`,
       },
       setWhere: sample.from ? eq(trafficDays.updatedAt, sample.from) : sql`false`,

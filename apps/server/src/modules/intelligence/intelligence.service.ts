@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import { trafficEventType } from '@meridian/domain/events/event-catalogue';
 import { trafficDay, type Traffic } from '@meridian/domain/traffic/traffic';
-import type { Database } from '../../db/database';
+import { z } from 'zod';
+import type { Database } from '../../platform/db/database';
 import type {
   ClusterSpec,
   DriverRegistry,
   InfrastructureDriver,
   TrafficTarget,
-} from '../../drivers/infrastructure-driver';
-import type { JobHandlers, JobQueue } from '../../jobs/job-queue';
+} from '../../platform/drivers/infrastructure-driver';
+import { defineJob, type JobSender } from '../../platform/jobs/job-queue';
 import { recordEvent } from '../event/event.service';
 import {
   addTrafficSample,
@@ -20,18 +21,17 @@ import {
 } from './intelligence.queries';
 
 /** One sampling round of every deployment's traffic; `slot` numbers it on the interval's grid. */
-export interface SampleTrafficJob {
-  kind: 'sample-traffic';
-  slot: number;
-}
-
-export type IntelligenceJob = SampleTrafficJob;
-export const intelligenceJobKinds = ['sample-traffic'] as const satisfies IntelligenceJob['kind'][];
+const sampleTrafficJob = z.object({
+  kind: z.literal('sample-traffic'),
+  slot: z.number().int().nonnegative(),
+});
+export type IntelligenceJob = z.infer<typeof sampleTrafficJob>;
 
 export const defaultTrafficSampleIntervalMs = 10_000;
 
 export interface IntelligenceServiceOptions {
   db: Database;
+  jobs: JobSender<IntelligenceJob>;
   drivers: DriverRegistry;
   /** How often traffic is sampled (MERIDIAN_TRAFFIC_SAMPLE_SECONDS). */
   sampleIntervalMs?: number;
@@ -69,20 +69,33 @@ export type IntelligenceService = ReturnType<typeof createIntelligenceService>;
 /** Traffic: sampled from the drivers into `traffic_days`, and read back per user and region. */
 export function createIntelligenceService({
   db,
+  jobs: queue,
   drivers,
   sampleIntervalMs = defaultTrafficSampleIntervalMs,
   now = () => new Date(),
 }: IntelligenceServiceOptions) {
-  let queue: JobQueue<IntelligenceJob> | undefined;
-
   /** Queues the next round on the interval's grid after `after` (once, whoever asks). */
   async function scheduleNextRound(after: Date): Promise<void> {
-    if (!queue) throw new Error('intelligence service: no job queue attached');
     const slot = Math.floor(after.getTime() / sampleIntervalMs) + 1;
     await queue.send(
       { kind: 'sample-traffic', slot },
       { startAfter: new Date(slot * sampleIntervalMs), id: roundId(sampleIntervalMs, slot) },
     );
+  }
+
+  /** Adds one user's samples and tells them, in one transaction; answers whether any counted. */
+  function recordSamples(userId: string, samples: readonly TrafficSample[]): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      let any = false;
+      for (const item of samples) {
+        if (await addTrafficSample(tx, item)) any = true;
+      }
+      if (any) {
+        await deleteTrafficEvents(tx, userId);
+        await recordEvent(tx, { userId, type: trafficEventType, payload: {}, read: true });
+      }
+      return any;
+    });
   }
 
   /**
@@ -155,18 +168,12 @@ export function createIntelligenceService({
 
     const affected: string[] = [];
     for (const [userId, samples] of samplesByUser) {
-      const added = await db.transaction(async (tx) => {
-        let any = false;
-        for (const item of samples) {
-          if (await addTrafficSample(tx, item)) any = true;
-        }
-        if (any) {
-          await deleteTrafficEvents(tx, userId);
-          await recordEvent(tx, { userId, type: trafficEventType, payload: {}, read: true });
-        }
-        return any;
-      });
-      if (added) affected.push(userId);
+      // One user's bad row must not stop the round for the users after them.
+      try {
+        if (await recordSamples(userId, samples)) affected.push(userId);
+      } catch (error) {
+        failures.push(error);
+      }
     }
     if (failures.length > 0) {
       throw new AggregateError(failures, 'some clusters did not report their traffic');
@@ -191,22 +198,17 @@ export function createIntelligenceService({
     };
   }
 
-  const jobHandlers: JobHandlers<IntelligenceJob> = {
-    // The next round is queued first, so a round that fails (and is retried) never ends the chain.
-    'sample-traffic': async () => {
-      const at = now();
-      await scheduleNextRound(at);
-      await sample(at);
-    },
-  };
-
   return {
     sample,
     traffic,
     scheduleNextRound,
-    jobHandlers,
-    attachQueue(attached: JobQueue<IntelligenceJob>) {
-      queue = attached;
-    },
+    jobDefinitions: [
+      // The next round is queued first, so a round that fails (and is retried) never ends the chain.
+      defineJob('sample-traffic', sampleTrafficJob, async () => {
+        const at = now();
+        await scheduleNextRound(at);
+        await sample(at);
+      }),
+    ],
   };
 }

@@ -2,14 +2,14 @@ import type { App as AppEntity } from '@meridian/domain/apps/app-api';
 import type { Traffic } from '@meridian/domain/traffic/traffic';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database';
-import { deployments, events, trafficDays } from '../../db/schema';
+import type { Database } from '../../platform/db/database';
+import { deployments, events, trafficDays } from '../../platform/db/schema';
 import type {
   ClusterSpec,
   ObservedTraffic,
   TrafficTarget,
-} from '../../drivers/infrastructure-driver';
-import { SimulatorDriver } from '../../drivers/simulator/simulator-driver';
+} from '../../platform/drivers/infrastructure-driver';
+import { SimulatorDriver } from '../../platform/drivers/simulator/simulator-driver';
 import {
   addUser,
   createTestStorage,
@@ -18,7 +18,7 @@ import {
   type LoggedIn,
   type TestApp,
   type TestStorage,
-} from '../../test-support/test-app';
+} from '../../../test-support/test-app';
 import { createClusterTestApp, waitFor } from '../cluster/cluster.test-support';
 import {
   allSettled,
@@ -26,7 +26,7 @@ import {
   createApp,
   readySmartCluster,
   waitForDeployments,
-} from '../kube/kube.test-support';
+} from '../app/app.test-support';
 import { createIntelligenceService } from './intelligence.service';
 
 /** Traffic you can count on: one request per replica per millisecond, one user per second. */
@@ -41,6 +41,9 @@ class SteadyTrafficDriver extends SimulatorDriver {
     });
   }
 }
+
+/** The services below are driven by hand: they never queue a job. */
+const idleJobs = { send: async () => {}, wake: () => {} };
 
 const steadyDrivers = () =>
   new Map([['simulator', new SteadyTrafficDriver({ timeScale: 0, failDatacenters: [] })]]);
@@ -86,7 +89,11 @@ describe.each(databaseBackends())('traffic on %s', (backend) => {
       const idle = await addUser(t, admin, 'traffic-idle');
       const shop = await deployedApp(t, admin, ['ca-montreal', 'jp-tokyo'], 'shop');
       const blog = await deployedApp(t, other, ['gb-london'], 'blog');
-      const service = createIntelligenceService({ db: t.database.db, drivers: steadyDrivers() });
+      const service = createIntelligenceService({
+        db: t.database.db,
+        jobs: idleJobs,
+        drivers: steadyDrivers(),
+      });
 
       // Tokyo's deployment fails: it gets no traffic while it is not successful.
       const [montreal, tokyo] = await deploymentRows(t.database.db, shop.uuid).then((rows) =>
@@ -237,6 +244,40 @@ describe.each(databaseBackends())('traffic on %s', (backend) => {
       }
     } finally {
       await storage.dispose();
+    }
+  }, 60_000);
+
+  it("keeps counting other users' traffic when one user's sample cannot be stored", async () => {
+    const t = await createClusterTestApp(
+      backend,
+      { drivers: steadyDrivers() },
+      { intelligence: { trafficSampleIntervalMs: 3_600_000 } },
+    );
+    try {
+      const admin = await logIn(t.app);
+      const other = await addUser(t, admin, 'traffic-after');
+      const broken = await deployedApp(t, admin, ['ca-montreal'], 'broken');
+      const fine = await deployedApp(t, other, ['gb-london'], 'fine');
+      const brokenId = broken.deployments[0]!.uuid;
+      // A driver answering nonsense for one deployment: its row cannot be written.
+      class OneBadAnswer extends SteadyTrafficDriver {
+        override async observeTraffic(spec: ClusterSpec, targets: readonly TrafficTarget[]) {
+          const observed = await super.observeTraffic(spec, targets);
+          return observed.map((item) =>
+            item.deploymentId === brokenId ? { ...item, users: Number.NaN } : item,
+          );
+        }
+      }
+      const service = createIntelligenceService({
+        db: t.database.db,
+        jobs: idleJobs,
+        drivers: new Map([['simulator', new OneBadAnswer({ timeScale: 0, failDatacenters: [] })]]),
+      });
+      await expect(service.sample(new Date(Date.now() + 1000))).rejects.toThrow();
+      expect(await trafficRows(t.database.db, fine.deployments[0]!.uuid)).toHaveLength(1);
+      expect(await trafficRows(t.database.db, brokenId)).toHaveLength(0);
+    } finally {
+      await t.close();
     }
   }, 60_000);
 });

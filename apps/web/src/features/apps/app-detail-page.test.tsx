@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_STORAGE_KEY } from '../../shared/session/user-storage';
+import { domainFixture } from '../../shared/testing/api-fixtures';
 import { jsonResponse, renderRoutes } from '../../shared/testing/test-providers';
 import { AppDetailPage } from './app-detail-page';
 
@@ -176,7 +177,7 @@ describe('AppDetailPage', () => {
   it('shows a successful deployment as cards, with update_domain offered', async () => {
     mockApi((url) =>
       url.endsWith('/domain/name')
-        ? jsonResponse([{ uuid: 'dom-1', domain_name: 'example.com', status: 'success' }])
+        ? jsonResponse([domainFixture({ uuid: 'dom-1', domain_name: 'example.com' })])
         : undefined,
     );
     const user = userEvent.setup();

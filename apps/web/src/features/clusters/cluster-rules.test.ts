@@ -130,12 +130,17 @@ describe('allowed-when rules', () => {
     expect(canUpdate(smart({ datacenters: ['external'] }), []).allowed).toBe(false);
   });
 
-  it('deletes only from success or failure', () => {
+  it('deletes from success or failure, and a creation stuck past the hour', () => {
     expect(canDelete(smart()).allowed).toBe(true);
     expect(canDelete(smart({ status: 'failure' })).allowed).toBe(true);
+    const now = Date.parse('2026-11-23T12:00:00Z');
     for (const status of ['pending', 'creating', 'updating', 'deleting'] as const) {
-      expect(canDelete(smart({ status })).allowed).toBe(false);
+      const recent = smart({ status, updatedAt: '2026-11-23T11:30:00Z' });
+      expect(canDelete(recent, now).allowed).toBe(false);
     }
+    const stuck = smart({ status: 'creating', updatedAt: '2026-11-23T10:59:00Z' });
+    expect(canDelete(stuck, now).allowed).toBe(true);
+    expect(canDelete({ ...stuck, status: 'updating' }, now).allowed).toBe(false);
   });
 
   it('blocks the kubeconfig while in progress and on failure, with different warnings', () => {

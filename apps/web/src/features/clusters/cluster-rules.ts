@@ -45,9 +45,8 @@ export function filterSmartClusters(
   return clusters
     .filter((cluster) => {
       const status = parseStatus(cluster.status);
-      const mode = String(cluster.mode).toUpperCase() as ClusterMode;
       return (
-        filter.modes.includes(mode) &&
+        filter.modes.includes(cluster.mode) &&
         filter.statuses.some((selected) => selected === status) &&
         (!search || cluster.name.toLowerCase().includes(search)) &&
         (!datacenterUuid || cluster.datacenters.includes(datacenterUuid))
@@ -95,10 +94,18 @@ export function canUpdate(smartCluster: SmartCluster, members: readonly Cluster[
   return { allowed: true };
 }
 
-/** Delete only from success or failure. */
-export function canDelete(smartCluster: SmartCluster): Decision {
+/** Creation takes at most an hour (spec); one still creating after that is stuck. */
+export const stuckCreationAfterMs = 60 * 60 * 1000;
+
+/**
+ * Delete from success or failure, and from a creation that is stuck (still creating past the
+ * longest creation time): deleting it cancels the creation.
+ */
+export function canDelete(smartCluster: SmartCluster, now = Date.now()): Decision {
   const status = statusOf(smartCluster);
-  return status === 'success' || status === 'failure'
+  const stuck =
+    status === 'creating' && now - Date.parse(smartCluster.updatedAt) > stuckCreationAfterMs;
+  return status === 'success' || status === 'failure' || stuck
     ? { allowed: true }
     : { allowed: false, warning: clusterMessages.cannotDeleteInProgress };
 }

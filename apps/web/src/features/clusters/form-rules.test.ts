@@ -56,10 +56,10 @@ describe('cluster form rules', () => {
       'Please select at least one datacenter',
     );
     expect(await check(zodRule(shape.master_count.unwrap()), 0)).toBe(
-      'The number of masters must be a whole number of at least 1',
+      'The number of masters must be a whole number from 1 to 7',
     );
     expect(await check(zodRule(shape.minion_count.unwrap()), 1.5)).toBe(
-      'The number of minions must be a whole number of at least 1',
+      'The number of minions must be a whole number from 1 to 100',
     );
     expect(await check(zodRule(shape.latency.unwrap()), -1)).toBe('Please provide a valid latency');
     expect(await check(zodRule(shape.cluster_size), undefined)).toBe(

@@ -3,6 +3,7 @@ import type { Traffic } from '@meridian/domain/traffic/traffic';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_STORAGE_KEY } from '../../shared/session/user-storage';
+import { appFixture } from '../../shared/testing/api-fixtures';
 import { jsonResponse, renderRoutes } from '../../shared/testing/test-providers';
 import { ResourceOverview } from './resource-overview';
 
@@ -73,8 +74,8 @@ function mockApi(data: { smart: SmartCluster[]; clusters: Cluster[]; traffic: Tr
       const url = String(input);
       if (url.endsWith('/meridian/v1/kube/apps')) {
         return jsonResponse([
-          { uuid: 'a1', name: 'shop', versions: [], deployments: [] },
-          { uuid: 'a2', name: 'blog', versions: [], deployments: [] },
+          appFixture({ uuid: 'a1', name: 'shop' }),
+          appFixture({ uuid: 'a2', name: 'blog' }),
         ]);
       }
       if (url.endsWith('/cluster/smart_clusters')) return jsonResponse(data.smart);

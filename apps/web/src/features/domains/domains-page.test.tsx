@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_STORAGE_KEY } from '../../shared/session/user-storage';
+import { subdomainFixture } from '../../shared/testing/api-fixtures';
 import { jsonResponse, renderRoutes } from '../../shared/testing/test-providers';
 import { DomainsPage } from './domains-page';
 
@@ -47,7 +48,9 @@ function mockApi({ domains = [domain], records = [record(1)], failCreate = false
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
     if (url.pathname === '/domain/name' && method === 'GET') return jsonResponse(domainList);
     if (url.pathname.endsWith('/subdomains')) {
-      return jsonResponse([{ subdomain: 'shop.example.ca', domain_uuid: domain.uuid }]);
+      return jsonResponse([
+        subdomainFixture({ subdomain: 'shop.example.ca', domain_uuid: domain.uuid }),
+      ]);
     }
     if (url.pathname === '/domain/nameservers') {
       return jsonResponse({ nameservers: domain.nameservers });
@@ -70,7 +73,7 @@ function mockApi({ domains = [domain], records = [record(1)], failCreate = false
     }
     if (url.pathname.startsWith('/domain/name/') && method === 'DELETE') {
       domainList = domainList.filter((item) => !url.pathname.endsWith(item.uuid));
-      return jsonResponse({ status: 'success' });
+      return jsonResponse({ status: 'deleting' });
     }
     return jsonResponse({ message: 'not found' }, 404);
   });
@@ -205,8 +208,10 @@ describe('DomainsPage', () => {
     await user.click(createButton(editor));
     await user.click(within(editor).getByLabelText('Type'));
     await user.click(await screen.findByTitle('MX'));
+    // The MX inputs render once the form sees the new type: wait for them (slow under CI load).
+    const priority = await within(editor).findByLabelText('Priority', {}, { timeout: 5000 });
     await user.type(within(editor).getByLabelText('Host'), '@');
-    await user.type(within(editor).getByLabelText('Priority'), '10');
+    await user.type(priority, '10');
     await user.type(within(editor).getByLabelText('Mail host'), 'mail.example.ca');
     await user.click(within(editor).getByLabelText('Confirm'));
     await within(editor).findByText('10 mail.example.ca');

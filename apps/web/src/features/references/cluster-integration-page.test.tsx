@@ -3,6 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_STORAGE_KEY } from '../../shared/session/user-storage';
+import {
+  appFixture,
+  deploymentFixture,
+  smartClusterFixture,
+} from '../../shared/testing/api-fixtures';
 import { createTestStore, jsonResponse, renderRoutes } from '../../shared/testing/test-providers';
 import { ClusterIntegrationPage } from './cluster-integration-page';
 
@@ -14,22 +19,22 @@ const session: LoginState = {
 };
 
 const smartClusters = [
-  { uuid: 'sc-idle', name: 'idle', status: 'success' },
-  { uuid: 'sc-edge', name: 'edge', status: 'success' },
-  { uuid: 'sc-core', name: 'core', status: 'updating' },
+  smartClusterFixture({ uuid: 'sc-idle', name: 'idle' }),
+  smartClusterFixture({ uuid: 'sc-edge', name: 'edge' }),
+  smartClusterFixture({ uuid: 'sc-core', name: 'core', status: 'updating' }),
 ];
 
 const apps = [
-  {
+  appFixture({
     uuid: 'app-shop',
     name: 'shop',
-    deployments: [{ uuid: 'd1', smart_cluster_uuid: 'sc-edge', status: 'success' }],
-  },
-  {
+    deployments: [deploymentFixture({ uuid: 'd1', smart_cluster_uuid: 'sc-edge' })],
+  }),
+  appFixture({
     uuid: 'app-blog',
     name: 'blog',
-    deployments: [{ uuid: 'd2', smart_cluster_uuid: 'sc-core', status: 'success' }],
-  },
+    deployments: [deploymentFixture({ uuid: 'd2', smart_cluster_uuid: 'sc-core' })],
+  }),
 ];
 
 function mockApi({ withApps = apps, withClusters = smartClusters } = {}) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { RolloutSmartCluster } from './api/get-rollout-smart-clusters';
 import {
   appRolloutCommand,
   clustersRunning,
@@ -13,7 +14,7 @@ const target = {
   smartClusterUuid: 'sc-1',
 };
 
-const clusters = [
+const clusters: RolloutSmartCluster[] = [
   { uuid: 'sc-0', name: 'idle', status: 'success' },
   { uuid: 'sc-1', name: 'edge', status: 'success' },
   { uuid: 'sc-2', name: 'core', status: 'success' },

@@ -1,6 +1,13 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_STORAGE_KEY } from '../../shared/session/user-storage';
+import {
+  appFixture,
+  clusterFixture,
+  deploymentFixture,
+  smartClusterFixture,
+  versionFixture,
+} from '../../shared/testing/api-fixtures';
 import { jsonResponse, renderRoutes } from '../../shared/testing/test-providers';
 import { SupportPage } from './support-page';
 
@@ -43,7 +50,14 @@ describe('SupportPage', () => {
       Promise.resolve(
         jsonResponse(
           url.endsWith('/cluster/smart_clusters')
-            ? [{ uuid: 'sc-9', name: 'prod', status: 'failure', status_reason: 'quota exceeded' }]
+            ? [
+                smartClusterFixture({
+                  uuid: 'sc-9',
+                  name: 'prod',
+                  status: 'failure',
+                  status_reason: 'quota exceeded',
+                }),
+              ]
             : [],
         ),
       ),
@@ -61,11 +75,16 @@ describe('SupportPage', () => {
   it('asks the user to contact support when a failure gave no reason', async () => {
     vi.stubGlobal(
       'fetch',
-      vi
-        .fn()
-        .mockResolvedValue(
-          jsonResponse([{ uuid: 'c-1', name: 'prod-ca', location: 'Toronto', status: 'failure' }]),
-        ),
+      vi.fn().mockResolvedValue(
+        jsonResponse([
+          clusterFixture({
+            uuid: 'c-1',
+            name: 'prod-ca',
+            location: 'Toronto',
+            status: 'failure',
+          }),
+        ]),
+      ),
     );
     renderAt('/support/cluster/c-1');
     expect(await screen.findByText('Toronto')).toBeTruthy();
@@ -77,21 +96,20 @@ describe('SupportPage', () => {
       'fetch',
       vi.fn().mockResolvedValue(
         jsonResponse([
-          {
+          appFixture({
             uuid: 'a-1',
             name: 'shop',
-            versions: [{ uuid: 'v-1', name: 'v1', status: 'success' }],
+            versions: [versionFixture({ uuid: 'v-1', app_uuid: 'a-1', name: 'v1' })],
             deployments: [
-              {
+              deploymentFixture({
                 uuid: 'd-1',
+                app_uuid: 'a-1',
                 version_uuid: 'v-1',
-                status: 'success',
-                status_reason: null,
                 cluster_name: 'prod-ca-toronto',
                 version: { uuid: 'v-1', name: 'v1' },
-              },
+              }),
             ],
-          },
+          }),
         ]),
       ),
     );

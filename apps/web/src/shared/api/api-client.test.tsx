@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { NotificationBridge } from '../notifications/notification-bridge';
 import { USER_STORAGE_KEY } from '../session/user-storage';
 import { jsonResponse } from '../testing/test-providers';
@@ -9,6 +10,7 @@ import { apiClient, setSessionExpiredHandler } from './api-client';
 import { ApiError } from './api-error';
 
 const user = { userId: 'u-42', userEmail: 'ada@example.ca', token: 'secret-token' };
+const okSchema = z.object({ ok: z.boolean() });
 
 function renderApp(path: string) {
   window.history.replaceState(null, '', path);
@@ -40,9 +42,9 @@ describe('apiClient', () => {
     const fetchMock = vi.fn().mockResolvedValue(jsonResponse({ ok: true }));
     vi.stubGlobal('fetch', fetchMock);
 
-    await expect(apiClient.post('/domain/name', { domain_name: 'a.ca' })).resolves.toEqual({
-      ok: true,
-    });
+    await expect(
+      apiClient.post('/domain/name', { domain_name: 'a.ca' }, { schema: okSchema }),
+    ).resolves.toEqual({ ok: true });
 
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/domain/name');
@@ -59,7 +61,10 @@ describe('apiClient', () => {
     vi.stubGlobal('fetch', fetchMock);
 
     await expect(
-      apiClient.get('/event/server/notifications', { query: { from: 0, to: 19, x: undefined } }),
+      apiClient.get('/event/server/notifications', {
+        query: { from: 0, to: 19, x: undefined },
+        schema: z.undefined(),
+      }),
     ).resolves.toBeUndefined();
 
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
@@ -79,7 +84,9 @@ describe('apiClient', () => {
     );
     const { router, onExpired } = renderApp('/clusters');
 
-    const error = await apiClient.get('/cluster/clusters').catch((e: unknown) => e);
+    const error = await apiClient
+      .get('/cluster/clusters', { schema: okSchema })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 400,
@@ -98,7 +105,9 @@ describe('apiClient', () => {
     );
     const { router, onExpired } = renderApp('/clusters');
 
-    await expect(apiClient.get('/cluster/clusters')).rejects.toMatchObject({ status: 401 });
+    await expect(apiClient.get('/cluster/clusters', { schema: okSchema })).rejects.toMatchObject({
+      status: 401,
+    });
 
     expect(await screen.findByText('Session Expired.')).toBeTruthy();
     expect(screen.getByText('Please log in again.')).toBeTruthy();
@@ -117,7 +126,7 @@ describe('apiClient', () => {
     const { router, onExpired } = renderApp('/login');
 
     await expect(
-      apiClient.post('/auth/login', { username: 'a', password: 'b' }),
+      apiClient.post('/auth/login', { username: 'a', password: 'b' }, { schema: okSchema }),
     ).rejects.toMatchObject({ status: 401, message: 'Unauthorized' });
 
     expect(onExpired).not.toHaveBeenCalled();
@@ -128,9 +137,56 @@ describe('apiClient', () => {
 
   it('turns a network failure into an ApiError with status 0', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    await expect(apiClient.get('/billing/usage')).rejects.toMatchObject({
+    await expect(apiClient.get('/billing/usage', { schema: okSchema })).rejects.toMatchObject({
       status: 0,
       message: 'Failed to fetch',
+    });
+  });
+
+  it('answers what the schema reads, its output rather than the raw body', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ ok: true, extra: 'dropped' })));
+    await expect(apiClient.get('/x', { schema: okSchema })).resolves.toEqual({ ok: true });
+  });
+
+  it('turns an answer the schema refuses into an ApiError, logging the issues', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse([{ ok: 'yes' }])));
+    const { onExpired } = renderApp('/clusters');
+
+    const error = await apiClient
+      .get('/cluster/clusters', { schema: z.array(okSchema) })
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 200,
+      message: 'The server answered something the console does not understand',
+      errors: [],
+    });
+    expect(log).toHaveBeenCalledWith(
+      'Unexpected answer to GET /cluster/clusters',
+      expect.arrayContaining([expect.objectContaining({ path: [0, 'ok'] })]),
+    );
+    expect(onExpired).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem(USER_STORAGE_KEY)).not.toBeNull();
+  });
+
+  it('reads an error body of another shape as its text or the status text', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(new Response('Bad gateway', { status: 502 }))
+        .mockResolvedValueOnce(jsonResponse({ errors: 'not a list' }, 503)),
+    );
+    await expect(apiClient.get('/x', { schema: okSchema })).rejects.toMatchObject({
+      status: 502,
+      message: 'Bad gateway',
+    });
+    await expect(apiClient.get('/x', { schema: okSchema })).rejects.toMatchObject({
+      status: 503,
+      message: 'HTTP 503',
+      errors: [],
     });
   });
 });

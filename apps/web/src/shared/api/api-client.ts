@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { t } from '../i18n/translate';
 import { notify } from '../notifications/notify';
 import { readStoredUser, removeStoredUser } from '../session/user-storage';
@@ -5,7 +6,7 @@ import { ApiError } from './api-error';
 
 export type QueryParams = Record<string, string | number | boolean | undefined | null>;
 
-export interface RequestOptions {
+export interface RequestOptions<Schema extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON, except FormData (multipart) and Blob, which go as they are. */
   body?: unknown;
@@ -14,7 +15,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** False for calls whose 401 must not end the session with a notice (logout). */
   expireSessionOnUnauthorized?: boolean;
+  /** What a successful answer must be: the answer is parsed with it, never cast. */
+  schema: Schema;
 }
+
+/** Options of one call of apiClient: everything but the method and the body. */
+export type CallOptions<Schema extends z.ZodType> = Omit<RequestOptions<Schema>, 'method' | 'body'>;
 
 /** The control plane's address: `VITE_API_BASE_URL`, or the console's own origin. */
 export const apiBaseUrl = (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/+$/, '');
@@ -72,11 +78,28 @@ function expireSession(): void {
   onSessionExpired();
 }
 
+/** The answer as its schema reads it; anything else is logged for developers and thrown. */
+function parseAnswer<Schema extends z.ZodType>(
+  schema: Schema,
+  data: unknown,
+  response: Response,
+  request: string,
+): z.output<Schema> {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  console.error(`Unexpected answer to ${request}`, parsed.error.issues);
+  throw new ApiError(response.status, t('error.unreadableAnswer'));
+}
+
 /**
  * Every call of the console goes through here: credentials of the stored user on each request,
- * JSON in and out, failures thrown as ApiError. A 401 outside /login ends the session.
+ * JSON in and out, the answer checked by the call's schema, failures thrown as ApiError. A 401
+ * outside /login ends the session.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<Schema extends z.ZodType>(
+  path: string,
+  options: RequestOptions<Schema>,
+): Promise<z.output<Schema>> {
   const {
     method = 'GET',
     body,
@@ -84,18 +107,20 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     headers,
     signal,
     expireSessionOnUnauthorized = true,
+    schema,
   } = options;
-  const init: RequestInit = {
-    method,
-    headers: { Accept: 'application/json', ...authHeaders(), ...headers },
-    signal,
+  const requestHeaders: Record<string, string> = {
+    Accept: 'application/json',
+    ...authHeaders(),
+    ...headers,
   };
+  const init: RequestInit = { method, headers: requestHeaders, signal };
   if (body !== undefined) {
     if (body instanceof FormData || body instanceof Blob) {
       init.body = body;
     } else {
       init.body = JSON.stringify(body);
-      (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+      requestHeaders['Content-Type'] = 'application/json';
     }
   }
 
@@ -108,7 +133,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const data = await readBody(response);
-  if (response.ok) return data as T;
+  if (response.ok) return parseAnswer(schema, data, response, `${method} ${path}`);
 
   if (
     response.status === 401 &&
@@ -120,15 +145,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   throw ApiError.fromBody(response.status, data, response.statusText || `HTTP ${response.status}`);
 }
 
+/** Each call names the schema of its answer: `apiClient.get(path, { schema })`. */
 export const apiClient = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE', body }),
+  get: <Schema extends z.ZodType>(path: string, options: CallOptions<Schema>) =>
+    apiRequest(path, { ...options, method: 'GET' }),
+  post: <Schema extends z.ZodType>(path: string, body: unknown, options: CallOptions<Schema>) =>
+    apiRequest(path, { ...options, method: 'POST', body }),
+  put: <Schema extends z.ZodType>(path: string, body: unknown, options: CallOptions<Schema>) =>
+    apiRequest(path, { ...options, method: 'PUT', body }),
+  patch: <Schema extends z.ZodType>(path: string, body: unknown, options: CallOptions<Schema>) =>
+    apiRequest(path, { ...options, method: 'PATCH', body }),
+  delete: <Schema extends z.ZodType>(path: string, body: unknown, options: CallOptions<Schema>) =>
+    apiRequest(path, { ...options, method: 'DELETE', body }),
 };

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@meridian/domain/errors';
+import { errorBodySchema } from '@meridian/domain/errors';
 
 /** A failed call: the HTTP status (0 when the network failed) and the control plane's error body. */
 export class ApiError extends Error {
@@ -12,14 +12,11 @@ export class ApiError extends Error {
     this.errors = errors;
   }
 
+  /** The error body's message and reasons; a body of another shape (a proxy's page) gives its text. */
   static fromBody(status: number, body: unknown, fallback: string): ApiError {
-    if (typeof body === 'object' && body !== null) {
-      const { message, errors } = body as Partial<ErrorBody>;
-      return new ApiError(
-        status,
-        typeof message === 'string' && message ? message : fallback,
-        Array.isArray(errors) ? errors.filter((e): e is string => typeof e === 'string') : [],
-      );
+    const parsed = errorBodySchema.safeParse(body);
+    if (parsed.success) {
+      return new ApiError(status, parsed.data.message || fallback, parsed.data.errors ?? []);
     }
     return new ApiError(status, typeof body === 'string' && body ? body : fallback);
   }

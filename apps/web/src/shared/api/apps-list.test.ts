@@ -1,16 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
+import { appFixture, deploymentFixture, versionFixture } from '../testing/api-fixtures';
 import { jsonResponse } from '../testing/test-providers';
 import { getApps } from './apps-list';
 
-const app = {
-  uuid: 'a1',
-  name: 'shop',
+const app = appFixture({
   description: 'The shop',
-  createdAt: '2026-11-21T10:00:00Z',
-  updatedAt: '2026-11-21T10:00:00Z',
-  versions: [],
-  deployments: [],
-};
+  versions: [versionFixture()],
+  deployments: [deploymentFixture()],
+});
 
 describe('getApps', () => {
   it('reads the app list from the kube service', async () => {
@@ -20,18 +17,12 @@ describe('getApps', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/meridian/v1/kube/apps');
   });
 
-  it('fills in missing lists and skips what is not an app', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn().mockResolvedValue(jsonResponse([{ uuid: 'a2', name: 'blog' }, { name: 'no id' }])),
-    );
-    await expect(getApps()).resolves.toEqual([
-      { uuid: 'a2', name: 'blog', description: null, versions: [], deployments: [] },
-    ]);
-  });
-
-  it('ignores what is not an app list', async () => {
+  it('fails, saying so, on an answer that is not an app list', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const unreadable = 'The server answered something the console does not understand';
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse([{ uuid: 'a2', name: 'blog' }])));
+    await expect(getApps()).rejects.toMatchObject({ message: unreadable });
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ nope: true })));
-    await expect(getApps()).resolves.toEqual([]);
+    await expect(getApps()).rejects.toMatchObject({ message: unreadable });
   });
 });

@@ -51,6 +51,7 @@ export const en = {
   'error.reload': 'Reload the page',
   'error.contactSupport': 'Please contact support.',
   'error.tryAgain': 'Please try again or contact support.',
+  'error.unreadableAnswer': 'The server answered something the console does not understand',
 
   // Resource overview (header).
   'overview.label': 'Resource overview',

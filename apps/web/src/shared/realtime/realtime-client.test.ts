@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { notificationEventFixture } from '../testing/api-fixtures';
 
 type Handler = (...args: unknown[]) => void;
 
@@ -57,11 +58,21 @@ describe('realtime client', () => {
     expect(socket.emitted).toEqual([
       ['start_meridian_events', { disablePortalEvents: true, token: 'tok', userId: 'u1' }],
     ]);
-    socket.handlers.get('meridian event')!({ uuid: 'e1' });
-    expect(onEvent).toHaveBeenCalledWith({ uuid: 'e1' });
+    const event = notificationEventFixture();
+    socket.handlers.get('meridian event')!(event);
+    expect(onEvent).toHaveBeenCalledWith(event);
     close();
     expect(socket.disconnected).toBe(true);
     expect(isRealtimeConnected()).toBe(false);
+  });
+
+  it('drops, and logs, a pushed event the console cannot read', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onEvent = vi.fn();
+    connectRealtime({ token: 'tok', userId: 'u1' }, onEvent);
+    sockets[0]!.handlers.get('meridian event')!({ uuid: 'e1' });
+    expect(onEvent).not.toHaveBeenCalled();
+    expect(log).toHaveBeenCalledWith('Unexpected meridian event message', expect.any(Array));
   });
 
   it('keeps at most one connection', () => {

@@ -1,3 +1,4 @@
+import { notificationEventSchema } from '@meridian/domain/events/notification-api';
 import type {
   NotificationEvent,
   StartEventsMessage,
@@ -39,7 +40,12 @@ export function connectRealtime(
     };
     socket.emit(realtime.startEvent, start);
   });
-  socket.on(realtime.eventName, (event: NotificationEvent) => onEvent(event));
+  socket.on(realtime.eventName, (message: unknown) => {
+    const parsed = notificationEventSchema.safeParse(message);
+    // A push is only a hint to refresh: one the console cannot read is logged, not acted on.
+    if (parsed.success) onEvent(parsed.data);
+    else console.error(`Unexpected ${realtime.eventName} message`, parsed.error.issues);
+  });
   current = { socket, token: credentials.token };
   return () => {
     if (current?.socket === socket) disconnectRealtime();

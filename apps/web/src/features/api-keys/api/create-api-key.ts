@@ -1,4 +1,8 @@
-import type { CreateApiKeyInput, CreatedApiKey } from '@meridian/domain/auth/api-key';
+import {
+  createdApiKeySchema,
+  type CreateApiKeyInput,
+  type CreatedApiKey,
+} from '@meridian/domain/auth/api-key';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
@@ -6,7 +10,11 @@ import { apiKeysQueryKey } from './get-api-keys';
 
 /** POST /auth/api_key: answers `{name, key}`; the key is never shown again. */
 export function createApiKey(body: CreateApiKeyInput): Promise<CreatedApiKey> {
-  return apiClient.post<CreatedApiKey>(`${apiPaths.auth}/api_key`, { name: body.name.trim() });
+  return apiClient.post(
+    `${apiPaths.auth}/api_key`,
+    { name: body.name.trim() },
+    { schema: createdApiKeySchema },
+  );
 }
 
 export function useCreateApiKey() {

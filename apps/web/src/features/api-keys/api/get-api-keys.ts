@@ -1,4 +1,4 @@
-import type { ApiKeySummary } from '@meridian/domain/auth/api-key';
+import { apiKeyListSchema, type ApiKeySummary } from '@meridian/domain/auth/api-key';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
@@ -7,10 +7,11 @@ export const apiKeysQueryKey = ['api-keys'] as const;
 
 /** GET /auth/api_key: the list is read from the response field `keys` (spec §3). */
 export async function getApiKeys(signal?: AbortSignal): Promise<ApiKeySummary[]> {
-  const data = await apiClient.get<{ keys?: unknown } | undefined>(`${apiPaths.auth}/api_key`, {
+  const list = await apiClient.get(`${apiPaths.auth}/api_key`, {
     signal,
+    schema: apiKeyListSchema,
   });
-  return Array.isArray(data?.keys) ? (data.keys as ApiKeySummary[]) : [];
+  return list.keys;
 }
 
 export function apiKeysQueryOptions() {

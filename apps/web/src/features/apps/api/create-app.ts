@@ -1,3 +1,4 @@
+import { appSchema } from '@meridian/domain/apps/app-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
@@ -41,7 +42,7 @@ export function createApp(request: CreateAppRequest): Promise<App> {
   form.append('version_name', request.versionName.trim());
   form.append('smart_cluster_uuid', request.smartClusterUuid);
   appendTemplate(form, request.name, request.template);
-  return apiClient.post<App>(`${apiPaths.kube}/apps`, form);
+  return apiClient.post(`${apiPaths.kube}/apps`, form, { schema: appSchema });
 }
 
 /** Spec §4: on success the app list is fetched again (the new app arrives with its deployment). */

@@ -1,3 +1,4 @@
+import { versionSchema } from '@meridian/domain/apps/app-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
@@ -16,9 +17,10 @@ export function createVersion(request: CreateVersionRequest): Promise<Version> {
   const form = new FormData();
   form.append('name', request.name.trim());
   appendTemplate(form, request.name, request.template);
-  return apiClient.post<Version>(
+  return apiClient.post(
     `${apiPaths.kube}/apps/${encodeURIComponent(request.appUuid)}/versions`,
     form,
+    { schema: versionSchema },
   );
 }
 

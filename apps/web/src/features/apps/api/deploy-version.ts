@@ -1,12 +1,19 @@
-import type { VersionDeploymentRequest } from '@meridian/domain/apps/app-api';
+import {
+  deploymentSchema,
+  type Deployment,
+  type VersionDeploymentRequest,
+} from '@meridian/domain/apps/app-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 import { appsQueryKey } from '../../../shared/api/apps-list';
 
 /** POST /cluster/clusters/versions: deploys a version onto more smart clusters (spec §7). */
-export function deployVersion(body: VersionDeploymentRequest): Promise<unknown> {
-  return apiClient.post<unknown>(`${apiPaths.cluster}/clusters/versions`, body);
+export function deployVersion(body: VersionDeploymentRequest): Promise<Deployment[]> {
+  return apiClient.post(`${apiPaths.cluster}/clusters/versions`, body, {
+    schema: z.array(deploymentSchema),
+  });
 }
 
 export function useDeployVersion() {

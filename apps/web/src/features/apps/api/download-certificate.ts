@@ -1,17 +1,14 @@
 import type { Deployment } from '@meridian/domain/apps/app-api';
+import { z } from 'zod';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 
 /** GET /certificate/deployments/{deploymentId}/pem: the certificate chain as PEM text. */
-export async function getCertificatePem(deploymentId: string): Promise<string> {
-  const data = await apiClient.get<unknown>(
+export function getCertificatePem(deploymentId: string): Promise<string> {
+  return apiClient.get(
     `${apiPaths.certificate}/deployments/${encodeURIComponent(deploymentId)}/pem`,
-    { headers: { Accept: 'application/x-pem-file, text/plain, */*' } },
+    { headers: { Accept: 'application/x-pem-file, text/plain, */*' }, schema: z.string() },
   );
-  if (typeof data === 'string') return data;
-  // Tolerate a JSON wrapper ({pem}) should the server ever send one.
-  const pem = (data as { pem?: unknown } | null)?.pem;
-  return typeof pem === 'string' ? pem : '';
 }
 
 /** `<first domain name>.pem`, or the deployment's UUID when it has no name. */

@@ -1,4 +1,4 @@
-import type { App, Deployment } from '@meridian/domain/apps/app-api';
+import { deploymentSchema, type App, type Deployment } from '@meridian/domain/apps/app-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
@@ -6,8 +6,10 @@ import { appsQueryKey } from '../../../shared/api/apps-list';
 
 /** POST /certificate/deployments/{deploymentId}: a certificate for the deployment's domain names. */
 export function enableHttps(deploymentId: string): Promise<Deployment> {
-  return apiClient.post<Deployment>(
+  return apiClient.post(
     `${apiPaths.certificate}/deployments/${encodeURIComponent(deploymentId)}`,
+    undefined,
+    { schema: deploymentSchema },
   );
 }
 
@@ -16,11 +18,11 @@ export function useEnableHttps() {
   return useMutation({
     mutationFn: enableHttps,
     onSuccess: (answer, deploymentId) => {
-      if (answer && typeof answer === 'object' && answer.certificate_uuid) {
+      if (answer.certificate_uuid) {
         queryClient.setQueryData<App[]>(appsQueryKey, (list) =>
           list?.map((app) => ({
             ...app,
-            deployments: app.deployments?.map((deployment) =>
+            deployments: app.deployments.map((deployment) =>
               deployment.uuid === deploymentId
                 ? { ...deployment, certificate_uuid: answer.certificate_uuid }
                 : deployment,

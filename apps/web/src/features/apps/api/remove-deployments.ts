@@ -1,11 +1,16 @@
+import { removalResultSchema, type RemovalResult } from '@meridian/domain/apps/app-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 import { appsQueryKey } from '../../../shared/api/apps-list';
 
 /** DELETE /meridian/v1/kube/apps/deployment: body {uuids}. */
-export function removeDeployments(uuids: string[]): Promise<unknown> {
-  return apiClient.delete<unknown>(`${apiPaths.kube}/apps/deployment`, { uuids });
+export function removeDeployments(uuids: string[]): Promise<RemovalResult> {
+  return apiClient.delete(
+    `${apiPaths.kube}/apps/deployment`,
+    { uuids },
+    { schema: removalResultSchema },
+  );
 }
 
 export function useRemoveDeployments() {

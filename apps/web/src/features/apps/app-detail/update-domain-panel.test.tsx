@@ -7,24 +7,20 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationBridge } from '../../../shared/notifications/notification-bridge';
 import { USER_STORAGE_KEY } from '../../../shared/session/user-storage';
+import { appFixture, deploymentFixture, domainFixture } from '../../../shared/testing/api-fixtures';
 import { jsonResponse } from '../../../shared/testing/test-providers';
 import { appsQueryKey } from '../../../shared/api/apps-list';
 import { UpdateDomainPanel } from './update-domain-panel';
 
-const deployment = {
-  uuid: 'dep-1',
-  status: 'success',
-  domain_names: [] as string[],
-  certificate_uuid: null,
-} as unknown as Deployment;
+const deployment = deploymentFixture({ uuid: 'dep-1' });
 
 function mockApi() {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.endsWith('/domain/name')) {
       return jsonResponse([
-        { uuid: 'r1', domain_name: 'example.ca', status: 'success' },
-        { uuid: 'r2', domain_name: 'other.io', status: 'success' },
+        domainFixture({ uuid: 'r1', domain_name: 'example.ca' }),
+        domainFixture({ uuid: 'r2', domain_name: 'other.io' }),
       ]);
     }
     if (url.includes('/domain/dns/user/entries/deployments/') && init?.method === 'PUT') {
@@ -39,9 +35,7 @@ function mockApi() {
 function renderPanel(value: Deployment = deployment) {
   const onUpdated = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData<App[]>(appsQueryKey, [
-    { uuid: 'a1', deployments: [value] } as unknown as App,
-  ]);
+  queryClient.setQueryData<App[]>(appsQueryKey, [appFixture({ deployments: [value] })]);
   const router = createMemoryRouter([
     { path: '/', element: <UpdateDomainPanel deployment={value} onUpdated={onUpdated} /> },
   ]);

@@ -1,40 +1,35 @@
+import type { Status } from '@meridian/domain/status';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_STORAGE_KEY } from '../../../shared/session/user-storage';
+import { appFixture, deploymentFixture } from '../../../shared/testing/api-fixtures';
 import { jsonResponse, renderRoutes } from '../../../shared/testing/test-providers';
 import { AppList } from './app-list';
 
-const deployment = (status: string) => ({ smart_cluster_uuid: 's', version_uuid: 'v', status });
+const deployment = (status: Status) => deploymentFixture({ status });
 
 const apps = [
-  {
+  appFixture({
     uuid: 'a-old',
     name: 'archive',
-    description: null,
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-11-20T00:00:00Z',
-    versions: [],
     deployments: [deployment('success')],
-  },
-  {
+  }),
+  appFixture({
     uuid: 'a-new',
     name: 'blog',
-    description: null,
     createdAt: '2026-06-01T00:00:00Z',
     updatedAt: '2026-06-01T00:00:00Z',
-    versions: [],
     deployments: [deployment('success'), deployment('pending')],
-  },
-  {
+  }),
+  appFixture({
     uuid: 'a-mid',
     name: 'shop',
-    description: null,
     createdAt: '2026-03-01T00:00:00Z',
     updatedAt: '2026-03-01T00:00:00Z',
-    versions: [],
-    deployments: [],
-  },
+  }),
 ];
 
 function renderList(list: unknown[], path = '/home') {
@@ -102,6 +97,13 @@ describe('AppList', () => {
     expect(tileNames()).toEqual(['shop']);
     await user.type(screen.getByRole('textbox', { name: 'Search apps' }), 'x');
     expect(await screen.findByText('No app matches this search')).toBeTruthy();
+  });
+
+  it('says the apps could not be fetched when the answer is not an app list', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderList([{ uuid: 'a-1', name: 'shop' }]);
+    expect(await screen.findByText('Something went wrong when fetching your apps.')).toBeTruthy();
+    expect(screen.queryByText('No apps yet')).toBeNull();
   });
 
   it('shows the empty message, without a sort choice', async () => {

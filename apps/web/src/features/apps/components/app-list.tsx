@@ -1,5 +1,5 @@
 import { ClockCircleFilled, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Avatar, Button, Input, Select, Skeleton, Tooltip } from 'antd';
+import { Alert, Avatar, Button, Input, Select, Skeleton, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useMatch } from 'react-router';
@@ -56,7 +56,7 @@ export function AppList() {
   const dispatch = useDispatch();
   const [search, setSearch] = useState('');
   const [sortKey, setSortKey] = useState<AppSortKey>('created');
-  const { data, isPending } = useApps();
+  const { data, isPending, isError } = useApps();
   const match = useMatch('/apps/:appId/*');
   const currentId = match?.params.appId;
 
@@ -100,6 +100,8 @@ export function AppList() {
             </li>
           ))}
         </ul>
+      ) : isError ? (
+        <Alert type="error" showIcon title={t('apps.detail.fetchFailed')} />
       ) : visible.length > 0 ? (
         <ul className={styles.grid}>
           {visible.map((app) => (

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as download from '../../../shared/lib/download-file';
 import { USER_STORAGE_KEY } from '../../../shared/session/user-storage';
+import { appFixture } from '../../../shared/testing/api-fixtures';
 import {
   createTestStore,
   jsonResponse,
@@ -43,14 +44,14 @@ const smartCluster = (
 });
 
 const smartClusters = [
-  smartCluster('sc-ready', 'production', 'success'),
-  smartCluster('sc-busy', 'staging', 'creating'),
-  smartCluster('sc-ext', 'on-prem', 'success', ['external']),
+  smartCluster('0e6f5a62-2c61-4f7a-9a35-3d1f0c2b7a11', 'production', 'success'),
+  smartCluster('1f7a6b73-3d72-4a8b-8b46-4e2a1d3c8b22', 'staging', 'creating'),
+  smartCluster('2a8b7c84-4e83-4b9c-9c57-5f3b2e4d9c33', 'on-prem', 'success', ['external']),
 ];
 
 type Answer = { body: unknown; status: number };
 
-function mockApi(answer: Answer = { body: { uuid: 'new-app' }, status: 201 }) {
+function mockApi(answer: Answer = { body: appFixture({ uuid: 'new-app' }), status: 200 }) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.endsWith('/cluster/smart_clusters')) return jsonResponse(smartClusters);
@@ -196,7 +197,7 @@ describe('CreateAppDrawer', () => {
       name: 'shop',
       description: 'The web shop',
       version_name: 'v1',
-      smart_cluster_uuid: 'sc-ready',
+      smart_cluster_uuid: '0e6f5a62-2c61-4f7a-9a35-3d1f0c2b7a11',
       template_type: 'KUBERNETES_BASIC',
       template: JSON.stringify({
         deploymentImage: 'nginx:1.27',

@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_STORAGE_KEY } from '../../../shared/session/user-storage';
+import { versionFixture } from '../../../shared/testing/api-fixtures';
 import {
   createTestStore,
   jsonResponse,
@@ -22,7 +23,7 @@ const app: App = {
   deployments: [],
 };
 
-function mockApi(status = 201, body: unknown = { uuid: 'v2' }) {
+function mockApi(status = 200, body: unknown = versionFixture({ uuid: 'v2', app_uuid: 'app-1' })) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.endsWith('/apps/app-1/versions') && init?.method === 'POST') {

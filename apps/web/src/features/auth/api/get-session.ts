@@ -1,11 +1,11 @@
-import type { SessionUser } from '@meridian/domain/auth/user';
+import { sessionUserSchema, type SessionUser } from '@meridian/domain/auth/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 
 /** GET /auth/session: whose session the stored token is; a 401 ends it through the API client. */
 export function getSession(signal?: AbortSignal): Promise<SessionUser> {
-  return apiClient.get<SessionUser>(`${apiPaths.auth}/session`, { signal });
+  return apiClient.get(`${apiPaths.auth}/session`, { signal, schema: sessionUserSchema });
 }
 
 export function sessionQueryOptions() {

@@ -1,11 +1,17 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { LoginInput, LoginResult, LoginState } from '@meridian/domain/auth/login';
+import {
+  loginResultSchema,
+  type LoginInput,
+  type LoginResult,
+  type LoginState,
+} from '@meridian/domain/auth/login';
 import { useCallback } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import type { Location } from 'react-router';
 import { apiClient, LOGIN_PATH } from '../../../shared/api/api-client';
+import { apiPaths } from '../../../shared/api/api-paths';
 import { t } from '../../../shared/i18n/translate';
 import { notify } from '../../../shared/notifications/notify';
 import { writeStoredUser } from '../../../shared/session/user-storage';
@@ -14,7 +20,7 @@ export const HOME_PATH = '/home';
 
 /** POST /auth/login: the response is the login state's data. */
 export function postLogin(input: LoginInput): Promise<LoginResult> {
-  return apiClient.post<LoginResult>('/auth/login', input);
+  return apiClient.post(`${apiPaths.auth}/login`, input, { schema: loginResultSchema });
 }
 
 /** Pending → fulfilled (stored to local storage) or rejected, as spec §4 describes. */

@@ -1,3 +1,4 @@
+import { statusResultSchema, type StatusResult } from '@meridian/domain/operation-result';
 import { useCallback } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
@@ -7,9 +8,10 @@ import { removeStoredUser } from '../../../shared/session/user-storage';
 import { sessionCleared } from '../session.slice';
 
 /** POST /auth/logout revokes the token on the server. */
-export function postLogout(): Promise<void> {
-  return apiClient.post<void>(`${apiPaths.auth}/logout`, undefined, {
+export function postLogout(): Promise<StatusResult> {
+  return apiClient.post(`${apiPaths.auth}/logout`, undefined, {
     expireSessionOnUnauthorized: false,
+    schema: statusResultSchema,
   });
 }
 

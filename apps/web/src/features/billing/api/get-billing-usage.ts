@@ -6,12 +6,12 @@ import { apiPaths } from '../../../shared/api/api-paths';
 export const billingUsageQueryKey = (month: string) => ['billing-usage', month] as const;
 
 /** GET /billing/usage?month=YYYY-MM: parsed, so a malformed answer shows as a fetch failure. */
-export async function getBillingUsage(month: string, signal?: AbortSignal): Promise<BillingUsage> {
-  const data = await apiClient.get<unknown>(
-    `${apiPaths.billing}/usage?month=${encodeURIComponent(month)}`,
-    { signal },
-  );
-  return billingUsageSchema.parse(data);
+export function getBillingUsage(month: string, signal?: AbortSignal): Promise<BillingUsage> {
+  return apiClient.get(`${apiPaths.billing}/usage`, {
+    query: { month },
+    signal,
+    schema: billingUsageSchema,
+  });
 }
 
 export function billingUsageQueryOptions(month: string) {

@@ -1,3 +1,4 @@
+import { smartClusterSchema } from '@meridian/domain/clusters/cluster-api';
 import type {
   SmartCluster,
   SmartClusterCreateInput,
@@ -10,7 +11,7 @@ import { smartClustersQueryKey } from '../../../shared/api/smart-clusters-list';
 
 /** POST /cluster/clusters: manual body, or automatic with latency and budget. */
 export function createSmartCluster(body: SmartClusterCreateInput): Promise<SmartCluster> {
-  return apiClient.post<SmartCluster>(`${apiPaths.cluster}/clusters`, body);
+  return apiClient.post(`${apiPaths.cluster}/clusters`, body, { schema: smartClusterSchema });
 }
 
 /** POST /cluster/clusters/external: multipart name + kubeConfig file. */
@@ -18,7 +19,9 @@ export function createExternalCluster(name: string, kubeConfig: File): Promise<S
   const form = new FormData();
   form.append('name', name.trim());
   form.append('kubeConfig', kubeConfig, kubeConfig.name);
-  return apiClient.post<SmartCluster>(`${apiPaths.cluster}/clusters/external`, form);
+  return apiClient.post(`${apiPaths.cluster}/clusters/external`, form, {
+    schema: smartClusterSchema,
+  });
 }
 
 export type CreateClusterRequest =
@@ -34,19 +37,14 @@ export function useCreateSmartCluster() {
         ? createExternalCluster(request.name, request.kubeConfig)
         : createSmartCluster(request.body),
     onSuccess: (created) => {
-      if (created && typeof created === 'object' && 'uuid' in created) {
-        const now = new Date().toISOString();
-        queryClient.setQueryData<SmartCluster[]>(smartClustersQueryKey, (list = []) => [
-          ...list.filter((item) => item.uuid !== created.uuid),
-          {
-            ...created,
-            monitoring_default_password: undefined,
-            status: created.mode === 'MANUAL' ? 'creating' : created.status,
-            createdAt: created.createdAt ?? now,
-            updatedAt: created.updatedAt ?? now,
-          },
-        ]);
-      }
+      queryClient.setQueryData<SmartCluster[]>(smartClustersQueryKey, (list = []) => [
+        ...list.filter((item) => item.uuid !== created.uuid),
+        {
+          ...created,
+          monitoring_default_password: undefined,
+          status: created.mode === 'MANUAL' ? 'creating' : created.status,
+        },
+      ]);
       void queryClient.invalidateQueries({ queryKey: smartClustersQueryKey });
       void queryClient.invalidateQueries({ queryKey: clustersQueryKey });
     },

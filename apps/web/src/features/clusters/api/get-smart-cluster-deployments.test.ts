@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deploymentFixture } from '../../../shared/testing/api-fixtures';
 import { jsonResponse } from '../../../shared/testing/test-providers';
 import {
   getSmartClusterDeployments,
@@ -9,7 +10,7 @@ describe('getSmartClusterDeployments', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('reads the deployments of one smart cluster from the kube service', async () => {
-    const deployments = [{ uuid: 'd1', app_uuid: 'a1', app: { name: 'shop' } }];
+    const deployments = [deploymentFixture({ smart_cluster_uuid: 'sc-1' })];
     const fetchMock = vi.fn().mockResolvedValue(jsonResponse(deployments));
     vi.stubGlobal('fetch', fetchMock);
     await expect(getSmartClusterDeployments('sc-1')).resolves.toEqual(deployments);
@@ -18,11 +19,12 @@ describe('getSmartClusterDeployments', () => {
     );
   });
 
-  it('ignores what is not a deployment list', async () => {
+  it('fails on what is not a deployment list', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse([{ nope: true }])));
-    await expect(getSmartClusterDeployments('sc-1')).resolves.toEqual([]);
+    await expect(getSmartClusterDeployments('sc-1')).rejects.toMatchObject({ status: 200 });
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ nope: true })));
-    await expect(getSmartClusterDeployments('sc-1')).resolves.toEqual([]);
+    await expect(getSmartClusterDeployments('sc-1')).rejects.toMatchObject({ status: 200 });
   });
 
   it('keys the query under apps so refreshing the apps refreshes it', () => {

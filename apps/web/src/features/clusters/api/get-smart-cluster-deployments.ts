@@ -1,5 +1,6 @@
-import type { Deployment } from '@meridian/domain/apps/app-api';
+import { deploymentSchema, type Deployment } from '@meridian/domain/apps/app-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 
@@ -8,22 +9,15 @@ export function smartClusterDeploymentsQueryKey(smartClusterUuid: string) {
   return ['apps', 'deployments', 'smart-cluster', smartClusterUuid] as const;
 }
 
-function isDeployment(value: unknown): value is Deployment {
-  if (typeof value !== 'object' || value === null) return false;
-  const deployment = value as Record<string, unknown>;
-  return typeof deployment.uuid === 'string' && typeof deployment.app_uuid === 'string';
-}
-
 /** GET /meridian/v1/kube/apps/deployment/smart_cluster/{id}: the deployments on one smart cluster. */
-export async function getSmartClusterDeployments(
+export function getSmartClusterDeployments(
   smartClusterUuid: string,
   signal?: AbortSignal,
 ): Promise<Deployment[]> {
-  const data = await apiClient.get<unknown>(
+  return apiClient.get(
     `${apiPaths.kube}/apps/deployment/smart_cluster/${encodeURIComponent(smartClusterUuid)}`,
-    { signal },
+    { signal, schema: z.array(deploymentSchema) },
   );
-  return Array.isArray(data) ? data.filter(isDeployment) : [];
 }
 
 export function smartClusterDeploymentsQueryOptions(smartClusterUuid: string) {

@@ -1,3 +1,4 @@
+import { smartClusterSchema } from '@meridian/domain/clusters/cluster-api';
 import type {
   SmartCluster,
   SmartClusterUpdateInput,
@@ -9,11 +10,15 @@ import { clustersQueryKey } from '../../../shared/api/clusters-list';
 import { smartClustersQueryKey } from '../../../shared/api/smart-clusters-list';
 
 /** PUT /cluster/clusters/{id}: name, plus budget and latency (automatic) or datacenters (manual). */
-export function updateSmartCluster(uuid: string, body: SmartClusterUpdateInput): Promise<unknown> {
-  return apiClient.put<unknown>(`${apiPaths.cluster}/clusters/${encodeURIComponent(uuid)}`, {
-    ...body,
-    isAppCreate: false,
-  });
+export function updateSmartCluster(
+  uuid: string,
+  body: SmartClusterUpdateInput,
+): Promise<SmartCluster> {
+  return apiClient.put(
+    `${apiPaths.cluster}/clusters/${encodeURIComponent(uuid)}`,
+    { ...body, isAppCreate: false },
+    { schema: smartClusterSchema },
+  );
 }
 
 /** Spec §4: after an update the smart cluster shows as updating, then the lists are reloaded. */

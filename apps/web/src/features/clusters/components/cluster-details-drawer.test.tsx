@@ -1,9 +1,11 @@
 import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
+import type { Status } from '@meridian/domain/status';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_STORAGE_KEY } from '../../../shared/session/user-storage';
+import { deploymentFixture } from '../../../shared/testing/api-fixtures';
 import { jsonResponse, renderRoutes } from '../../../shared/testing/test-providers';
 import { ClusterDetailsDrawer } from './cluster-details-drawer';
 
@@ -29,17 +31,18 @@ const smartCluster: SmartCluster = {
   default_shared_for_org_uuid: null,
 };
 
-const deployment = (uuid: string, app: string, version: string, status: string) => ({
-  uuid,
-  app_uuid: `app-${app}`,
-  version_uuid: `v-${version}`,
-  smart_cluster_uuid: 'sc-1',
-  cluster_name: 'edge-ca-montreal',
-  datacenter_name: 'Montréal',
-  status,
-  app: { uuid: `app-${app}`, name: app },
-  version: { uuid: `v-${version}`, name: version },
-});
+const deployment = (uuid: string, app: string, version: string, status: Status) =>
+  deploymentFixture({
+    uuid,
+    app_uuid: `app-${app}`,
+    version_uuid: `v-${version}`,
+    smart_cluster_uuid: 'sc-1',
+    cluster_name: 'edge-ca-montreal',
+    datacenter_name: 'Montréal',
+    status,
+    app: { uuid: `app-${app}`, name: app },
+    version: { uuid: `v-${version}`, name: version },
+  });
 
 function mockDeployments(body: unknown, status = 200) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) =>

@@ -6,16 +6,9 @@ import { apiPaths } from '../../../shared/api/api-paths';
 /** Refreshed by TRAFFIC live events (spec §4: traffic events go to the traffic state). */
 export const trafficQueryKey = ['traffic'] as const;
 
-const noTraffic: Traffic = {
-  daily_totals: { total_requests: 0, daily_active_users: 0 },
-  regions: [],
-};
-
 /** GET /intelligence/traffic: today's (UTC) requests and users, in total and per datacenter. */
-export async function getTraffic(signal?: AbortSignal): Promise<Traffic> {
-  const data = await apiClient.get<unknown>(`${apiPaths.intelligence}/traffic`, { signal });
-  const parsed = trafficSchema.safeParse(data);
-  return parsed.success ? parsed.data : noTraffic;
+export function getTraffic(signal?: AbortSignal): Promise<Traffic> {
+  return apiClient.get(`${apiPaths.intelligence}/traffic`, { signal, schema: trafficSchema });
 }
 
 export function trafficQueryOptions() {

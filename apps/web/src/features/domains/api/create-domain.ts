@@ -1,4 +1,8 @@
-import type { Domain, DomainCreateInput } from '@meridian/domain/domains/domain-api';
+import {
+  domainSchema,
+  type Domain,
+  type DomainCreateInput,
+} from '@meridian/domain/domains/domain-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
@@ -6,7 +10,7 @@ import { domainsQueryKey } from './get-domains';
 
 /** POST /domain/name: body {domain_name, email}; answers the new domain. */
 export function createDomain(body: DomainCreateInput): Promise<Domain> {
-  return apiClient.post<Domain>(`${apiPaths.domain}/name`, body);
+  return apiClient.post(`${apiPaths.domain}/name`, body, { schema: domainSchema });
 }
 
 export function useCreateDomain() {

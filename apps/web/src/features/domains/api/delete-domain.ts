@@ -1,12 +1,18 @@
-import type { Domain } from '@meridian/domain/domains/domain-api';
+import {
+  domainRemovalSchema,
+  type Domain,
+  type DomainRemoval,
+} from '@meridian/domain/domains/domain-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 import { domainsQueryKey } from './get-domains';
 
 /** DELETE /domain/name/{domainId}: the domain, its records and its zone. */
-export function deleteDomain(domainId: string): Promise<unknown> {
-  return apiClient.delete<unknown>(`${apiPaths.domain}/name/${encodeURIComponent(domainId)}`);
+export function deleteDomain(domainId: string): Promise<DomainRemoval> {
+  return apiClient.delete(`${apiPaths.domain}/name/${encodeURIComponent(domainId)}`, undefined, {
+    schema: domainRemovalSchema,
+  });
 }
 
 export function useDeleteDomain() {

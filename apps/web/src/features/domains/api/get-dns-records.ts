@@ -1,5 +1,6 @@
-import type { DnsRecord } from '@meridian/domain/domains/domain-api';
+import { dnsRecordSchema, type DnsRecord } from '@meridian/domain/domains/domain-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 import { domainsQueryKey } from './get-domains';
@@ -8,12 +9,12 @@ export const dnsRecordsQueryKey = (domainId: string) =>
   [...domainsQueryKey, domainId, 'records'] as const;
 
 /** GET /domain/dns/user?domain_uuid=…: the domain's records. */
-export async function getDnsRecords(domainId: string, signal?: AbortSignal): Promise<DnsRecord[]> {
-  const data = await apiClient.get<unknown>(`${apiPaths.domain}/dns/user`, {
+export function getDnsRecords(domainId: string, signal?: AbortSignal): Promise<DnsRecord[]> {
+  return apiClient.get(`${apiPaths.domain}/dns/user`, {
     query: { domain_uuid: domainId },
     signal,
+    schema: z.array(dnsRecordSchema),
   });
-  return Array.isArray(data) ? (data as DnsRecord[]) : [];
 }
 
 export function useDnsRecords(domainId: string) {

@@ -1,5 +1,6 @@
-import type { Subdomain } from '@meridian/domain/domains/domain-api';
+import { subdomainSchema, type Subdomain } from '@meridian/domain/domains/domain-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 import { domainsQueryKey } from './get-domains';
@@ -8,16 +9,11 @@ export const subdomainsQueryKey = (domainId: string) =>
   [...domainsQueryKey, domainId, 'subdomains'] as const;
 
 /** GET /domain/name/{domainId}/subdomains: deployment domain names under this domain. */
-export async function getSubdomains(domainId: string, signal?: AbortSignal): Promise<Subdomain[]> {
-  const data = await apiClient.get<unknown>(
-    `${apiPaths.domain}/name/${encodeURIComponent(domainId)}/subdomains`,
-    { signal },
-  );
-  if (!Array.isArray(data)) return [];
-  return data.filter(
-    (item): item is Subdomain =>
-      typeof (item as Record<string, unknown> | null)?.subdomain === 'string',
-  );
+export function getSubdomains(domainId: string, signal?: AbortSignal): Promise<Subdomain[]> {
+  return apiClient.get(`${apiPaths.domain}/name/${encodeURIComponent(domainId)}/subdomains`, {
+    signal,
+    schema: z.array(subdomainSchema),
+  });
 }
 
 export function useSubdomains(domainId: string) {

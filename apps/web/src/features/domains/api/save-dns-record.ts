@@ -1,8 +1,10 @@
-import type {
-  DnsRecord,
-  DnsRecordCreateInput,
-  DnsRecordUpdateInput,
+import {
+  dnsRecordSchema,
+  type DnsRecord,
+  type DnsRecordCreateInput,
+  type DnsRecordUpdateInput,
 } from '@meridian/domain/domains/domain-api';
+import { statusResultSchema, type StatusResult } from '@meridian/domain/operation-result';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
@@ -10,7 +12,7 @@ import { dnsRecordsQueryKey } from './get-dns-records';
 
 /** POST /domain/dns/user: body {domain_uuid, domain, ttl, type, content}. */
 export function createDnsRecord(body: DnsRecordCreateInput): Promise<DnsRecord> {
-  return apiClient.post<DnsRecord>(`${apiPaths.domain}/dns/user`, body);
+  return apiClient.post(`${apiPaths.domain}/dns/user`, body, { schema: dnsRecordSchema });
 }
 
 /** PUT /domain/dns/user/{id}: body {domain, ttl, content}; the type never changes. */
@@ -18,15 +20,18 @@ export function updateDnsRecord(
   recordId: string,
   body: Omit<DnsRecordUpdateInput, 'type'>,
 ): Promise<DnsRecord> {
-  return apiClient.put<DnsRecord>(
-    `${apiPaths.domain}/dns/user/${encodeURIComponent(recordId)}`,
-    body,
-  );
+  return apiClient.put(`${apiPaths.domain}/dns/user/${encodeURIComponent(recordId)}`, body, {
+    schema: dnsRecordSchema,
+  });
 }
 
 /** DELETE /domain/dns/user/{id}. */
-export function deleteDnsRecord(recordId: string): Promise<unknown> {
-  return apiClient.delete<unknown>(`${apiPaths.domain}/dns/user/${encodeURIComponent(recordId)}`);
+export function deleteDnsRecord(recordId: string): Promise<StatusResult> {
+  return apiClient.delete(
+    `${apiPaths.domain}/dns/user/${encodeURIComponent(recordId)}`,
+    undefined,
+    { schema: statusResultSchema },
+  );
 }
 
 /** The editor's three writes; each puts the answer into the domain's list, then refetches it. */

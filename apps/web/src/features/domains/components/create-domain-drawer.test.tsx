@@ -7,11 +7,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationBridge } from '../../../shared/notifications/notification-bridge';
 import { USER_STORAGE_KEY } from '../../../shared/session/user-storage';
+import { domainFixture } from '../../../shared/testing/api-fixtures';
 import { jsonResponse } from '../../../shared/testing/test-providers';
 import { domainsQueryKey } from '../api/get-domains';
 import { CreateDomainDrawer } from './create-domain-drawer';
 
-const existing = { uuid: 'd0', domain_name: 'old.ca', name: 'old.ca' } as Domain;
+const existing = domainFixture({ uuid: 'd0', domain_name: 'old.ca' });
 
 function mockApi({ fail = false } = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

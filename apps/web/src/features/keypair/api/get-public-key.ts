@@ -1,14 +1,15 @@
+import { publicKeyResultSchema } from '@meridian/domain/auth/keypair';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 
 /** GET /auth/users/public_key. */
 export async function getPublicKey(signal?: AbortSignal): Promise<string> {
-  const data = await apiClient.get<{ public_key?: unknown }>(`${apiPaths.auth}/users/public_key`, {
+  const { public_key } = await apiClient.get(`${apiPaths.auth}/users/public_key`, {
     signal,
+    schema: publicKeyResultSchema,
   });
-  if (typeof data?.public_key !== 'string') throw new Error('No public key in the response');
-  return data.public_key;
+  return public_key;
 }
 
 export function publicKeyQueryOptions() {

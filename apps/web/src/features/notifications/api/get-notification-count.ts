@@ -1,3 +1,4 @@
+import { notificationCountSchema } from '@meridian/domain/events/notification-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
@@ -7,11 +8,11 @@ export const notificationCountQueryKey = [...notificationsQueryKey, 'count'] as 
 
 /** GET /event/server/notifications/count: how many events the user has. */
 export async function getNotificationCount(signal?: AbortSignal): Promise<number> {
-  const data = await apiClient.get<unknown>(`${apiPaths.event}/server/notifications/count`, {
+  const { count } = await apiClient.get(`${apiPaths.event}/server/notifications/count`, {
     signal,
+    schema: notificationCountSchema,
   });
-  const count = (data as { count?: unknown } | null)?.count;
-  return typeof count === 'number' ? count : 0;
+  return count;
 }
 
 export function notificationCountQueryOptions() {

@@ -2,6 +2,7 @@ import type { NotificationEvent } from '@meridian/domain/events/notification-eve
 import { QueryClient } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notificationEventFixture } from '../../../shared/testing/api-fixtures';
 import { jsonResponse } from '../../../shared/testing/test-providers';
 import {
   addLiveNotification,
@@ -11,7 +12,7 @@ import {
   notificationsQueryOptions,
 } from './get-notifications';
 
-const event = (uuid: string) => ({ uuid }) as NotificationEvent;
+const event = (uuid: string) => notificationEventFixture({ uuid });
 
 describe('notifications api', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,8 @@
+import { notificationEventSchema } from '@meridian/domain/events/notification-api';
 import type { NotificationEvent } from '@meridian/domain/events/notification-event';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 
@@ -9,15 +11,12 @@ export const notificationsQueryKey = ['notifications'] as const;
 export const notificationsPageSize = 20;
 
 /** GET /event/server/notifications?from&to: events newest first, `to` inclusive. */
-export async function getNotifications(
-  from: number,
-  signal?: AbortSignal,
-): Promise<NotificationEvent[]> {
-  const data = await apiClient.get<unknown>(`${apiPaths.event}/server/notifications`, {
+export function getNotifications(from: number, signal?: AbortSignal): Promise<NotificationEvent[]> {
+  return apiClient.get(`${apiPaths.event}/server/notifications`, {
     query: { from, to: from + notificationsPageSize - 1 },
     signal,
+    schema: z.array(notificationEventSchema),
   });
-  return Array.isArray(data) ? (data as NotificationEvent[]) : [];
 }
 
 export function notificationsQueryOptions() {

@@ -1,5 +1,6 @@
-import type { App, Deployment } from '@meridian/domain/apps/app-api';
+import { appSchema, type App, type Deployment } from '@meridian/domain/apps/app-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 
@@ -14,24 +15,17 @@ export type RolloutApp = Pick<App, 'uuid' | 'name'> & {
  */
 export const rolloutAppsQueryKey = ['apps', 'references', 'rollout'] as const;
 
-function toRolloutApp(value: unknown): RolloutApp | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const app = value as Record<string, unknown>;
-  if (typeof app.uuid !== 'string' || typeof app.name !== 'string') return null;
-  const deployments = Array.isArray(app.deployments)
-    ? app.deployments.filter(
-        (deployment): deployment is Pick<Deployment, 'smart_cluster_uuid'> =>
-          typeof (deployment as Record<string, unknown> | null)?.smart_cluster_uuid === 'string',
-      )
-    : [];
-  return { uuid: app.uuid, name: app.name, deployments };
-}
-
 /** GET /meridian/v1/kube/apps: the user's apps, with the smart clusters each one runs on. */
 export async function getRolloutApps(signal?: AbortSignal): Promise<RolloutApp[]> {
-  const data = await apiClient.get<unknown>(`${apiPaths.kube}/apps`, { signal });
-  if (!Array.isArray(data)) return [];
-  return data.map(toRolloutApp).filter((app): app is RolloutApp => app !== null);
+  const apps = await apiClient.get(`${apiPaths.kube}/apps`, {
+    signal,
+    schema: z.array(appSchema),
+  });
+  return apps.map(({ uuid, name, deployments }) => ({
+    uuid,
+    name,
+    deployments: deployments.map(({ smart_cluster_uuid }) => ({ smart_cluster_uuid })),
+  }));
 }
 
 export function useRolloutApps() {

@@ -1,0 +1,202 @@
+import { promisify } from 'node:util';
+import { LRUCache } from 'lru-cache';
+import { gzip } from 'node:zlib';
+import { appApiMessages, type App } from '@meridian/domain/apps/app-api';
+import type { AppCreateFields } from '@meridian/domain/apps/app-form';
+import { eventType } from '@meridian/domain/events/event-catalogue';
+import { and, eq } from 'drizzle-orm';
+import { apps, deployments, versions, type AppRow } from '../../platform/db/schema';
+import { NotFoundError } from '../../platform/http/errors';
+import { recordEvent } from '../event/event.service';
+import { inTransaction, type AppsContext, type TemplateUpload } from '../deployment/apps-context';
+import { payloadOf } from '../deployment/deployment.events';
+import { deploymentsOfUser, listDeploymentViews, workOf } from '../deployment/deployment.queries';
+import {
+  readySmartClusters,
+  requireSettled,
+  startDeployments,
+  startRemovals,
+} from '../deployment/deployment.rollout';
+import { prepareTemplate } from '../template/template.service';
+import { listVersionRows } from '../version/version.queries';
+import { assembleApps } from './app.mapper';
+import { appListStamp, findOwnApp, listAppRows, lockApp } from './app.queries';
+
+/** The app list ready to send: the same JSON plain and gzipped, known by the user's revision. */
+export interface AppListBody {
+  revision: number;
+  etag: string;
+  json: Buffer;
+  gzip: Buffer;
+}
+
+const gzipAsync = promisify(gzip);
+
+/**
+ * The serialised lists by user, least recently used dropped first. Kept gzipped too: compressing
+ * a 2.7 MB list per request would cost more than all the rest of the answer (docs/architecture.md).
+ */
+export type AppListCache = LRUCache<string, AppListBody>;
+
+export function createAppListCache(): AppListCache {
+  return new LRUCache<string, AppListBody>({ max: 500 });
+}
+
+export async function ownApp(context: AppsContext, userId: string, id: string): Promise<AppRow> {
+  const { db } = context;
+  const row = await findOwnApp(db, userId, id);
+  if (!row) throw new NotFoundError('App not found');
+  return row;
+}
+
+export async function appById(
+  context: AppsContext,
+  userId: string,
+  appId: string,
+  withTemplates: boolean,
+): Promise<App> {
+  const { db } = context;
+  const [appRows, versionRows, views] = await Promise.all([
+    listAppRows(db, userId, appId),
+    withTemplates
+      ? db
+          .select()
+          .from(versions)
+          .where(and(eq(versions.userId, userId), eq(versions.appId, appId)))
+      : listVersionRows(db, userId, appId),
+    listDeploymentViews(db, deploymentsOfUser(userId, appId)),
+  ]);
+  const sorted = [...versionRows].sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
+  );
+  const [app] = assembleApps(appRows, sorted, views);
+  if (!app) throw new NotFoundError('App not found');
+  return app;
+}
+
+/**
+ * The user's apps as JSON (and gzip), built with a fixed number of queries and served again
+ * from memory while the user's revision is unchanged (one indexed read per call).
+ */
+export async function listApps(
+  context: AppsContext,
+  listCache: AppListCache,
+  userId: string,
+): Promise<AppListBody> {
+  const { db } = context;
+  const revision = await appListStamp(db, userId);
+  const cached = listCache.get(userId);
+  if (cached?.revision === revision) return cached;
+  const [appRows, versionRows, views] = await Promise.all([
+    listAppRows(db, userId),
+    listVersionRows(db, userId),
+    listDeploymentViews(db, deploymentsOfUser(userId)),
+  ]);
+  const json = Buffer.from(JSON.stringify(assembleApps(appRows, versionRows, views)));
+  const body: AppListBody = {
+    revision,
+    etag: `"apps-${revision}"`,
+    json,
+    gzip: await gzipAsync(json, { level: 1 }),
+  };
+  listCache.set(userId, body);
+  return body;
+}
+
+export function getApp(context: AppsContext, userId: string, appId: string): Promise<App> {
+  return appById(context, userId, appId, true);
+}
+
+export async function createApp(
+  context: AppsContext,
+  userId: string,
+  fields: AppCreateFields,
+  upload: TemplateUpload,
+): Promise<App> {
+  const { secrets } = context;
+  const prepared = prepareTemplate(
+    fields.name,
+    fields.template_type,
+    upload.text,
+    fields.template_name ?? upload.filename,
+    secrets,
+  );
+  const targets = await readySmartClusters(
+    context,
+    userId,
+    [fields.smart_cluster_uuid],
+    fields.template_type,
+  );
+  const app = await inTransaction(context, async (tx, send) => {
+    const [app] = await tx
+      .insert(apps)
+      .values({ userId, name: fields.name, description: fields.description || null })
+      .returning();
+    const [version] = await tx
+      .insert(versions)
+      .values({
+        appId: app!.id,
+        userId,
+        name: fields.version_name,
+        templateType: fields.template_type,
+        ...prepared,
+        flavorName: fields.flavor_name ?? null,
+        volumeType: fields.volume_type ?? null,
+      })
+      .returning();
+    await startDeployments(context, tx, send, app!, version!, targets, 'create');
+    return app!;
+  });
+  return appById(context, userId, app.id, false);
+}
+
+export async function updateApp(
+  context: AppsContext,
+  userId: string,
+  appId: string,
+  change: { name?: string; description?: string },
+): Promise<App> {
+  const { db, now } = context;
+  await ownApp(context, userId, appId);
+  await db
+    .update(apps)
+    .set({
+      ...(change.name !== undefined ? { name: change.name } : {}),
+      ...(change.description !== undefined ? { description: change.description || null } : {}),
+      updatedAt: now(),
+    })
+    .where(eq(apps.id, appId));
+  return appById(context, userId, appId, false);
+}
+
+/** Removes the app's deployments first (cascaded), then the app: `success` when already gone. */
+export async function removeApp(
+  context: AppsContext,
+  userId: string,
+  appId: string,
+): Promise<{ status: 'success' | 'deleting' }> {
+  const { now } = context;
+  await ownApp(context, userId, appId);
+  return inTransaction(context, async (tx, send) => {
+    const app = await lockApp(tx, appId);
+    if (!app || app.userId !== userId) throw new NotFoundError('App not found');
+    if (app.deleting) return { status: 'deleting' as const };
+    const rows = await workOf(tx, eq(deployments.appId, appId));
+    requireSettled(rows, appApiMessages.appInProgress);
+    await tx.update(apps).set({ deleting: true, updatedAt: now() }).where(eq(apps.id, appId));
+    await recordEvent(tx, {
+      userId,
+      type: eventType('APP', 'DELETE', 'PENDING'),
+      payload: payloadOf(app),
+    });
+    const left = await startRemovals(context, tx, send, app, rows, 'cascaded_delete');
+    if (left > 0) return { status: 'deleting' as const };
+    await tx.delete(apps).where(eq(apps.id, appId));
+    await recordEvent(tx, {
+      userId,
+      type: eventType('APP', 'DELETE', 'FULFILLED'),
+      payload: payloadOf(app),
+    });
+    return { status: 'success' as const };
+  });
+}

@@ -1,0 +1,45 @@
+import type { Database } from '../../platform/db/database';
+import type { DatacenterRow } from '../../platform/db/schema';
+import type { DriverRegistry } from '../../platform/drivers/infrastructure-driver';
+import { transactionWithJobs, type JobSender } from '../../platform/jobs/job-queue';
+import type { SecretBox } from '../../platform/secret-box';
+import type { ClusterJob } from './cluster.jobs';
+import { listDatacenterRows } from './cluster.queries';
+
+/** What the smart-cluster service and its jobs share. */
+export interface ClusterContext {
+  db: Database;
+  jobs: JobSender<ClusterJob>;
+  drivers: DriverRegistry;
+  secrets: SecretBox;
+  /** How long the `/version` check of an external cluster waits. */
+  externalProbeTimeoutMs: number;
+  now: () => Date;
+  /** The datacenters, read once: they are seeded at start and do not change while running. */
+  datacenters: () => Promise<DatacenterRow[]>;
+}
+
+export function createClusterContext(
+  options: Omit<ClusterContext, 'datacenters' | 'externalProbeTimeoutMs' | 'now'> &
+    Partial<Pick<ClusterContext, 'externalProbeTimeoutMs' | 'now'>>,
+): ClusterContext {
+  let cached: Promise<DatacenterRow[]> | undefined;
+  return {
+    externalProbeTimeoutMs: 5000,
+    now: () => new Date(),
+    ...options,
+    datacenters: () =>
+      (cached ??= listDatacenterRows(options.db).catch((error: unknown) => {
+        cached = undefined;
+        throw error;
+      })),
+  };
+}
+
+/** Runs `work` in a transaction; jobs it sends are enqueued in it and woken after commit. */
+export function inTransaction<T>(
+  context: ClusterContext,
+  work: (tx: Database, send: (job: ClusterJob) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  return transactionWithJobs(context.db, context.jobs, work);
+}

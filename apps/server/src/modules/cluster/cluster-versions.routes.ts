@@ -1,0 +1,41 @@
+import { deploymentSchema, versionDeploymentRequestSchema } from '@meridian/domain/apps/app-api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, sessionOrApiKey } from '../../platform/http/route-schema';
+import type { AppsContext } from '../deployment/apps-context';
+import { deployVersion } from '../deployment/deployment.service';
+
+const withBody = async (request: { body: unknown }) => {
+  request.body ??= {};
+};
+
+/**
+ * `POST /cluster/clusters/versions` (spec §7 Clusters): deploys a version onto smart clusters;
+ * the deployment module does the work.
+ */
+export const clusterVersionRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (
+  app,
+  { context },
+) => {
+  app.addHook('onRequest', app.authenticate);
+  app.post(
+    '/clusters/versions',
+    {
+      preValidation: withBody,
+      schema: {
+        tags: ['cluster'],
+        summary: 'Deploy a version onto smart clusters; answers its deployments there',
+        security: sessionOrApiKey,
+        body: versionDeploymentRequestSchema,
+        response: { 200: z.array(deploymentSchema), ...errorResponses },
+      },
+    },
+    (request) =>
+      deployVersion(
+        context,
+        request.user.id,
+        request.body.version_uuid,
+        request.body.smart_cluster_uuids,
+      ),
+  );
+};

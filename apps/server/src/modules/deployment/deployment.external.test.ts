@@ -1,0 +1,135 @@
+import { appApiMessages, type App as AppEntity } from '@meridian/domain/apps/app-api';
+import { sampleHeatTemplate } from '@meridian/domain/apps/sample-templates';
+import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { mergeKeyExec } from '@meridian/domain/parsing/pathological-inputs.test-support';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clusters } from '../../platform/db/schema';
+import { createSecretBox, loadSecretKey } from '../../platform/secret-box';
+import {
+  fakeLoadBalancerAddress,
+  startFakeKubeApi,
+  type FakeKubeApi,
+} from '../../platform/drivers/kubernetes/fake-kube-api';
+import {
+  databaseBackends,
+  logIn,
+  type LoggedIn,
+  type TestApp,
+} from '../../../test-support/test-app';
+import { createClusterTestApp, multipart, waitForStatus } from '../cluster/cluster.test-support';
+import { allSettled, basicAppFields, createApp, waitForDeployments } from '../app/app.test-support';
+
+describe.each(databaseBackends())('apps on an external cluster on %s', (backend) => {
+  let api: FakeKubeApi;
+  let t: TestApp;
+  let user: LoggedIn;
+  let external: SmartCluster;
+
+  beforeAll(async () => {
+    api = await startFakeKubeApi();
+    t = await createClusterTestApp(backend, {
+      externalProbeTimeoutMs: 1000,
+      kubernetes: { readinessTimeoutMs: 2000, pollIntervalMs: 50 },
+    });
+    user = await logIn(t.app);
+    const body = multipart(
+      { name: 'edge' },
+      { kubeConfig: { filename: 'kubeconfig', content: api.kubeconfig } },
+    );
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/cluster/clusters/external',
+      headers: { ...user.headers, ...body.headers },
+      payload: body.payload,
+    });
+    const created = response.json<SmartCluster>();
+    const ready = await waitForStatus(t.app, user, created.uuid, ['success', 'failure']);
+    if (ready === 'deleted' || ready.status !== 'success')
+      throw new Error('external cluster failed');
+    external = ready;
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await api?.close();
+  });
+
+  it('deploys a Basic app through the cluster API and removes it with the app', async () => {
+    const app = (
+      await createApp(t, user, basicAppFields(external.uuid, { name: 'edge-shop' }))
+    ).json<AppEntity>();
+    const done = await waitForDeployments(t, user, app.uuid, allSettled);
+    expect(done.deployments[0]).toMatchObject({
+      status: 'success',
+      endpoint: fakeLoadBalancerAddress,
+      ready_replicas: 2,
+      datacenter_uuid: 'external',
+    });
+    expect(api.objects.has('/apis/apps/v1/namespaces/edge-shop/deployments/edge-shop')).toBe(true);
+
+    const removal = await t.app.inject({
+      method: 'DELETE',
+      url: `/meridian/v1/kube/apps/${app.uuid}`,
+      headers: user.headers,
+    });
+    expect(removal.json()).toEqual({ status: 'deleting' });
+    await expect
+      .poll(() => api.objects.has('/api/v1/namespaces/edge-shop'), { timeout: 10_000 })
+      .toBe(false);
+  });
+
+  it('refuses a Heat app on an external cluster', async () => {
+    const response = await createApp(
+      t,
+      user,
+      {
+        name: 'vm',
+        version_name: 'v1',
+        smart_cluster_uuid: external.uuid,
+        template_type: 'HEAT',
+        flavor_name: 'mini',
+        volume_type: 'SSD',
+      },
+      { filename: 'stack.yaml', content: sampleHeatTemplate },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ errors: string[] }>().errors).toEqual([appApiMessages.heatOnExternal]);
+  });
+
+  it('runs nothing from a stored kubeconfig that smuggles exec: the deployment fails plainly', async () => {
+    // As if saved before uploads were checked: a merge key gives the user an exec plugin.
+    const marker = path.join(os.tmpdir(), `meridian-exec-${randomUUID()}`);
+    const secrets = createSecretBox(await loadSecretKey({ secretKey: 'cluster-tests-secret-key' }));
+    const [member] = await t.database.db
+      .select()
+      .from(clusters)
+      .where(eq(clusters.smartClusterId, external.uuid));
+    const smuggled = mergeKeyExec('/bin/sh', ['-c', `touch ${marker}`]).replace(
+      'https://127.0.0.1:1',
+      api.url,
+    );
+    await t.database.db
+      .update(clusters)
+      .set({ kubeconfigSealed: secrets.seal(smuggled) })
+      .where(eq(clusters.id, member!.id));
+    try {
+      const app = (
+        await createApp(t, user, basicAppFields(external.uuid, { name: 'smuggled' }))
+      ).json<AppEntity>();
+      const done = await waitForDeployments(t, user, app.uuid, allSettled);
+      expect(done.deployments[0]!.status).toBe('failure');
+      expect(done.deployments[0]!.status_reason).toMatch(/^The kubeconfig uses YAML anchors/);
+      expect(existsSync(marker)).toBe(false);
+      expect(api.objects.has('/api/v1/namespaces/smuggled')).toBe(false);
+    } finally {
+      await t.database.db
+        .update(clusters)
+        .set({ kubeconfigSealed: member!.kubeconfigSealed })
+        .where(eq(clusters.id, member!.id));
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../platform/db/database';
+import { deployments } from '../../platform/db/schema';
+import {
+  deploymentsOfUser,
+  deploymentsWithIds,
+  listDeploymentViews,
+  versionUuidsBySmartCluster,
+  workOf,
+} from './deployment.queries';
+import type { DeploymentView, DeploymentWork } from './deployment.types';
+
+/**
+ * Deployments as the app, version, CI/CD and smart-cluster modules read them: the cards an
+ * answer shows, and the rows a change to an app or version works on.
+ */
+
+/** The user's deployments (of one app when given), as cards show them. */
+export function deploymentViewsOfUser(
+  db: Database,
+  userId: string,
+  appId?: string,
+): Promise<DeploymentView[]> {
+  return listDeploymentViews(db, deploymentsOfUser(userId, appId));
+}
+
+export function deploymentViewsOfVersion(
+  db: Database,
+  userId: string,
+  versionId: string,
+): Promise<DeploymentView[]> {
+  return listDeploymentViews(
+    db,
+    and(deploymentsOfUser(userId), eq(deployments.versionId, versionId)),
+  );
+}
+
+export function deploymentViewsWithIds(
+  db: Database,
+  ids: readonly string[],
+): Promise<DeploymentView[]> {
+  return listDeploymentViews(db, deploymentsWithIds(ids));
+}
+
+/** Everything a change needs about an app's deployments, inside the caller's transaction. */
+export function deploymentWorkOfApp(tx: Database, appId: string): Promise<DeploymentWork[]> {
+  return workOf(tx, eq(deployments.appId, appId));
+}
+
+export function deploymentWorkOfVersion(
+  tx: Database,
+  versionId: string,
+): Promise<DeploymentWork[]> {
+  return workOf(tx, eq(deployments.versionId, versionId));
+}
+
+/** The version uuids deployed on each of the user's smart clusters (their `version_uuids`). */
+export function versionsOnSmartClusters(
+  db: Database,
+  userId: string,
+): Promise<Map<string, string[]>> {
+  return versionUuidsBySmartCluster(db, userId);
+}

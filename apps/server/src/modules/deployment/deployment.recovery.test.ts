@@ -1,0 +1,71 @@
+import type { App as AppEntity } from '@meridian/domain/apps/app-api';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { deployments, events } from '../../platform/db/schema';
+import type {
+  DriverOperation,
+  WorkloadOperation,
+} from '../../platform/drivers/infrastructure-driver';
+import { SimulatorDriver } from '../../platform/drivers/simulator/simulator-driver';
+import { createTestStorage, databaseBackends, logIn } from '../../../test-support/test-app';
+import { createClusterTestApp, waitFor } from '../cluster/cluster.test-support';
+import {
+  allSettled,
+  basicAppFields,
+  createApp,
+  readySmartCluster,
+  waitForDeployments,
+} from '../app/app.test-support';
+
+/** Clusters are ready at once; a rollout takes 1.5 s, long enough to stop the server mid-way. */
+class TimedRolloutDriver extends SimulatorDriver {
+  override plannedDurationMs(operation: DriverOperation | WorkloadOperation): number {
+    return operation === 'rollout' ? 1500 : 0;
+  }
+}
+
+const driverOptions = () => ({
+  drivers: new Map([['simulator', new TimedRolloutDriver({ timeScale: 0, failDatacenters: [] })]]),
+});
+
+describe.each(databaseBackends())('app rollouts across restarts on %s', (backend) => {
+  it('finishes a rollout after the server stops mid-way, once, after the recorded deadline', async () => {
+    const storage = await createTestStorage(backend, { persistent: true });
+    try {
+      const first = await createClusterTestApp(backend, driverOptions(), { storage });
+      const user = await logIn(first.app);
+      const smart = await readySmartCluster(first, user, ['ca-montreal']);
+      const app = (await createApp(first, user, basicAppFields(smart.uuid))).json<AppEntity>();
+      const [deadline] = await waitFor(
+        async () => {
+          const rows = await first.database.db
+            .select({ deadline: deployments.operationDeadline })
+            .from(deployments)
+            .where(eq(deployments.appId, app.uuid));
+          return rows.every((row) => row.deadline) ? rows.map((row) => row.deadline!) : undefined;
+        },
+        { what: 'the rollout deadline' },
+      );
+      await first.close();
+
+      const second = await createClusterTestApp(backend, driverOptions(), { storage });
+      try {
+        const again = await logIn(second.app);
+        const done = await waitForDeployments(second, again, app.uuid, allSettled);
+        expect(done.deployments[0]!.status).toBe('success');
+        const fulfilled = (
+          await second.database.db
+            .select()
+            .from(events)
+            .where(eq(events.eventType, 'APP_CREATE_FULFILLED'))
+        ).filter((row) => row.payload.app_uuid === app.uuid);
+        expect(fulfilled).toHaveLength(1);
+        expect(fulfilled[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(deadline!.getTime() - 5);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await storage.dispose();
+    }
+  }, 60_000);
+});

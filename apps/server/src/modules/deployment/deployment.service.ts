@@ -1,0 +1,159 @@
+import {
+  appApiMessages,
+  type Deployment,
+  type DeploymentUpdate,
+} from '@meridian/domain/apps/app-api';
+import { and, eq, inArray } from 'drizzle-orm';
+import { deployments } from '../../platform/db/schema';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/http/errors';
+import { recordEvent } from '../event/event.service';
+import { lockAppForChange, touchApp } from '../app/app.records';
+import { ownLiveSmartCluster } from '../cluster/cluster.records';
+import { ownVersion } from '../version/version.records';
+import { inTransaction, type AppsContext } from './apps-context';
+import { eventFor, payloadOf } from './deployment.events';
+import { toDeployment } from './deployment.mapper';
+import {
+  deploymentsOfUser,
+  deploymentsWithIds,
+  listDeploymentViews,
+  workOf,
+} from './deployment.queries';
+import type { DeploymentWork } from './deployment.types';
+import {
+  readySmartClusters,
+  requireSettled,
+  startDeployments,
+  startRemovals,
+  startUpdates,
+} from './deployment.rollout';
+
+/** Deploys a version onto more smart clusters; a failed deployment there is rolled out again. */
+export async function deployVersion(
+  context: AppsContext,
+  userId: string,
+  versionId: string,
+  smartClusterIds: readonly string[],
+): Promise<Deployment[]> {
+  const { db, now } = context;
+  const version = await ownVersion(db, userId, versionId);
+  const targets = await readySmartClusters(context, userId, smartClusterIds, version.templateType);
+  const ids = await inTransaction(context, async (tx, send) => {
+    const app = await lockAppForChange(tx, version.appId);
+    if (!app || app.deleting || version.deleting) throw new NotFoundError('Version not found');
+    const existing = await workOf(tx, eq(deployments.versionId, versionId));
+    const fresh: typeof targets = [];
+    const retried: DeploymentWork[] = [];
+    for (const target of targets) {
+      const there = existing.filter(
+        (work) => work.smartCluster.id === target.smart.id && !work.cluster.deleted,
+      );
+      if (there.length === 0) {
+        fresh.push(target);
+      } else if (there.every((work) => work.deployment.status === 'failure')) {
+        retried.push(...there);
+      } else {
+        throw new ConflictError(appApiMessages.alreadyDeployed);
+      }
+    }
+    await startDeployments(context, tx, send, app, version, fresh, 'deploy');
+    for (const work of retried) {
+      await tx
+        .update(deployments)
+        .set({
+          status: 'pending',
+          statusReason: null,
+          operation: 'deploy',
+          operationDeadline: null,
+          updatedAt: now(),
+        })
+        .where(eq(deployments.id, work.deployment.id));
+      await send({ kind: 'rollout-deployment', deploymentId: work.deployment.id });
+    }
+    const retriedGroups = new Map(retried.map((work) => [work.smartCluster.id, work]));
+    for (const work of retriedGroups.values()) {
+      await recordEvent(tx, {
+        userId,
+        type: eventFor(version.templateType, 'deploy', 'PENDING'),
+        payload: payloadOf(app, work.smartCluster, version),
+      });
+    }
+    await touchApp(tx, app.id, now());
+    const all = await tx
+      .select({ id: deployments.id })
+      .from(deployments)
+      .where(
+        and(
+          eq(deployments.versionId, versionId),
+          inArray(deployments.smartClusterId, smartClusterIds.slice()),
+        ),
+      );
+    return all.map((row) => row.id);
+  });
+  return (await listDeploymentViews(db, deploymentsWithIds(ids))).map(toDeployment);
+}
+
+export async function updateDeployment(
+  context: AppsContext,
+  userId: string,
+  deploymentId: string,
+  change: DeploymentUpdate,
+): Promise<Deployment> {
+  const { db } = context;
+  await inTransaction(context, async (tx, send) => {
+    const [found] = await workOf(tx, eq(deployments.id, deploymentId));
+    if (!found || found.deployment.userId !== userId || found.cluster.deleted) {
+      throw new NotFoundError('Deployment not found');
+    }
+    await lockAppForChange(tx, found.app.id);
+    if (found.version.templateType === 'HEAT') {
+      throw new ValidationError([appApiMessages.imageUpdateNeedsKubernetes]);
+    }
+    requireSettled([found], appApiMessages.deploymentInProgress);
+    await startUpdates(context, tx, send, [found], {
+      imageName: change.image_name,
+      replicas: change.replicas,
+    });
+  });
+  const [view] = await listDeploymentViews(db, deploymentsWithIds([deploymentId]));
+  return toDeployment(view!);
+}
+
+export async function removeDeployments(
+  context: AppsContext,
+  userId: string,
+  ids: readonly string[],
+): Promise<{ status: 'success' | 'deleting' }> {
+  const { now } = context;
+  const unique = [...new Set(ids)];
+  return inTransaction(context, async (tx, send) => {
+    const rows = await workOf(
+      tx,
+      and(inArray(deployments.id, unique), eq(deployments.userId, userId))!,
+    );
+    if (rows.length !== unique.length) throw new NotFoundError('Deployment not found');
+    for (const appId of new Set(rows.map((work) => work.app.id))) await lockAppForChange(tx, appId);
+    requireSettled(rows, appApiMessages.deploymentInProgress);
+    let left = 0;
+    for (const appId of new Set(rows.map((work) => work.app.id))) {
+      const ofApp = rows.filter((work) => work.app.id === appId);
+      left += await startRemovals(context, tx, send, ofApp[0]!.app, ofApp, 'delete');
+      await touchApp(tx, appId, now());
+    }
+    return { status: left > 0 ? ('deleting' as const) : ('success' as const) };
+  });
+}
+
+export async function deploymentsOnSmartCluster(
+  context: AppsContext,
+  userId: string,
+  smartClusterId: string,
+): Promise<Deployment[]> {
+  const { db } = context;
+  await ownLiveSmartCluster(db, userId, smartClusterId);
+  const views = await listDeploymentViews(
+    db,
+    and(deploymentsOfUser(userId), eq(deployments.smartClusterId, smartClusterId)),
+  );
+  return views.map(toDeployment);
+}

@@ -1,0 +1,101 @@
+import { isInProgress } from '@meridian/domain/status';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../platform/db/database';
+import { deployments } from '../../platform/db/schema';
+import { meterDeployment } from '../billing/metering';
+import { recordEvent } from '../event/event.service';
+import type { AppsContext } from './apps-context';
+import { eventFor, payloadOf, removalOperations } from './deployment.events';
+import type { DeploymentWork } from './deployment.types';
+import { lockAppForChange, settleAppDeletion } from '../app/app.records';
+import { settleVersionDeletion } from '../version/version.records';
+import { groupSiblings, remainingDeploymentsOfApp } from './deployment.queries';
+
+export type StepOutcome =
+  { ok: true; endpoint?: string | null; readyReplicas?: number } | { ok: false; reason: string };
+
+/**
+ * After a deployment's operation ends: once none of its group (same app, version and smart
+ * cluster) is still working on that operation, one event reports the group's outcome; a
+ * version or app waiting for its deployments to go is deleted (or its deletion fails).
+ */
+export async function settleGroup(
+  context: AppsContext,
+  tx: Database,
+  work: DeploymentWork,
+  outcome: { ok: true } | { ok: false; reason: string },
+): Promise<void> {
+  const { now } = context;
+  const { app, version, smartCluster, deployment } = work;
+  const siblings = await groupSiblings(tx, work);
+  if (siblings.some((sibling) => isInProgress(sibling.status))) return;
+  const failures = [
+    ...(outcome.ok ? [] : [outcome.reason]),
+    ...siblings
+      .filter((sibling) => sibling.status === 'failure')
+      .map((sibling) => sibling.reason ?? ''),
+  ].filter((reason, index, all) => reason !== '' && all.indexOf(reason) === index);
+  const failed = !outcome.ok || siblings.some((sibling) => sibling.status === 'failure');
+  await recordEvent(tx, {
+    userId: app.userId,
+    type: eventFor(version.templateType, deployment.operation, failed ? 'REJECTED' : 'FULFILLED'),
+    payload: payloadOf(app, smartCluster, version, failed ? failures.join('\n') : null),
+  });
+  if (!removalOperations.includes(deployment.operation)) return;
+
+  const left = await remainingDeploymentsOfApp(tx, app.id);
+  const ofVersion = left.filter((row) => row.versionId === version.id);
+  await settleVersionDeletion(tx, app, version, ofVersion, failures, now());
+  await settleAppDeletion(tx, app, left, failures, now());
+}
+
+/** Ends a deployment's operation once: the conditional write is the guard against re-runs. */
+export async function finishDeployment(
+  context: AppsContext,
+  work: DeploymentWork,
+  outcome: StepOutcome,
+): Promise<void> {
+  const { db, now } = context;
+  const { deployment } = work;
+  const removing = deployment.status === 'deleting';
+  await db.transaction(async (tx) => {
+    // Lock order everywhere: app, then its deployments.
+    await lockAppForChange(tx, deployment.appId);
+    const stillWorking = and(
+      eq(deployments.id, deployment.id),
+      eq(deployments.status, deployment.status),
+      eq(deployments.operation, deployment.operation),
+    );
+    let changed: { id: string }[];
+    if (!outcome.ok) {
+      changed = await tx
+        .update(deployments)
+        .set({
+          status: 'failure',
+          statusReason: outcome.reason,
+          operationDeadline: null,
+          updatedAt: now(),
+        })
+        .where(stillWorking)
+        .returning({ id: deployments.id });
+    } else if (removing) {
+      changed = await tx.delete(deployments).where(stillWorking).returning({ id: deployments.id });
+    } else {
+      changed = await tx
+        .update(deployments)
+        .set({
+          status: 'success',
+          statusReason: null,
+          endpoint: outcome.endpoint ?? null,
+          readyReplicas: outcome.readyReplicas ?? 0,
+          operationDeadline: null,
+          updatedAt: now(),
+        })
+        .where(stillWorking)
+        .returning({ id: deployments.id });
+    }
+    if (changed.length === 0) return;
+    await meterDeployment(tx, work, removing, outcome.ok, now());
+    await settleGroup(context, tx, work, outcome.ok ? { ok: true } : outcome);
+  });
+}

@@ -1,0 +1,158 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { createUserSchema } from '@meridian/domain/auth/user';
+import { domainNamePattern } from '@meridian/domain/domains/domain-api';
+
+/** Where `npm run build` puts the console, found from this file so the cwd does not matter. */
+const builtWebDistDir = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+// The admin account is validated with the same rules as `POST /auth/users`, so the bootstrap
+// can never create a user the API itself would refuse.
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(8080),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  MERIDIAN_DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  MERIDIAN_ADMIN_USER: createUserSchema.shape.username.default('admin'),
+  MERIDIAN_ADMIN_PASSWORD: createUserSchema.shape.password.optional(),
+  MERIDIAN_ADMIN_EMAIL: createUserSchema.shape.email.optional(),
+  LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+  MERIDIAN_WEB_DIST: z.string().trim().min(1).optional(),
+  MERIDIAN_SIM_TIME_SCALE: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0, 'must be at least 0')
+    .default(0.02),
+  MERIDIAN_SIM_FAIL_DATACENTERS: z.string().optional(),
+  MERIDIAN_TRAFFIC_SAMPLE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0.1, 'must be at least 0.1')
+    .max(86_400, 'must be at most 86400 (a day)')
+    .default(10),
+  MERIDIAN_SECRET_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  MERIDIAN_DNS_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(5353),
+  MERIDIAN_DNS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  MERIDIAN_NAMESERVERS: z
+    .string()
+    .default('ns1.meridian-dns.example,ns2.meridian-dns.example')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim().toLowerCase().replace(/\.$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(domainNamePattern, 'must be host names separated by commas'))
+        .min(1, 'must name at least one name server'),
+    ),
+  MERIDIAN_PDNS_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
+    .optional(),
+  MERIDIAN_PDNS_API_KEY: z.string().min(1).optional(),
+});
+
+export type LogLevel = (typeof logLevels)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path; PGlite data, the local CA and generated keys live here. */
+  dataDir: string;
+  /** When set, PostgreSQL is used instead of the embedded PGlite. */
+  databaseUrl?: string;
+  admin: { username: string; password?: string; email?: string };
+  logLevel: LogLevel;
+  /** Absolute path of the built web console (its index.html and assets/). */
+  webDistDir: string;
+  /** Simulator clock (1 = real durations, 0 = immediate) and datacenters where it fails. */
+  simulator: { timeScale: number; failDatacenters: string[] };
+  /** How often the traffic of deployed apps is sampled, in milliseconds. */
+  trafficSampleIntervalMs: number;
+  /** Key sealing secrets at rest; unset, one is generated into the data dir. */
+  secretKey?: string;
+  dns: {
+    /** Built-in responder port (UDP and TCP); 0 turns it off. */
+    port: number;
+    host: string;
+    /** The fixed name servers served as NS, without trailing dots. */
+    nameservers: string[];
+    /** Set when zones are also published to PowerDNS through its HTTP API. */
+    powerDns?: { apiUrl: string; apiKey: string };
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the environment of architecture §4; throws a ConfigError naming every bad variable. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): Config {
+  // An empty variable (`PORT=` in a compose file) means "not set", not "set to nothing".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const vars = parsed.data;
+  if (Boolean(vars.MERIDIAN_PDNS_API_URL) !== Boolean(vars.MERIDIAN_PDNS_API_KEY)) {
+    const missing = vars.MERIDIAN_PDNS_API_URL ? 'MERIDIAN_PDNS_API_KEY' : 'MERIDIAN_PDNS_API_URL';
+    throw new ConfigError([
+      `${missing}: must be set together with ${missing === 'MERIDIAN_PDNS_API_KEY' ? 'MERIDIAN_PDNS_API_URL' : 'MERIDIAN_PDNS_API_KEY'}`,
+    ]);
+  }
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir: path.resolve(cwd, vars.MERIDIAN_DATA_DIR),
+    databaseUrl: vars.DATABASE_URL,
+    admin: {
+      username: vars.MERIDIAN_ADMIN_USER,
+      password: vars.MERIDIAN_ADMIN_PASSWORD,
+      email: vars.MERIDIAN_ADMIN_EMAIL,
+    },
+    logLevel: vars.LOG_LEVEL,
+    webDistDir: vars.MERIDIAN_WEB_DIST
+      ? path.resolve(cwd, vars.MERIDIAN_WEB_DIST)
+      : builtWebDistDir,
+    simulator: {
+      timeScale: vars.MERIDIAN_SIM_TIME_SCALE,
+      failDatacenters: (vars.MERIDIAN_SIM_FAIL_DATACENTERS ?? '')
+        .split(',')
+        .map((uuid) => uuid.trim())
+        .filter(Boolean),
+    },
+    trafficSampleIntervalMs: Math.round(vars.MERIDIAN_TRAFFIC_SAMPLE_SECONDS * 1000),
+    secretKey: vars.MERIDIAN_SECRET_KEY,
+    dns: {
+      port: vars.MERIDIAN_DNS_PORT,
+      host: vars.MERIDIAN_DNS_HOST,
+      nameservers: vars.MERIDIAN_NAMESERVERS,
+      ...(vars.MERIDIAN_PDNS_API_URL && vars.MERIDIAN_PDNS_API_KEY
+        ? { powerDns: { apiUrl: vars.MERIDIAN_PDNS_API_URL, apiKey: vars.MERIDIAN_PDNS_API_KEY } }
+        : {}),
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import dgram from 'node:dgram';
+import net from 'node:net';
+import dnsPacket from 'dns-packet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MemoryZoneSource,
+  dataOf,
+  describeDnsAnswers,
+  query,
+  queryPacket,
+  rcodeOf,
+  suiteAuthority,
+  suiteZones,
+  tcpExchange,
+  udpExchange,
+} from './dns-answer-suite.test-support';
+import { startDnsResponder, type DnsResponder } from './dns-responder';
+
+const host = '127.0.0.1';
+
+describeDnsAnswers('built-in DNS responder', async () => {
+  const source = new MemoryZoneSource();
+  const responder = await startDnsResponder({ host, port: 0, source, authority: suiteAuthority });
+  return {
+    host,
+    port: responder.port,
+    async publish(zones) {
+      source.set(zones);
+    },
+    close: () => responder.close(),
+  };
+});
+
+describe('built-in DNS responder, robustness', () => {
+  const source = new MemoryZoneSource();
+  let responder: DnsResponder;
+  const server = () => ({ host, port: responder.port });
+
+  beforeAll(async () => {
+    source.set(suiteZones());
+    responder = await startDnsResponder({ host, port: 0, source, authority: suiteAuthority });
+  });
+  afterAll(() => responder.close());
+
+  it('drops malformed UDP packets and keeps answering', async () => {
+    const valid = queryPacket('www.alpha.example', 'A');
+    const garbage = [
+      Buffer.alloc(0),
+      Buffer.alloc(5),
+      valid.subarray(0, 20),
+      Buffer.concat([valid.subarray(0, 12), Buffer.from([0xc0, 0x0c, 0, 1, 0, 1])]),
+      ...Array.from({ length: 300 }, (_, i) => randomBytes(1 + (i % 120))),
+    ];
+    const socket = dgram.createSocket('udp4');
+    await new Promise<void>((resolve) => socket.bind(0, host, resolve));
+    for (const packet of garbage) socket.send(packet, responder.port, host);
+    // Answers to random bytes are possible (they may parse as queries); none may break the server.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.close();
+    expect(dataOf((await query(server(), 'udp', 'www.alpha.example', 'A')).answers)).toEqual([
+      '192.0.2.10',
+      '192.0.2.11',
+    ]);
+    expect(await udpExchange(host, responder.port, valid.subarray(0, 20), 300)).toBeUndefined();
+  });
+
+  it('ignores responses and answers other opcodes with NOTIMP', async () => {
+    const response = queryPacket('www.alpha.example', 'A');
+    response[2] = response[2]! | 0x80;
+    expect(await udpExchange(host, responder.port, response, 300)).toBeUndefined();
+    const notify = queryPacket('www.alpha.example', 'A');
+    notify[2] = (notify[2]! & 0x87) | (4 << 3);
+    const answer = dnsPacket.decode((await udpExchange(host, responder.port, notify))!);
+    expect(rcodeOf(answer)).toBe('NOTIMP');
+  });
+
+  it('closes a TCP connection that sends garbage, and stays up', async () => {
+    for (let i = 0; i < 20; i++) {
+      const junk = randomBytes(50 + i * 7);
+      junk.writeUInt16BE(i % 2 ? 3 : junk.length - 2, 0);
+      const answers = await tcpExchange(host, responder.port, [junk], 2000).catch(() => []);
+      expect(answers.length).toBeLessThanOrEqual(1);
+    }
+    const closed = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(responder.port, host, () => socket.write(Buffer.from([0, 5, 1])));
+      socket.on('close', () => resolve(true));
+      socket.on('error', () => undefined);
+    });
+    expect(closed).toBe(true);
+    expect(rcodeOf(await query(server(), 'tcp', 'www.alpha.example', 'A'))).toBe('NOERROR');
+  });
+
+  it('answers a query split across TCP segments', async () => {
+    const message = queryPacket('mail.alpha.example', 'A');
+    const framed = Buffer.concat([Buffer.from([0, message.length]), message]);
+    const answer = await new Promise<Buffer>((resolve, reject) => {
+      const socket = net.connect(responder.port, host, async () => {
+        socket.setNoDelay(true);
+        for (const byte of framed) {
+          socket.write(Buffer.from([byte]));
+          await new Promise((r) => setImmediate(r));
+        }
+      });
+      socket.once('data', (data) => {
+        socket.destroy();
+        resolve(data.subarray(2));
+      });
+      socket.on('error', reject);
+    });
+    expect(dataOf(dnsPacket.decode(answer).answers)).toEqual(['192.0.2.25']);
+  });
+
+  it('rejects with a clear error when the port is taken', async () => {
+    await expect(
+      startDnsResponder({ host, port: responder.port, source, authority: suiteAuthority }),
+    ).rejects.toThrow(`DNS port ${responder.port} (UDP) on ${host} is already in use`);
+  });
+
+  it('coalesces a burst of changes and keeps serving while the source fails', async () => {
+    const burst = new MemoryZoneSource();
+    burst.set(suiteZones());
+    const own = await startDnsResponder({
+      host,
+      port: 0,
+      source: burst,
+      authority: suiteAuthority,
+    });
+    try {
+      const before = burst.loads;
+      for (let i = 0; i < 50; i++) burst.set(suiteZones(100 + i));
+      const deadline = Date.now() + 2000;
+      for (;;) {
+        const soa = await query({ host, port: own.port }, 'udp', 'alpha.example', 'SOA');
+        if ((soa.answers![0] as dnsPacket.SoaAnswer).data.serial === 149) break;
+        if (Date.now() > deadline) throw new Error('the last change was not served');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(burst.loads - before).toBeLessThanOrEqual(3);
+
+      burst.failNext = 1;
+      burst.set(suiteZones(200));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The failed load keeps the previous zones; the retry brings the new ones.
+      const a = await query({ host, port: own.port }, 'udp', 'www.alpha.example', 'A');
+      expect(rcodeOf(a)).toBe('NOERROR');
+      const retryDeadline = Date.now() + 3000;
+      for (;;) {
+        const soa = await query({ host, port: own.port }, 'udp', 'alpha.example', 'SOA');
+        if ((soa.answers![0] as dnsPacket.SoaAnswer).data.serial === 200) break;
+        if (Date.now() > retryDeadline) throw new Error('the retry did not serve the change');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('refuses other classes and zone transfers, and answers DS at a cut from the parent', async () => {
+    const chaos = dnsPacket.encode({
+      type: 'query',
+      id: 7,
+      questions: [{ name: 'version.bind', type: 'TXT', class: 'CH' }],
+    });
+    const answer = dnsPacket.decode((await udpExchange(host, responder.port, chaos))!);
+    expect(rcodeOf(answer)).toBe('REFUSED');
+    expect(rcodeOf(await query(server(), 'tcp', 'alpha.example', 'AXFR'))).toBe('REFUSED');
+    const ds = await query(server(), 'udp', 'sub.alpha.example', 'DS');
+    expect(ds.flag_aa).toBe(true);
+    expect(ds.authorities?.map((record) => record.type)).toEqual(['SOA']);
+  });
+});

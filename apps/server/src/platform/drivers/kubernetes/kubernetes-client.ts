@@ -1,0 +1,145 @@
+import {
+  createConfiguration,
+  KubeConfig,
+  KubernetesObjectApi,
+  ServerConfiguration,
+  VersionApi,
+} from '@kubernetes/client-node';
+import { parseKubeconfig, type KubeconfigTarget } from '@meridian/domain/clusters/kubeconfig';
+import { PermanentDriverError } from '../infrastructure-driver';
+
+/** Deadlines of every call to a cluster's API: a hung or trickling server never holds a job. */
+export interface KubernetesTimeouts {
+  /** The whole request, from connecting to the last byte of the answer. */
+  requestMs: number;
+  /** Every request of one client together: one driver operation ends well within its job's deadline. */
+  operationMs: number;
+}
+
+export const defaultKubernetesTimeouts: KubernetesTimeouts = {
+  requestMs: 15_000,
+  operationMs: 90_000,
+};
+
+/**
+ * Opens a stored kubeconfig through the same checks as an upload, so one saved before a check
+ * existed can still never run anything; a refusal is permanent for the job using it.
+ */
+export function openKubeconfig(text: string | undefined, clusterName: string): KubeconfigTarget {
+  if (!text) throw new PermanentDriverError(`${clusterName} has no kubeconfig.`);
+  const parsed = parseKubeconfig(text);
+  if (!parsed.ok) throw new PermanentDriverError(parsed.error);
+  return parsed.value;
+}
+
+/**
+ * A client configuration built field by field from the checked target, never from the file's
+ * text: no exec, auth-provider, file path or proxy can reach @kubernetes/client-node.
+ */
+function kubeConfigOf(target: KubeconfigTarget): KubeConfig {
+  const config = new KubeConfig();
+  config.loadFromOptions({
+    clusters: [
+      {
+        name: target.clusterName,
+        server: target.server,
+        caData: target.certificateAuthorityData,
+        tlsServerName: target.tlsServerName,
+        // client-node refuses http:// unless this is set; there is no TLS to verify there anyway.
+        skipTLSVerify: target.insecureSkipTlsVerify || target.server.startsWith('http://'),
+      },
+    ],
+    users: [
+      {
+        name: target.userName,
+        token: target.token,
+        certData: target.clientCertificateData,
+        keyData: target.clientKeyData,
+      },
+    ],
+    contexts: [
+      {
+        name: target.contextName,
+        cluster: target.clusterName,
+        user: target.userName,
+        namespace: target.namespace,
+      },
+    ],
+    currentContext: target.contextName,
+  });
+  return config;
+}
+
+/** The generated clients' configuration with a deadline on every request and on all of them. */
+function configurationOf(config: KubeConfig, timeouts: KubernetesTimeouts) {
+  const operation = AbortSignal.timeout(timeouts.operationMs);
+  return createConfiguration({
+    baseServer: new ServerConfiguration(config.getCurrentCluster()!.server, {}),
+    authMethods: { default: config },
+    promiseMiddleware: [
+      {
+        pre: async (context) => {
+          context.setSignal(AbortSignal.any([AbortSignal.timeout(timeouts.requestMs), operation]));
+          return context;
+        },
+        post: async (context) => context,
+      },
+    ],
+  });
+}
+
+/** The object API with the context's namespace as default, without reading any file. */
+class TargetObjectApi extends KubernetesObjectApi {
+  constructor(config: KubeConfig, target: KubeconfigTarget, timeouts: KubernetesTimeouts) {
+    super(configurationOf(config, timeouts));
+    if (target.namespace) this.defaultNamespace = target.namespace;
+  }
+}
+
+/** The dynamic object API of the target cluster (server-side apply, read, delete). */
+export function objectApiFor(
+  target: KubeconfigTarget,
+  timeouts: KubernetesTimeouts = defaultKubernetesTimeouts,
+): KubernetesObjectApi {
+  return new TargetObjectApi(kubeConfigOf(target), target, timeouts);
+}
+
+export type ProbeResult = { ok: true; version: string } | { ok: false; reason: string };
+
+/** Why a call to a cluster failed, as a sentence: never the raw HTTP exchange. */
+export function unreachableReason(origin: string, error: unknown): string {
+  const name = error instanceof Error ? error.name : '';
+  const code = (error as { code?: unknown }).code;
+  if (name === 'AbortError' || name === 'TimeoutError' || /aborted/i.test(String(error))) {
+    return `The cluster API at ${origin} did not answer in time.`;
+  }
+  if (typeof code === 'number') {
+    return code === 401 || code === 403
+      ? `The cluster API at ${origin} refused the kubeconfig's credentials (HTTP ${code}).`
+      : `The cluster API at ${origin} answered with an error (HTTP ${code}).`;
+  }
+  if (error instanceof SyntaxError || /JSON|Unexpected (token|end)/.test(String(error))) {
+    return `The cluster API at ${origin} did not answer like a Kubernetes API.`;
+  }
+  if (/certificate|self.signed|SSL|TLS/i.test(String(error))) {
+    return `The cluster API at ${origin} presented a certificate the kubeconfig does not trust.`;
+  }
+  return `The cluster API at ${origin} cannot be reached.`;
+}
+
+/** `GET /version` of the target, within the deadline. */
+export async function probeVersion(
+  target: KubeconfigTarget,
+  timeouts: Partial<KubernetesTimeouts> = {},
+): Promise<ProbeResult> {
+  const origin = new URL(target.server).origin;
+  try {
+    const config = kubeConfigOf(target);
+    const info = await new VersionApi(
+      configurationOf(config, { ...defaultKubernetesTimeouts, ...timeouts }),
+    ).getCode();
+    return { ok: true, version: info.gitVersion || 'unknown' };
+  } catch (error) {
+    return { ok: false, reason: unreachableReason(origin, error) };
+  }
+}

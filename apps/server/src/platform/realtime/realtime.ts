@@ -1,0 +1,267 @@
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import {
+  realtime as channel,
+  startEventsMessageSchema,
+  type NotificationEvent,
+} from '@meridian/domain/events/notification-event';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import type { Authentication } from '../http/authenticate';
+import { UnauthorizedError } from '../http/errors';
+import type { ChangeFeed } from '../changes/change-feed';
+
+/** Sent to a socket whose credentials are refused, just before it is disconnected. */
+export const realtimeErrorEvent = 'meridian error' as const;
+
+export interface RealtimeTimings {
+  /** Every socket's session is checked again this often (and before each push to it). */
+  revalidateIntervalMs: number;
+  /** A socket that has not sent a valid start message by then is disconnected. */
+  startTimeoutMs: number;
+}
+
+export const defaultRealtimeTimings: RealtimeTimings = {
+  revalidateIntervalMs: 60_000,
+  startTimeoutMs: 10_000,
+};
+
+/** A committed event with its owner, as the event module loads it; undefined once gone. */
+export type EventLoader = (
+  id: string,
+) => Promise<{ userId: string; event: NotificationEvent } | undefined>;
+
+export interface RealtimeOptions {
+  httpServer: HttpServer;
+  changes: ChangeFeed;
+  loadEvent: EventLoader;
+  /** The bearer-token check of the auth service: valid, not expired, not revoked. */
+  authenticateSession: (token: string) => Promise<Authentication>;
+  logger: FastifyBaseLogger;
+  timings?: Partial<RealtimeTimings>;
+}
+
+export interface Realtime {
+  io: EventServer;
+  /** Disconnects every socket and stops listening; the HTTP server is left to its owner. */
+  close(): Promise<void>;
+}
+
+interface SocketSession {
+  userId: string;
+  token: string;
+}
+
+type Ack = (answer: { status: 'success' } | { status: 'error'; message: string }) => void;
+
+interface ClientToServerEvents {
+  [channel.startEvent]: (message: unknown, ack?: Ack) => void;
+}
+
+interface ServerToClientEvents {
+  [channel.eventName]: (event: NotificationEvent) => void;
+  [realtimeErrorEvent]: (error: { message: string }) => void;
+}
+
+type EventServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  { session?: SocketSession }
+>;
+type EventSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  { session?: SocketSession }
+>;
+
+const unauthorized = 'Unauthorized';
+const unavailable = 'Service unavailable, please try again';
+
+const roomOf = (userId: string) => `user:${userId}`;
+
+/**
+ * The live-event channel (spec §7 "Real-time channel"): socket.io at `/event/client/socket.io/`.
+ *
+ * A socket proves who it is with `start_meridian_events {token, userId}` (the bearer-token rules)
+ * and joins the room `user:<id>`; each committed event is pushed as `meridian event` to its
+ * owner's room only. Sessions are checked again before each push and periodically, so a logged
+ * out or expired session stops receiving events and is disconnected.
+ *
+ * Several server processes need no socket.io adapter: every process hears each committed event
+ * on the change feed and pushes it to the sockets it holds, so whichever process a browser is
+ * connected to delivers that browser's events.
+ */
+export async function startRealtime(options: RealtimeOptions): Promise<Realtime> {
+  const { httpServer, changes, loadEvent, authenticateSession, logger } = options;
+  const timings = { ...defaultRealtimeTimings, ...options.timings };
+
+  const io: EventServer = new Server(httpServer, {
+    path: channel.path,
+    serveClient: false,
+    maxHttpBufferSize: 64 * 1024,
+    // Same origin only: no CORS headers are sent, and a browser page of another origin may not
+    // open the channel with a session token it got hold of.
+    allowRequest: (request, callback) => callback(null, isSameOrigin(request)),
+  });
+
+  // One check per token at a time, however many sockets (tabs) share it. Undefined: the
+  // session is over (or never was); a failure to check at all (database down) is thrown.
+  const checksInFlight = new Map<string, Promise<Authentication | undefined>>();
+  async function isSessionValid({ token, userId }: SocketSession): Promise<boolean> {
+    let check = checksInFlight.get(token);
+    if (!check) {
+      check = authenticateSession(token).catch((error: unknown) => {
+        if (error instanceof UnauthorizedError) return undefined;
+        throw error;
+      });
+      checksInFlight.set(token, check);
+      const settled = () => checksInFlight.delete(token);
+      check.then(settled, settled);
+    }
+    return (await check)?.user.id === userId;
+  }
+
+  function refuse(socket: EventSocket, message: string): void {
+    socket.emit(realtimeErrorEvent, { message });
+    socket.disconnect(true);
+  }
+
+  /**
+   * Checks the sessions of these sockets; those no longer valid are told and disconnected. When
+   * the check itself fails (database unreachable) the sockets are kept and the failure logged.
+   */
+  async function revalidate(sockets: Iterable<EventSocket>): Promise<void> {
+    let failure: unknown;
+    await Promise.all(
+      [...sockets].map(async (socket) => {
+        const session = socket.data.session;
+        if (!session) return;
+        try {
+          if (await isSessionValid(session)) return;
+        } catch (error) {
+          failure = error;
+          return;
+        }
+        if (socket.data.session === session) refuse(socket, unauthorized);
+      }),
+    );
+    if (failure) logger.error({ err: failure }, 'checking socket sessions failed');
+  }
+
+  io.on('connection', (socket: EventSocket) => {
+    const startTimer = setTimeout(() => {
+      if (!socket.data.session) refuse(socket, 'No start message');
+    }, timings.startTimeoutMs);
+    startTimer.unref();
+    socket.on('disconnect', () => clearTimeout(startTimer));
+
+    socket.on(channel.startEvent, async (message, ack) => {
+      const reply: Ack = typeof ack === 'function' ? ack : () => {};
+      const parsed = startEventsMessageSchema.safeParse(message);
+      const session = parsed.success
+        ? { token: parsed.data.token, userId: parsed.data.userId }
+        : undefined;
+      let valid = false;
+      try {
+        valid = session !== undefined && (await isSessionValid(session));
+      } catch (error) {
+        logger.error({ err: error }, 'checking a socket session failed');
+        reply({ status: 'error', message: unavailable });
+        refuse(socket, unavailable);
+        return;
+      }
+      if (!session || !valid) {
+        reply({ status: 'error', message: unauthorized });
+        refuse(socket, unauthorized);
+        return;
+      }
+      if (!socket.connected) return;
+      const previous = socket.data.session;
+      if (previous && previous.userId !== session.userId)
+        await socket.leave(roomOf(previous.userId));
+      socket.data.session = session;
+      clearTimeout(startTimer);
+      await socket.join(roomOf(session.userId));
+      reply({ status: 'success' });
+    });
+  });
+
+  /** Loads the event and checks its recipients now; the returned function pushes it. */
+  async function preparePush(id: string): Promise<(() => void) | undefined> {
+    const found = await loadEvent(id);
+    if (!found) return undefined;
+    const room = roomOf(found.userId);
+    await revalidate(socketsIn(room));
+    return () => io.to(room).emit(channel.eventName, found.event);
+  }
+
+  function socketsIn(room: string): EventSocket[] {
+    const ids = io.sockets.adapter.rooms.get(room) ?? new Set<string>();
+    return [...ids].flatMap((id) => io.sockets.sockets.get(id) ?? []);
+  }
+
+  // Events are loaded concurrently but pushed in the order they were committed.
+  let pushed: Promise<void> = Promise.resolve();
+  let closed = false;
+  function onEventId(id: string): void {
+    if (closed) return;
+    const ready = preparePush(id);
+    // Handled below, in turn; this keeps a failure from counting as unhandled until then.
+    ready.catch(() => {});
+    pushed = pushed.then(async () => {
+      try {
+        const push = await ready;
+        if (!closed) push?.();
+      } catch (error) {
+        logger.error({ err: error, eventId: id }, 'pushing an event failed');
+      }
+    });
+  }
+
+  const unsubscribe = changes.subscribe('event', (change) => onEventId(change.id));
+
+  const revalidateTimer = setInterval(() => {
+    if (!closed) void revalidate(io.sockets.sockets.values());
+  }, timings.revalidateIntervalMs);
+  revalidateTimer.unref();
+
+  return {
+    io,
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(revalidateTimer);
+      unsubscribe();
+      io.disconnectSockets(true);
+      io.engine.close();
+      await pushed;
+    },
+  };
+}
+
+/** A request without an Origin header (not a browser) or from a page of this very host. */
+function isSameOrigin(request: IncomingMessage): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+export type RegisterRealtimeOptions = Omit<RealtimeOptions, 'httpServer' | 'logger'>;
+
+/**
+ * Attaches the channel to the app's HTTP server (before or after `listen`) and closes it when
+ * the app closes: sockets are dropped before Fastify waits for the server's connections.
+ */
+export async function registerRealtime(
+  app: FastifyInstance,
+  options: RegisterRealtimeOptions,
+): Promise<Realtime> {
+  const realtime = await startRealtime({ ...options, httpServer: app.server, logger: app.log });
+  app.addHook('preClose', () => realtime.close());
+  return realtime;
+}
