@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { App } from './app';
+import type { App } from './platform/http/http-app';
 import {
   ConflictError,
   NotFoundError,

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { buildApp, type App, type BuildAppOptions } from '../src/app';
+import { buildApp, type BuildAppOptions } from '../src/app';
+import type { App } from '../src/platform/http/http-app';
 import {
   inMemoryDataDir,
   openDatabase,

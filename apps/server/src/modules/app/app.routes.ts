@@ -4,7 +4,12 @@ import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rejectMalformedIds } from '../../platform/http/malformed-id';
-import { errorResponses, notFoundId, sessionOrApiKey } from '../../platform/http/route-schema';
+import {
+  errorResponses,
+  notFoundId,
+  sessionOrApiKey,
+  type RouteApp,
+} from '../../platform/http/route-schema';
 import type { AppsContext } from '../deployment/apps-context';
 import { parseFields, readTemplateForm, registerTemplateUploads } from '../template/template-form';
 import {
@@ -27,8 +32,12 @@ export const appRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async 
   await registerTemplateUploads(app);
   app.addHook('onRequest', app.authenticate);
   app.addHook('preValidation', rejectMalformedIds);
-  const listCache = createAppListCache();
+  readRoutes(app, context);
+  writeRoutes(app, context);
+};
 
+function readRoutes(app: RouteApp, context: AppsContext): void {
+  const listCache = createAppListCache();
   app.get(
     '/apps',
     {
@@ -60,7 +69,9 @@ export const appRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async 
     },
     (request) => getApp(context, request.user.id, request.params.appId),
   );
+}
 
+function writeRoutes(app: RouteApp, context: AppsContext): void {
   app.post(
     '/apps',
     {
@@ -114,4 +125,4 @@ export const appRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async 
     },
     (request) => removeApp(context, request.user.id, request.params.appId),
   );
-};
+}

@@ -4,13 +4,11 @@ import { gzip } from 'node:zlib';
 import { appApiMessages, type App } from '@meridian/domain/apps/app-api';
 import type { AppCreateFields } from '@meridian/domain/apps/app-form';
 import { eventType } from '@meridian/domain/events/event-catalogue';
-import { and, eq } from 'drizzle-orm';
-import { apps, deployments, versions, type AppRow } from '../../platform/db/schema';
 import { NotFoundError } from '../../platform/http/errors';
 import { recordEvent } from '../event/event.service';
 import { inTransaction, type AppsContext, type TemplateUpload } from '../deployment/apps-context';
 import { payloadOf } from '../deployment/deployment.events';
-import { deploymentsOfUser, listDeploymentViews, workOf } from '../deployment/deployment.queries';
+import { deploymentViewsOfUser, deploymentWorkOfApp } from '../deployment/deployment.records';
 import {
   readySmartClusters,
   requireSettled,
@@ -18,9 +16,10 @@ import {
   startRemovals,
 } from '../deployment/deployment.rollout';
 import { prepareTemplate } from '../template/template.service';
-import { listVersionRows } from '../version/version.queries';
+import { insertVersion, versionSummaries, versionsWithTemplates } from '../version/version.records';
 import { assembleApps } from './app.mapper';
-import { appListStamp, findOwnApp, listAppRows, lockApp } from './app.queries';
+import { appListStamp, deleteAppRow, insertApp, listAppRows, updateAppRow } from './app.queries';
+import { lockAppForChange, ownApp } from './app.records';
 
 /** The app list ready to send: the same JSON plain and gzipped, known by the user's revision. */
 export interface AppListBody {
@@ -42,13 +41,6 @@ export function createAppListCache(): AppListCache {
   return new LRUCache<string, AppListBody>({ max: 500 });
 }
 
-export async function ownApp(context: AppsContext, userId: string, id: string): Promise<AppRow> {
-  const { db } = context;
-  const row = await findOwnApp(db, userId, id);
-  if (!row) throw new NotFoundError('App not found');
-  return row;
-}
-
 export async function appById(
   context: AppsContext,
   userId: string,
@@ -58,13 +50,8 @@ export async function appById(
   const { db } = context;
   const [appRows, versionRows, views] = await Promise.all([
     listAppRows(db, userId, appId),
-    withTemplates
-      ? db
-          .select()
-          .from(versions)
-          .where(and(eq(versions.userId, userId), eq(versions.appId, appId)))
-      : listVersionRows(db, userId, appId),
-    listDeploymentViews(db, deploymentsOfUser(userId, appId)),
+    withTemplates ? versionsWithTemplates(db, userId, appId) : versionSummaries(db, userId, appId),
+    deploymentViewsOfUser(db, userId, appId),
   ]);
   const sorted = [...versionRows].sort(
     (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
@@ -89,8 +76,8 @@ export async function listApps(
   if (cached?.revision === revision) return cached;
   const [appRows, versionRows, views] = await Promise.all([
     listAppRows(db, userId),
-    listVersionRows(db, userId),
-    listDeploymentViews(db, deploymentsOfUser(userId)),
+    versionSummaries(db, userId),
+    deploymentViewsOfUser(db, userId),
   ]);
   const json = Buffer.from(JSON.stringify(assembleApps(appRows, versionRows, views)));
   const body: AppListBody = {
@@ -128,24 +115,22 @@ export async function createApp(
     fields.template_type,
   );
   const app = await inTransaction(context, async (tx, send) => {
-    const [app] = await tx
-      .insert(apps)
-      .values({ userId, name: fields.name, description: fields.description || null })
-      .returning();
-    const [version] = await tx
-      .insert(versions)
-      .values({
-        appId: app!.id,
-        userId,
-        name: fields.version_name,
-        templateType: fields.template_type,
-        ...prepared,
-        flavorName: fields.flavor_name ?? null,
-        volumeType: fields.volume_type ?? null,
-      })
-      .returning();
-    await startDeployments(context, tx, send, app!, version!, targets, 'create');
-    return app!;
+    const app = await insertApp(tx, {
+      userId,
+      name: fields.name,
+      description: fields.description || null,
+    });
+    const version = await insertVersion(tx, {
+      appId: app.id,
+      userId,
+      name: fields.version_name,
+      templateType: fields.template_type,
+      ...prepared,
+      flavorName: fields.flavor_name ?? null,
+      volumeType: fields.volume_type ?? null,
+    });
+    await startDeployments(context, tx, send, app, version, targets, 'create');
+    return app;
   });
   return appById(context, userId, app.id, false);
 }
@@ -157,15 +142,12 @@ export async function updateApp(
   change: { name?: string; description?: string },
 ): Promise<App> {
   const { db, now } = context;
-  await ownApp(context, userId, appId);
-  await db
-    .update(apps)
-    .set({
-      ...(change.name !== undefined ? { name: change.name } : {}),
-      ...(change.description !== undefined ? { description: change.description || null } : {}),
-      updatedAt: now(),
-    })
-    .where(eq(apps.id, appId));
+  await ownApp(db, userId, appId);
+  await updateAppRow(db, appId, {
+    ...(change.name !== undefined ? { name: change.name } : {}),
+    ...(change.description !== undefined ? { description: change.description || null } : {}),
+    updatedAt: now(),
+  });
   return appById(context, userId, appId, false);
 }
 
@@ -175,15 +157,15 @@ export async function removeApp(
   userId: string,
   appId: string,
 ): Promise<{ status: 'success' | 'deleting' }> {
-  const { now } = context;
-  await ownApp(context, userId, appId);
+  const { db, now } = context;
+  await ownApp(db, userId, appId);
   return inTransaction(context, async (tx, send) => {
-    const app = await lockApp(tx, appId);
+    const app = await lockAppForChange(tx, appId);
     if (!app || app.userId !== userId) throw new NotFoundError('App not found');
     if (app.deleting) return { status: 'deleting' as const };
-    const rows = await workOf(tx, eq(deployments.appId, appId));
+    const rows = await deploymentWorkOfApp(tx, appId);
     requireSettled(rows, appApiMessages.appInProgress);
-    await tx.update(apps).set({ deleting: true, updatedAt: now() }).where(eq(apps.id, appId));
+    await updateAppRow(tx, appId, { deleting: true, updatedAt: now() });
     await recordEvent(tx, {
       userId,
       type: eventType('APP', 'DELETE', 'PENDING'),
@@ -191,7 +173,7 @@ export async function removeApp(
     });
     const left = await startRemovals(context, tx, send, app, rows, 'cascaded_delete');
     if (left > 0) return { status: 'deleting' as const };
-    await tx.delete(apps).where(eq(apps.id, appId));
+    await deleteAppRow(tx, appId);
     await recordEvent(tx, {
       userId,
       type: eventType('APP', 'DELETE', 'FULFILLED'),

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
+import { buildApp } from '../../app';
+import type { App } from '../../platform/http/http-app';
 import type { DatabaseHandle } from '../../platform/db/database';
 import { users } from '../../platform/db/schema';
 import { createTestStorage, databaseBackends, logIn } from '../../../test-support/test-app';

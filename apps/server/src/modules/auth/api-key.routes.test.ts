@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import type { App } from '../../platform/http/http-app';
 import { apiKeys } from '../../platform/db/schema';
 import {
   createTestApp,

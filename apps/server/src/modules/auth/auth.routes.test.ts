@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import type { App } from '../../platform/http/http-app';
 import { sessions } from '../../platform/db/schema';
 import { createTestClock } from '../../../test-support/test-clock';
 import {

@@ -1,14 +1,8 @@
 import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
 import type { FlavorKey } from '@meridian/domain/flavors';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import {
-  usagePeriods,
-  type AppRow,
-  type ClusterRow,
-  type DatacenterRow,
-  type VersionRow,
-} from '../../platform/db/schema';
+import type { AppRow, ClusterRow, DatacenterRow, VersionRow } from '../../platform/db/schema';
+import { endOpenUsagePeriods, findOpenUsagePeriod, insertUsagePeriod } from './billing.queries';
 
 export interface UsageStart {
   userId: string;
@@ -30,13 +24,10 @@ export interface UsageStart {
 export async function openUsage(tx: Database, start: UsageStart): Promise<void> {
   // The price in force when the resource starts: later price changes do not rewrite the past.
   const rate = start.datacenter.flavorPrices[start.flavor] ?? 0;
-  const [open] = await tx
-    .select()
-    .from(usagePeriods)
-    .where(and(eq(usagePeriods.resourceId, start.resourceId), isNull(usagePeriods.endedAt)));
+  const open = await findOpenUsagePeriod(tx, start.resourceId);
   if (open && open.quantity === start.quantity && open.rate === rate) return;
   if (open) await closeUsage(tx, start.resourceId, start.at);
-  await tx.insert(usagePeriods).values({
+  await insertUsagePeriod(tx, {
     userId: start.userId,
     resourceId: start.resourceId,
     resourceType: start.resourceType,
@@ -53,10 +44,7 @@ export async function openUsage(tx: Database, start: UsageStart): Promise<void> 
 
 /** Stops billing a resource at `at`; nothing happens when it was not being billed. */
 export async function closeUsage(tx: Database, resourceId: string, at: Date): Promise<void> {
-  await tx
-    .update(usagePeriods)
-    .set({ endedAt: at })
-    .where(and(eq(usagePeriods.resourceId, resourceId), isNull(usagePeriods.endedAt)));
+  await endOpenUsagePeriods(tx, resourceId, at);
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;

@@ -1,12 +1,9 @@
 import { appApiMessages, type Deployment } from '@meridian/domain/apps/app-api';
-import { eq } from 'drizzle-orm';
-import { deployments } from '../../platform/db/schema';
 import { NotFoundError } from '../../platform/http/errors';
-import { lockApp } from '../app/app.queries';
-import { ownApp } from '../app/app.service';
+import { lockAppForChange, ownApp } from '../app/app.records';
 import { inTransaction, type AppsContext } from '../deployment/apps-context';
 import { toDeployment } from '../deployment/deployment.mapper';
-import { deploymentsWithIds, listDeploymentViews, workOf } from '../deployment/deployment.queries';
+import { deploymentViewsWithIds, deploymentWorkOfApp } from '../deployment/deployment.records';
 import { requireSettled, startUpdates } from '../deployment/deployment.rollout';
 
 /** CI/CD: roll `imageName` out on the app's deployments on these smart (or member) clusters. */
@@ -18,11 +15,11 @@ export async function rollOutImage(
   imageName: string,
 ): Promise<Deployment[]> {
   const { db } = context;
-  const app = await ownApp(context, userId, appId);
+  const app = await ownApp(db, userId, appId);
   const ids = await inTransaction(context, async (tx, send) => {
-    const locked = await lockApp(tx, app.id);
+    const locked = await lockAppForChange(tx, app.id);
     if (!locked || locked.deleting) throw new NotFoundError('App not found');
-    const all = await workOf(tx, eq(deployments.appId, app.id));
+    const all = await deploymentWorkOfApp(tx, app.id);
     const matching = all.filter(
       (work) =>
         !work.cluster.deleted &&
@@ -50,5 +47,5 @@ export async function rollOutImage(
     await startUpdates(context, tx, send, targets, { imageName, replicas: undefined });
     return targets.map((work) => work.deployment.id);
   });
-  return (await listDeploymentViews(db, deploymentsWithIds(ids))).map(toDeployment);
+  return (await deploymentViewsWithIds(db, ids)).map(toDeployment);
 }

@@ -1,9 +1,6 @@
 import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
 import { parseKubeconfig } from '@meridian/domain/clusters/kubeconfig';
-import type { Status } from '@meridian/domain/status';
-import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { clusters } from '../../platform/db/schema';
 import {
   PermanentDriverError,
   type ClusterSpec,
@@ -13,8 +10,8 @@ import {
 import { probeVersion } from '../../platform/drivers/kubernetes/kubernetes-client';
 import { defineJob, type JobAttempt } from '../../platform/jobs/job-queue';
 import type { ClusterContext } from './cluster-context';
-import { findMember, type MemberWithDatacenter } from './cluster.queries';
-import { finishMember } from './cluster.settle';
+import { findMember, recordMemberDeadline, type MemberWithDatacenter } from './cluster.queries';
+import { finishMember, inProgressStatus } from './cluster.settle';
 
 export const clusterJobKinds = [
   'provision-cluster',
@@ -41,12 +38,6 @@ const operationOfJob = {
   'update-cluster': 'update',
   'delete-cluster': 'delete',
 } as const satisfies Record<string, DriverOperation>;
-
-export const inProgressStatus: Record<DriverOperation, Status> = {
-  create: 'creating',
-  update: 'updating',
-  delete: 'deleting',
-};
 
 export function specOf({ cluster, datacenter }: MemberWithDatacenter): ClusterSpec {
   return {
@@ -94,13 +85,10 @@ export async function runMemberStep(
   // An immediate operation has nothing to resume: no deadline to record.
   if (!deadline && plannedMs > 0) {
     const planned = new Date(now().getTime() + plannedMs);
-    const [row] = await db
-      .update(clusters)
-      .set({ operationDeadline: planned })
-      .where(and(eq(clusters.id, member.cluster.id), isNull(clusters.operationDeadline)))
-      .returning({ deadline: clusters.operationDeadline });
     deadline =
-      row?.deadline ?? (await findMember(db, job.clusterId))?.cluster.operationDeadline ?? planned;
+      (await recordMemberDeadline(db, member.cluster.id, planned)) ??
+      (await findMember(db, job.clusterId))?.cluster.operationDeadline ??
+      planned;
   }
   if (deadline && deadline.getTime() > now().getTime()) {
     // Wait by re-scheduling, never by sleeping: a restart picks the wait up where it was.

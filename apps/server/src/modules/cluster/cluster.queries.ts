@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import {
   clusters,
@@ -119,4 +119,119 @@ export async function smartClustersWithMembers(
     smart,
     members: members.filter((member) => member.smartClusterId === smart.id),
   }));
+}
+
+export type SmartClusterChange = Partial<typeof smartClusters.$inferInsert> & { updatedAt: Date };
+
+export async function updateSmartClusterRow(
+  db: Database,
+  id: string,
+  change: SmartClusterChange,
+): Promise<void> {
+  await db.update(smartClusters).set(change).where(eq(smartClusters.id, id));
+}
+
+export type MemberChange = Partial<typeof clusters.$inferInsert>;
+
+/**
+ * Ends a member's operation only while it is still in that operation's status: the guard against
+ * a second worker or a re-run. The updated row, or undefined when another run ended it first.
+ */
+export async function finishMemberRow(
+  tx: Database,
+  id: string,
+  runningStatus: ClusterRow['status'],
+  change: MemberChange,
+): Promise<ClusterRow | undefined> {
+  const [row] = await tx
+    .update(clusters)
+    .set(change)
+    .where(
+      and(eq(clusters.id, id), eq(clusters.status, runningStatus), eq(clusters.deleted, false)),
+    )
+    .returning();
+  return row;
+}
+
+/** Records the member's operation deadline unless a run already did; the deadline it wrote. */
+export async function recordMemberDeadline(
+  db: Database,
+  id: string,
+  deadline: Date,
+): Promise<Date | null | undefined> {
+  const [row] = await db
+    .update(clusters)
+    .set({ operationDeadline: deadline })
+    .where(and(eq(clusters.id, id), isNull(clusters.operationDeadline)))
+    .returning({ deadline: clusters.operationDeadline });
+  return row?.deadline;
+}
+
+export async function insertSmartClusterRow(
+  tx: Database,
+  values: typeof smartClusters.$inferInsert,
+): Promise<SmartClusterRow> {
+  const [row] = await tx.insert(smartClusters).values(values).returning();
+  return row!;
+}
+
+/** Writes the change and answers the smart cluster as it now is (the caller holds its lock). */
+export async function changeSmartClusterRow(
+  tx: Database,
+  id: string,
+  change: SmartClusterChange,
+): Promise<SmartClusterRow> {
+  const [row] = await tx
+    .update(smartClusters)
+    .set(change)
+    .where(eq(smartClusters.id, id))
+    .returning();
+  return row!;
+}
+
+export async function insertMemberRows(
+  tx: Database,
+  values: (typeof clusters.$inferInsert)[],
+): Promise<ClusterRow[]> {
+  return tx.insert(clusters).values(values).returning();
+}
+
+export async function changeMemberRow(
+  tx: Database,
+  id: string,
+  change: MemberChange,
+): Promise<ClusterRow> {
+  const [row] = await tx.update(clusters).set(change).where(eq(clusters.id, id)).returning();
+  return row!;
+}
+
+/** Every member still there starts deleting, its old deadline dropped. */
+export async function startDeletingMembers(
+  tx: Database,
+  smartClusterId: string,
+  at: Date,
+): Promise<ClusterRow[]> {
+  return tx
+    .update(clusters)
+    .set({ status: 'deleting', operationDeadline: null, updatedAt: at })
+    .where(and(eq(clusters.smartClusterId, smartClusterId), eq(clusters.deleted, false)))
+    .returning();
+}
+
+/** Inserts the datacenters, or refreshes the ones already there (by uuid); keeps their driver. */
+export async function upsertDatacenters(db: Database, rows: DatacenterRow[]): Promise<void> {
+  await db
+    .insert(datacenters)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: datacenters.uuid,
+      set: {
+        location: sql`excluded.location`,
+        country: sql`excluded.country`,
+        latitude: sql`excluded.latitude`,
+        longitude: sql`excluded.longitude`,
+        flavorPrices: sql`excluded.flavor_prices`,
+        position: sql`excluded.position`,
+      },
+    });
 }

@@ -13,14 +13,8 @@ import { eventType } from '@meridian/domain/events/event-catalogue';
 import type { FlavorKey } from '@meridian/domain/flavors';
 import type { Status } from '@meridian/domain/status';
 import { budgetMessage, validationMessages } from '@meridian/domain/validation-messages';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import {
-  clusters,
-  smartClusters,
-  type DatacenterRow,
-  type SmartClusterRow,
-} from '../../platform/db/schema';
+import type { DatacenterRow, SmartClusterRow } from '../../platform/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/http/errors';
 import { versionsOnSmartClusters } from '../deployment/deployment.records';
 import { inTransaction, type ClusterContext } from './cluster-context';
@@ -28,11 +22,17 @@ import { event, memberPayload, smartPayload } from './cluster.events';
 import type { ClusterJob } from './cluster.jobs';
 import { toCluster, toDatacenter, toSmartCluster } from './cluster.mapper';
 import {
+  changeMemberRow,
+  changeSmartClusterRow,
   findOwnSmartCluster,
+  insertMemberRows,
+  insertSmartClusterRow,
   listDatacenterRows,
   listMemberRows,
   listSmartClusterRows,
   lockSmartCluster,
+  startDeletingMembers,
+  type MemberChange,
 } from './cluster.queries';
 import { settleSmartCluster } from './cluster.settle';
 import { specOf } from './cluster.jobs';
@@ -89,27 +89,25 @@ export async function insertMembers(
   smart: SmartClusterRow,
   rows: readonly DatacenterRow[],
   send: (job: ClusterJob) => Promise<void>,
-  extra: Partial<typeof clusters.$inferInsert> = {},
+  extra: MemberChange = {},
 ): Promise<void> {
   if (rows.length === 0) return;
-  const members = await tx
-    .insert(clusters)
-    .values(
-      rows.map((row) => ({
-        smartClusterId: smart.id,
-        userId: smart.userId,
-        name: memberName(smart.name, row.uuid),
-        clusterType:
-          row.uuid === externalDatacenterUuid ? ('external' as const) : ('smart_cluster' as const),
-        datacenterUuid: row.uuid,
-        status: 'creating' as const,
-        clusterSize: smart.clusterSize,
-        masterCount: smart.masterCount,
-        minionCount: smart.minionCount,
-        ...extra,
-      })),
-    )
-    .returning();
+  const members = await insertMemberRows(
+    tx,
+    rows.map((row) => ({
+      smartClusterId: smart.id,
+      userId: smart.userId,
+      name: memberName(smart.name, row.uuid),
+      clusterType:
+        row.uuid === externalDatacenterUuid ? ('external' as const) : ('smart_cluster' as const),
+      datacenterUuid: row.uuid,
+      status: 'creating' as const,
+      clusterSize: smart.clusterSize,
+      masterCount: smart.masterCount,
+      minionCount: smart.minionCount,
+      ...extra,
+    })),
+  );
   for (const member of members) {
     await event(tx, smart.userId, eventType('CLUSTER', 'CREATE', 'PENDING'), memberPayload(member));
     await send({
@@ -158,25 +156,22 @@ export async function createSmartCluster(
   checkBudget(input.budget, rows, input.cluster_size, input.master_count, input.minion_count);
   const password = input.monitoring_default_password;
   const smart = await inTransaction(context, async (tx, send) => {
-    const [smart] = await tx
-      .insert(smartClusters)
-      .values({
-        userId,
-        name: input.name,
-        mode: input.mode,
-        status: 'creating',
-        latency: input.mode === 'AUTOMATIC' ? (input.latency ?? null) : null,
-        budget: input.mode === 'AUTOMATIC' ? (input.budget ?? null) : null,
-        clusterSize: input.cluster_size,
-        masterCount: input.master_count,
-        minionCount: input.minion_count,
-        datacenters: wanted,
-        monitoringPasswordSealed: password ? secrets.seal(password) : null,
-      })
-      .returning();
-    await event(tx, userId, eventType('SMART_CLUSTER', 'CREATE', 'PENDING'), smartPayload(smart!));
-    await insertMembers(context, tx, smart!, rows, send);
-    return smart!;
+    const smart = await insertSmartClusterRow(tx, {
+      userId,
+      name: input.name,
+      mode: input.mode,
+      status: 'creating',
+      latency: input.mode === 'AUTOMATIC' ? (input.latency ?? null) : null,
+      budget: input.mode === 'AUTOMATIC' ? (input.budget ?? null) : null,
+      clusterSize: input.cluster_size,
+      masterCount: input.master_count,
+      minionCount: input.minion_count,
+      datacenters: wanted,
+      monitoringPasswordSealed: password ? secrets.seal(password) : null,
+    });
+    await event(tx, userId, eventType('SMART_CLUSTER', 'CREATE', 'PENDING'), smartPayload(smart));
+    await insertMembers(context, tx, smart, rows, send);
+    return smart;
   });
   return {
     ...toSmartCluster(smart),
@@ -195,22 +190,19 @@ export async function createExternalCluster(
   if (!parsed.ok) throw new ValidationError([parsed.error]);
   const rows = await requireDatacenters(context, [externalDatacenterUuid]);
   const smart = await inTransaction(context, async (tx, send) => {
-    const [smart] = await tx
-      .insert(smartClusters)
-      .values({
-        userId,
-        name,
-        mode: 'MANUAL',
-        status: 'creating',
-        clusterSize: null,
-        datacenters: [externalDatacenterUuid],
-      })
-      .returning();
-    await event(tx, userId, eventType('SMART_CLUSTER', 'CREATE', 'PENDING'), smartPayload(smart!));
-    await insertMembers(context, tx, smart!, rows, send, {
+    const smart = await insertSmartClusterRow(tx, {
+      userId,
+      name,
+      mode: 'MANUAL',
+      status: 'creating',
+      clusterSize: null,
+      datacenters: [externalDatacenterUuid],
+    });
+    await event(tx, userId, eventType('SMART_CLUSTER', 'CREATE', 'PENDING'), smartPayload(smart));
+    await insertMembers(context, tx, smart, rows, send, {
       kubeconfigSealed: secrets.seal(kubeconfig),
     });
-    return smart!;
+    return smart;
   });
   return toSmartCluster(smart);
 }
@@ -249,34 +241,26 @@ export async function updateSmartCluster(
     if (locked.status !== 'success') {
       throw new ConflictError(clusterMessages.cannotEditInProgress);
     }
-    const [smart] = await tx
-      .update(smartClusters)
-      .set({
-        name: input.name,
-        status: 'updating',
-        statusReason: null,
-        budget: budget ?? null,
-        latency,
-        datacenters: wanted,
-        updatedAt: now(),
-      })
-      .where(eq(smartClusters.id, id))
-      .returning();
-    await event(tx, userId, eventType('SMART_CLUSTER', 'UPDATE', 'PENDING'), smartPayload(smart!));
+    const smart = await changeSmartClusterRow(tx, id, {
+      name: input.name,
+      status: 'updating',
+      statusReason: null,
+      budget: budget ?? null,
+      latency,
+      datacenters: wanted,
+      updatedAt: now(),
+    });
+    await event(tx, userId, eventType('SMART_CLUSTER', 'UPDATE', 'PENDING'), smartPayload(smart));
     for (const member of members) {
       const keep = wanted.includes(member.cluster.datacenterUuid);
-      const [row] = await tx
-        .update(clusters)
-        .set({
-          status: keep ? 'updating' : 'deleting',
-          name: memberName(input.name, member.cluster.datacenterUuid),
-          operationDeadline: null,
-          updatedAt: now(),
-        })
-        .where(eq(clusters.id, member.cluster.id))
-        .returning();
+      const row = await changeMemberRow(tx, member.cluster.id, {
+        status: keep ? 'updating' : 'deleting',
+        name: memberName(input.name, member.cluster.datacenterUuid),
+        operationDeadline: null,
+        updatedAt: now(),
+      });
       if (!keep) {
-        await event(tx, userId, eventType('CLUSTER', 'DELETE', 'PENDING'), memberPayload(row!));
+        await event(tx, userId, eventType('CLUSTER', 'DELETE', 'PENDING'), memberPayload(row));
       }
       await send({
         kind: keep ? 'update-cluster' : 'delete-cluster',
@@ -286,11 +270,11 @@ export async function updateSmartCluster(
     await insertMembers(
       context,
       tx,
-      smart!,
+      smart,
       rows.filter((row) => !currentUuids.includes(row.uuid)),
       send,
     );
-    return smart!;
+    return smart;
   });
   return toSmartCluster(updated);
 }
@@ -315,23 +299,19 @@ export async function removeSmartCluster(
     if (!canBeDeleted(locked.status)) {
       throw new ConflictError(clusterMessages.cannotDeleteInProgress);
     }
-    const [smart] = await tx
-      .update(smartClusters)
-      .set({ status: 'deleting', statusReason: null, updatedAt: now() })
-      .where(eq(smartClusters.id, id))
-      .returning();
-    await event(tx, userId, eventType('SMART_CLUSTER', 'DELETE', 'PENDING'), smartPayload(smart!));
-    const members = await tx
-      .update(clusters)
-      .set({ status: 'deleting', operationDeadline: null, updatedAt: now() })
-      .where(and(eq(clusters.smartClusterId, id), eq(clusters.deleted, false)))
-      .returning();
+    const smart = await changeSmartClusterRow(tx, id, {
+      status: 'deleting',
+      statusReason: null,
+      updatedAt: now(),
+    });
+    await event(tx, userId, eventType('SMART_CLUSTER', 'DELETE', 'PENDING'), smartPayload(smart));
+    const members = await startDeletingMembers(tx, id, now());
     for (const member of members) {
       await event(tx, userId, eventType('CLUSTER', 'DELETE', 'PENDING'), memberPayload(member));
       await send({ kind: 'delete-cluster', clusterId: member.id });
     }
     if (members.length === 0) await settleSmartCluster(context, tx, id);
-    return smart!;
+    return smart;
   });
   return toSmartCluster(removed);
 }

@@ -1,8 +1,7 @@
-import { isInProgress } from '@meridian/domain/status';
+import { isInProgress, type Status } from '@meridian/domain/status';
 import { eventType } from '@meridian/domain/events/event-catalogue';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { clusters, smartClusters, type SmartClusterRow } from '../../platform/db/schema';
+import type { SmartClusterRow } from '../../platform/db/schema';
 import type {
   DriverOperation,
   ProvisionedCluster,
@@ -10,8 +9,21 @@ import type {
 import { meterMember } from '../billing/metering';
 import type { ClusterContext } from './cluster-context';
 import { event, memberPayload, smartPayload } from './cluster.events';
-import { inProgressStatus } from './cluster.jobs';
-import { listMemberRows, lockSmartCluster, type MemberWithDatacenter } from './cluster.queries';
+import {
+  finishMemberRow,
+  listMemberRows,
+  lockSmartCluster,
+  updateSmartClusterRow,
+  type MemberChange,
+  type MemberWithDatacenter,
+} from './cluster.queries';
+
+/** The status a member (and its smart cluster) shows while an operation runs. */
+export const inProgressStatus: Record<DriverOperation, Status> = {
+  create: 'creating',
+  update: 'updating',
+  delete: 'deleting',
+};
 
 /**
  * Once no member of a smart cluster is still working, the smart cluster's own operation ends:
@@ -31,10 +43,7 @@ export async function settleSmartCluster(
   const at = now();
   if (smart.status === 'deleting') {
     if (members.length === 0) {
-      await tx
-        .update(smartClusters)
-        .set({ deleted: true, updatedAt: at })
-        .where(eq(smartClusters.id, smart.id));
+      await updateSmartClusterRow(tx, smart.id, { deleted: true, updatedAt: at });
       await event(
         tx,
         smart.userId,
@@ -47,10 +56,11 @@ export async function settleSmartCluster(
       .map(({ cluster }) => cluster.statusReason)
       .filter(Boolean)
       .join('\n');
-    await tx
-      .update(smartClusters)
-      .set({ status: 'failure', statusReason: reason || 'Deletion failed.', updatedAt: at })
-      .where(eq(smartClusters.id, smart.id));
+    await updateSmartClusterRow(tx, smart.id, {
+      status: 'failure',
+      statusReason: reason || 'Deletion failed.',
+      updatedAt: at,
+    });
     await event(
       tx,
       smart.userId,
@@ -66,15 +76,12 @@ export async function settleSmartCluster(
     const reason = failed
       .map(({ cluster, datacenter }) => cluster.statusReason ?? `${datacenter.location} failed.`)
       .join('\n');
-    await tx
-      .update(smartClusters)
-      .set({
-        status: 'failure',
-        statusReason: reason,
-        datacenters: datacenterList,
-        updatedAt: at,
-      })
-      .where(eq(smartClusters.id, smart.id));
+    await updateSmartClusterRow(tx, smart.id, {
+      status: 'failure',
+      statusReason: reason,
+      datacenters: datacenterList,
+      updatedAt: at,
+    });
     await event(
       tx,
       smart.userId,
@@ -82,10 +89,12 @@ export async function settleSmartCluster(
       smartPayload(smart, reason),
     );
   } else {
-    await tx
-      .update(smartClusters)
-      .set({ status: 'success', statusReason: null, datacenters: datacenterList, updatedAt: at })
-      .where(eq(smartClusters.id, smart.id));
+    await updateSmartClusterRow(tx, smart.id, {
+      status: 'success',
+      statusReason: null,
+      datacenters: datacenterList,
+      updatedAt: at,
+    });
     await event(
       tx,
       smart.userId,
@@ -110,7 +119,7 @@ export async function finishMember(
   await db.transaction(async (tx) => {
     // Lock order everywhere: smart cluster, then member.
     const smart = await lockSmartCluster(tx, cluster.smartClusterId);
-    const set: Partial<typeof clusters.$inferInsert> = {
+    const set: MemberChange = {
       operationDeadline: null,
       updatedAt: now(),
     };
@@ -130,17 +139,7 @@ export async function finishMember(
         });
       }
     }
-    const [updated] = await tx
-      .update(clusters)
-      .set(set)
-      .where(
-        and(
-          eq(clusters.id, cluster.id),
-          eq(clusters.status, inProgressStatus[operation]),
-          eq(clusters.deleted, false),
-        ),
-      )
-      .returning();
+    const updated = await finishMemberRow(tx, cluster.id, inProgressStatus[operation], set);
     if (!updated) return;
     const billed = {
       cluster: updated,

@@ -1,5 +1,5 @@
 import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
-import type { App } from '../../app';
+import type { App } from '../../platform/http/http-app';
 import {
   createTestApp,
   type DatabaseBackend,
@@ -8,12 +8,12 @@ import {
   type TestAppOptions,
 } from '../../../test-support/test-app';
 import type { JobQueueOptions } from '../../platform/jobs/job-queue';
-import type { ClusterModuleOptions } from './cluster.module';
+import type { InfrastructureOptions } from '../../app';
 
 /** A test app with the cluster module on, the simulator immediate unless told otherwise. */
 export function createClusterTestApp(
   backend: DatabaseBackend,
-  cluster: Partial<Omit<ClusterModuleOptions, 'jobs'>> & {
+  cluster: InfrastructureOptions & {
     timeScale?: number;
     failDatacenters?: string[];
     jobs?: JobQueueOptions;

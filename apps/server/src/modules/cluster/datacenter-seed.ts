@@ -1,7 +1,7 @@
 import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { datacenters, type DatacenterRow } from '../../platform/db/schema';
+import type { DatacenterRow } from '../../platform/db/schema';
+import { upsertDatacenters } from './cluster.queries';
 
 type Seed = Omit<DatacenterRow, 'position' | 'driver'>;
 
@@ -118,24 +118,12 @@ export const seededDatacenters: readonly Seed[] = [
 
 /** Inserts or refreshes the seeded datacenters; safe to run at every start, by any process. */
 export async function seedDatacenters(db: Database): Promise<void> {
-  await db
-    .insert(datacenters)
-    .values(
-      seededDatacenters.map((seed, position) => ({
-        ...seed,
-        position,
-        driver: seed.uuid === externalDatacenterUuid ? 'external' : 'simulator',
-      })),
-    )
-    .onConflictDoUpdate({
-      target: datacenters.uuid,
-      set: {
-        location: sql`excluded.location`,
-        country: sql`excluded.country`,
-        latitude: sql`excluded.latitude`,
-        longitude: sql`excluded.longitude`,
-        flavorPrices: sql`excluded.flavor_prices`,
-        position: sql`excluded.position`,
-      },
-    });
+  await upsertDatacenters(
+    db,
+    seededDatacenters.map((seed, position) => ({
+      ...seed,
+      position,
+      driver: seed.uuid === externalDatacenterUuid ? 'external' : 'simulator',
+    })),
+  );
 }

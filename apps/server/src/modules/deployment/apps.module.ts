@@ -1,4 +1,4 @@
-import type { App } from '../../app';
+import type { App } from '../../platform/http/http-app';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { appRoutes } from '../app/app.routes';
 import { cicdRoutes } from '../cicd/cicd.routes';

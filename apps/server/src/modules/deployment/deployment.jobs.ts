@@ -1,10 +1,10 @@
 import { kubernetesName } from '@meridian/domain/apps/basic-template';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { deployments, type ClusterRow, type DatacenterRow } from '../../platform/db/schema';
+import type { ClusterRow, DatacenterRow } from '../../platform/db/schema';
 import {
   PermanentDriverError,
   type ClusterSpec,
+  type InfrastructureDriver,
   type StackSpec,
   type WorkloadOperation,
 } from '../../platform/drivers/infrastructure-driver';
@@ -15,7 +15,7 @@ import { findKeypairName } from '../auth/keypair.queries';
 import { ensureUserKeypair } from '../auth/keypair.service';
 import { buildManifests } from '../template/template.service';
 import type { AppsContext } from './apps-context';
-import { findDeploymentWork } from './deployment.queries';
+import { findDeploymentWork, recordOperationDeadline } from './deployment.queries';
 import type { DeploymentWork } from './deployment.types';
 import { finishDeployment, type StepOutcome } from './deployment.settle';
 
@@ -82,18 +82,15 @@ export async function runDeploymentStep(
   job: DeploymentJob,
   attempt: JobAttempt,
 ): Promise<void> {
-  const { db, secrets, drivers, now } = context;
+  const { db, secrets, drivers } = context;
   const work = await findDeploymentWork(db, job.deploymentId);
   if (!work) return;
-  const { deployment, cluster, datacenter, version } = work;
+  const { deployment, cluster, datacenter } = work;
   const removing = job.kind === 'remove-deployment';
-  if (
-    removing
-      ? deployment.status !== 'deleting'
-      : !['pending', 'updating'].includes(deployment.status)
-  ) {
-    return;
-  }
+  const due = removing
+    ? deployment.status === 'deleting'
+    : ['pending', 'updating'].includes(deployment.status);
+  if (!due) return;
   if (cluster.deleted) {
     return finishDeployment(
       context,
@@ -108,73 +105,100 @@ export async function runDeploymentStep(
       reason: `Apps cannot be deployed on ${cluster.name} yet: no infrastructure driver "${datacenter.driver}".`,
     });
   }
-  const spec = specOf(cluster, datacenter, secrets);
-  const heat = version.templateType === 'HEAT';
-  const operation: WorkloadOperation = heat
-    ? removing
-      ? 'delete-stack'
-      : 'create-stack'
-    : removing
-      ? 'remove'
-      : 'rollout';
+  const step: DriverStep = {
+    driver,
+    spec: specOf(cluster, datacenter, secrets),
+    operation: operationOf(work, removing),
+  };
+  if (await waitForOperationDeadline(context, job, work, step)) return;
+  let outcome: StepOutcome;
+  try {
+    outcome = await performOperation(context, work, step);
+  } catch (error) {
+    outcome = failedOutcome(error, attempt, work, step.operation);
+  }
+  await finishDeployment(context, work, outcome);
+}
 
+/** What one step asks of which driver, for which cluster. */
+interface DriverStep {
+  driver: InfrastructureDriver;
+  spec: ClusterSpec;
+  operation: WorkloadOperation;
+}
+
+function operationOf(work: DeploymentWork, removing: boolean): WorkloadOperation {
+  if (work.version.templateType === 'HEAT') return removing ? 'delete-stack' : 'create-stack';
+  return removing ? 'remove' : 'rollout';
+}
+
+/**
+ * The driver's planned duration is recorded as a deadline once; until it passes the job is sent
+ * again for then — waiting by re-scheduling, never by sleeping, so a restart resumes the wait.
+ * True when the job waits.
+ */
+async function waitForOperationDeadline(
+  context: AppsContext,
+  job: DeploymentJob,
+  work: DeploymentWork,
+  { driver, spec, operation }: DriverStep,
+): Promise<boolean> {
+  const { db, now } = context;
+  const { deployment } = work;
   let deadline = deployment.operationDeadline;
   const plannedMs = deadline ? 0 : driver.plannedDurationMs(operation, spec);
   if (!deadline && plannedMs > 0) {
     const planned = new Date(now().getTime() + plannedMs);
-    const [row] = await db
-      .update(deployments)
-      .set({ operationDeadline: planned })
-      .where(and(eq(deployments.id, deployment.id), eq(deployments.status, deployment.status)))
-      .returning({ deadline: deployments.operationDeadline });
-    deadline = row?.deadline ?? planned;
+    deadline = (await recordOperationDeadline(db, deployment, planned)) ?? planned;
   }
-  if (deadline && deadline.getTime() > now().getTime()) {
-    // Wait by re-scheduling, never by sleeping: a restart picks the wait up where it was.
-    await context.jobs.send(job, { startAfter: deadline });
-    return;
-  }
+  if (!deadline || deadline.getTime() <= now().getTime()) return false;
+  await context.jobs.send(job, { startAfter: deadline });
+  return true;
+}
 
-  let outcome: StepOutcome;
-  try {
-    if (heat) {
-      const stack = await stackOf(context, work);
-      if (removing) {
-        await driver.deleteStack(spec, stack);
-        outcome = { ok: true };
-      } else {
-        const created = await driver.createStack(spec, stack);
-        outcome = { ok: true, endpoint: created.endpoint };
-      }
-    } else {
+async function performOperation(
+  context: AppsContext,
+  work: DeploymentWork,
+  { driver, spec, operation }: DriverStep,
+): Promise<StepOutcome> {
+  const { secrets } = context;
+  const { deployment, version } = work;
+  switch (operation) {
+    case 'delete-stack':
+      await driver.deleteStack(spec, await stackOf(context, work));
+      return { ok: true };
+    case 'create-stack': {
+      const created = await driver.createStack(spec, await stackOf(context, work));
+      return { ok: true, endpoint: created.endpoint };
+    }
+    default: {
       const manifests = buildManifests(
         version,
         { imageName: deployment.imageName, replicas: deployment.replicas },
         secrets,
       );
       const workload = { deploymentId: deployment.id, manifests };
-      if (removing) {
+      if (operation === 'remove') {
         await driver.removeWorkload(spec, workload);
-        outcome = { ok: true };
-      } else {
-        const rolled = await driver.applyWorkload(spec, workload);
-        outcome = { ok: true, ...rolled };
+        return { ok: true };
       }
-    }
-  } catch (error) {
-    if (error instanceof PermanentDriverError || error instanceof ValidationError) {
-      outcome = {
-        ok: false,
-        reason: error instanceof ValidationError ? error.messages.join('\n') : error.message,
-      };
-    } else if (attempt.final) {
-      outcome = {
-        ok: false,
-        reason: `${datacenter.location}: ${operation} failed after ${attempt.retryCount + 1} attempts: ${errorText(error)}`,
-      };
-    } else {
-      throw error;
+      return { ok: true, ...(await driver.applyWorkload(spec, workload)) };
     }
   }
-  await finishDeployment(context, work, outcome);
+}
+
+/** A refusal ends the step at once; anything else is retried until the last attempt. */
+function failedOutcome(
+  error: unknown,
+  attempt: JobAttempt,
+  work: DeploymentWork,
+  operation: WorkloadOperation,
+): StepOutcome {
+  if (error instanceof ValidationError) return { ok: false, reason: error.messages.join('\n') };
+  if (error instanceof PermanentDriverError) return { ok: false, reason: error.message };
+  if (!attempt.final) throw error;
+  return {
+    ok: false,
+    reason: `${work.datacenter.location}: ${operation} failed after ${attempt.retryCount + 1} attempts: ${errorText(error)}`,
+  };
 }

@@ -228,3 +228,122 @@ export async function remainingDeploymentsOfApp(tx: Database, appId: string) {
     .from(deployments)
     .where(eq(deployments.appId, appId));
 }
+
+/**
+ * Records the driver's deadline for the deployment's current operation unless its status moved
+ * on meanwhile; the deadline now stored (undefined when the status changed).
+ */
+export async function recordOperationDeadline(
+  db: Database,
+  deployment: Pick<DeploymentRow, 'id' | 'status'>,
+  deadline: Date,
+): Promise<Date | null | undefined> {
+  const [row] = await db
+    .update(deployments)
+    .set({ operationDeadline: deadline })
+    .where(and(eq(deployments.id, deployment.id), eq(deployments.status, deployment.status)))
+    .returning({ deadline: deployments.operationDeadline });
+  return row?.deadline;
+}
+
+export type DeploymentChange = Partial<typeof deployments.$inferInsert> & { updatedAt: Date };
+
+/** The guard of every ending: the deployment is still in the status and operation it was read in. */
+function stillWorking(deployment: Pick<DeploymentRow, 'id' | 'status' | 'operation'>): SQL {
+  return and(
+    eq(deployments.id, deployment.id),
+    eq(deployments.status, deployment.status),
+    eq(deployments.operation, deployment.operation),
+  )!;
+}
+
+/** Writes the change if no other run ended the operation first; whether it did. */
+export async function changeDeploymentIfStill(
+  tx: Database,
+  deployment: Pick<DeploymentRow, 'id' | 'status' | 'operation'>,
+  change: DeploymentChange,
+): Promise<boolean> {
+  const rows = await tx
+    .update(deployments)
+    .set(change)
+    .where(stillWorking(deployment))
+    .returning({ id: deployments.id });
+  return rows.length > 0;
+}
+
+export async function deleteDeploymentIfStill(
+  tx: Database,
+  deployment: Pick<DeploymentRow, 'id' | 'status' | 'operation'>,
+): Promise<boolean> {
+  const rows = await tx
+    .delete(deployments)
+    .where(stillWorking(deployment))
+    .returning({ id: deployments.id });
+  return rows.length > 0;
+}
+
+export async function insertDeploymentRows(
+  tx: Database,
+  values: (typeof deployments.$inferInsert)[],
+): Promise<string[]> {
+  const rows = await tx.insert(deployments).values(values).returning({ id: deployments.id });
+  return rows.map((row) => row.id);
+}
+
+export async function changeDeploymentRow(
+  tx: Database,
+  id: string,
+  change: DeploymentChange,
+): Promise<void> {
+  await tx.update(deployments).set(change).where(eq(deployments.id, id));
+}
+
+export async function deleteDeploymentRow(tx: Database, id: string): Promise<void> {
+  await tx.delete(deployments).where(eq(deployments.id, id));
+}
+
+/** The ids of a version's deployments on these smart clusters. */
+export async function deploymentIdsOfVersionOn(
+  tx: Database,
+  versionId: string,
+  smartClusterIds: readonly string[],
+): Promise<string[]> {
+  const rows = await tx
+    .select({ id: deployments.id })
+    .from(deployments)
+    .where(
+      and(
+        eq(deployments.versionId, versionId),
+        inArray(deployments.smartClusterId, smartClusterIds.slice()),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+export function workOfVersion(tx: Database, versionId: string): Promise<DeploymentWork[]> {
+  return workOf(tx, eq(deployments.versionId, versionId));
+}
+
+export function workOfDeployment(tx: Database, id: string): Promise<DeploymentWork[]> {
+  return workOf(tx, eq(deployments.id, id));
+}
+
+/** The user's deployments among these ids (another user's are left out). */
+export function workOfUserDeployments(
+  tx: Database,
+  userId: string,
+  ids: readonly string[],
+): Promise<DeploymentWork[]> {
+  return workOf(tx, and(inArray(deployments.id, ids.slice()), eq(deployments.userId, userId)));
+}
+
+export function deploymentViewsOnSmartCluster(
+  db: Database,
+  userId: string,
+  smartClusterId: string,
+): Promise<DeploymentView[]> {
+  return listDeploymentViews(
+    db,
+    and(deploymentsOfUser(userId), eq(deployments.smartClusterId, smartClusterId)),
+  );
+}

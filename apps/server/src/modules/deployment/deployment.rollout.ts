@@ -2,15 +2,8 @@ import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
 import { servicePorts, type KubernetesManifest } from '@meridian/domain/apps/advanced-template';
 import { appApiMessages } from '@meridian/domain/apps/app-api';
 import { isInProgress } from '@meridian/domain/status';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import {
-  deployments,
-  type AppRow,
-  type ClusterRow,
-  type SmartClusterRow,
-  type VersionRow,
-} from '../../platform/db/schema';
+import type { AppRow, ClusterRow, SmartClusterRow, VersionRow } from '../../platform/db/schema';
 import { ConflictError, ValidationError } from '../../platform/http/errors';
 import { touchApp } from '../app/app.records';
 import { ownSmartClustersWithMembers } from '../cluster/cluster.records';
@@ -23,6 +16,11 @@ import {
 import type { AppsContext } from './apps-context';
 import { eventFor, payloadOf } from './deployment.events';
 import type { DeploymentJob } from './deployment.jobs';
+import {
+  changeDeploymentRow,
+  deleteDeploymentRow,
+  insertDeploymentRows,
+} from './deployment.queries';
 import type { DeploymentWork } from './deployment.types';
 
 /** The user's smart clusters that can take a deployment now, with their live members. */
@@ -82,27 +80,25 @@ export async function startDeployments(
   const shape = rolloutShape(context, version, { imageName: null, replicas: null });
   for (const { smart, members } of targets) {
     if (members.length === 0) continue;
-    const inserted = await tx
-      .insert(deployments)
-      .values(
-        members.map((member) => ({
-          userId: app.userId,
-          appId: app.id,
-          versionId: version.id,
-          smartClusterId: smart.id,
-          clusterId: member.id,
-          status: 'pending' as const,
-          operation,
-          ...shape,
-        })),
-      )
-      .returning({ id: deployments.id });
+    const inserted = await insertDeploymentRows(
+      tx,
+      members.map((member) => ({
+        userId: app.userId,
+        appId: app.id,
+        versionId: version.id,
+        smartClusterId: smart.id,
+        clusterId: member.id,
+        status: 'pending' as const,
+        operation,
+        ...shape,
+      })),
+    );
     await recordEvent(tx, {
       userId: app.userId,
       type: eventFor(version.templateType, operation, 'PENDING'),
       payload: payloadOf(app, smart, version),
     });
-    for (const { id } of inserted) await send({ kind: 'rollout-deployment', deploymentId: id });
+    for (const id of inserted) await send({ kind: 'rollout-deployment', deploymentId: id });
   }
 }
 
@@ -123,19 +119,16 @@ export async function startRemovals(
   let left = 0;
   for (const work of rows) {
     if (work.cluster.deleted) {
-      await tx.delete(deployments).where(eq(deployments.id, work.deployment.id));
+      await deleteDeploymentRow(tx, work.deployment.id);
       continue;
     }
-    await tx
-      .update(deployments)
-      .set({
-        status: 'deleting',
-        statusReason: null,
-        operation,
-        operationDeadline: null,
-        updatedAt: now(),
-      })
-      .where(eq(deployments.id, work.deployment.id));
+    await changeDeploymentRow(tx, work.deployment.id, {
+      status: 'deleting',
+      statusReason: null,
+      operation,
+      operationDeadline: null,
+      updatedAt: now(),
+    });
     groups.set(`${work.version.id}:${work.smartCluster.id}`, work);
     await send({ kind: 'remove-deployment', deploymentId: work.deployment.id });
     left += 1;
@@ -165,18 +158,15 @@ export async function startUpdates(
       imageName: change.imageName ?? work.deployment.imageName,
       replicas: change.replicas ?? work.deployment.replicas,
     };
-    await tx
-      .update(deployments)
-      .set({
-        status: 'updating',
-        statusReason: null,
-        operation: 'update',
-        ...overrides,
-        ...rolloutShape(context, work.version, overrides, parsed),
-        operationDeadline: null,
-        updatedAt: now(),
-      })
-      .where(eq(deployments.id, work.deployment.id));
+    await changeDeploymentRow(tx, work.deployment.id, {
+      status: 'updating',
+      statusReason: null,
+      operation: 'update',
+      ...overrides,
+      ...rolloutShape(context, work.version, overrides, parsed),
+      operationDeadline: null,
+      updatedAt: now(),
+    });
     groups.set(`${work.version.id}:${work.smartCluster.id}`, work);
     await send({ kind: 'rollout-deployment', deploymentId: work.deployment.id });
   }

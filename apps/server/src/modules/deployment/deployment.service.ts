@@ -3,8 +3,6 @@ import {
   type Deployment,
   type DeploymentUpdate,
 } from '@meridian/domain/apps/app-api';
-import { and, eq, inArray } from 'drizzle-orm';
-import { deployments } from '../../platform/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordEvent } from '../event/event.service';
 import { lockAppForChange, touchApp } from '../app/app.records';
@@ -14,10 +12,14 @@ import { inTransaction, type AppsContext } from './apps-context';
 import { eventFor, payloadOf } from './deployment.events';
 import { toDeployment } from './deployment.mapper';
 import {
-  deploymentsOfUser,
+  changeDeploymentRow,
+  deploymentIdsOfVersionOn,
   deploymentsWithIds,
+  deploymentViewsOnSmartCluster,
   listDeploymentViews,
-  workOf,
+  workOfDeployment,
+  workOfUserDeployments,
+  workOfVersion,
 } from './deployment.queries';
 import type { DeploymentWork } from './deployment.types';
 import {
@@ -41,7 +43,7 @@ export async function deployVersion(
   const ids = await inTransaction(context, async (tx, send) => {
     const app = await lockAppForChange(tx, version.appId);
     if (!app || app.deleting || version.deleting) throw new NotFoundError('Version not found');
-    const existing = await workOf(tx, eq(deployments.versionId, versionId));
+    const existing = await workOfVersion(tx, versionId);
     const fresh: typeof targets = [];
     const retried: DeploymentWork[] = [];
     for (const target of targets) {
@@ -58,16 +60,13 @@ export async function deployVersion(
     }
     await startDeployments(context, tx, send, app, version, fresh, 'deploy');
     for (const work of retried) {
-      await tx
-        .update(deployments)
-        .set({
-          status: 'pending',
-          statusReason: null,
-          operation: 'deploy',
-          operationDeadline: null,
-          updatedAt: now(),
-        })
-        .where(eq(deployments.id, work.deployment.id));
+      await changeDeploymentRow(tx, work.deployment.id, {
+        status: 'pending',
+        statusReason: null,
+        operation: 'deploy',
+        operationDeadline: null,
+        updatedAt: now(),
+      });
       await send({ kind: 'rollout-deployment', deploymentId: work.deployment.id });
     }
     const retriedGroups = new Map(retried.map((work) => [work.smartCluster.id, work]));
@@ -79,16 +78,7 @@ export async function deployVersion(
       });
     }
     await touchApp(tx, app.id, now());
-    const all = await tx
-      .select({ id: deployments.id })
-      .from(deployments)
-      .where(
-        and(
-          eq(deployments.versionId, versionId),
-          inArray(deployments.smartClusterId, smartClusterIds.slice()),
-        ),
-      );
-    return all.map((row) => row.id);
+    return deploymentIdsOfVersionOn(tx, versionId, smartClusterIds);
   });
   return (await listDeploymentViews(db, deploymentsWithIds(ids))).map(toDeployment);
 }
@@ -101,7 +91,7 @@ export async function updateDeployment(
 ): Promise<Deployment> {
   const { db } = context;
   await inTransaction(context, async (tx, send) => {
-    const [found] = await workOf(tx, eq(deployments.id, deploymentId));
+    const [found] = await workOfDeployment(tx, deploymentId);
     if (!found || found.deployment.userId !== userId || found.cluster.deleted) {
       throw new NotFoundError('Deployment not found');
     }
@@ -127,10 +117,7 @@ export async function removeDeployments(
   const { now } = context;
   const unique = [...new Set(ids)];
   return inTransaction(context, async (tx, send) => {
-    const rows = await workOf(
-      tx,
-      and(inArray(deployments.id, unique), eq(deployments.userId, userId))!,
-    );
+    const rows = await workOfUserDeployments(tx, userId, unique);
     if (rows.length !== unique.length) throw new NotFoundError('Deployment not found');
     for (const appId of new Set(rows.map((work) => work.app.id))) await lockAppForChange(tx, appId);
     requireSettled(rows, appApiMessages.deploymentInProgress);
@@ -151,9 +138,6 @@ export async function deploymentsOnSmartCluster(
 ): Promise<Deployment[]> {
   const { db } = context;
   await ownLiveSmartCluster(db, userId, smartClusterId);
-  const views = await listDeploymentViews(
-    db,
-    and(deploymentsOfUser(userId), eq(deployments.smartClusterId, smartClusterId)),
-  );
+  const views = await deploymentViewsOnSmartCluster(db, userId, smartClusterId);
   return views.map(toDeployment);
 }

@@ -1,7 +1,5 @@
 import { isInProgress } from '@meridian/domain/status';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { deployments } from '../../platform/db/schema';
 import { meterDeployment } from '../billing/metering';
 import { recordEvent } from '../event/event.service';
 import type { AppsContext } from './apps-context';
@@ -9,7 +7,12 @@ import { eventFor, payloadOf, removalOperations } from './deployment.events';
 import type { DeploymentWork } from './deployment.types';
 import { lockAppForChange, settleAppDeletion } from '../app/app.records';
 import { settleVersionDeletion } from '../version/version.records';
-import { groupSiblings, remainingDeploymentsOfApp } from './deployment.queries';
+import {
+  changeDeploymentIfStill,
+  deleteDeploymentIfStill,
+  groupSiblings,
+  remainingDeploymentsOfApp,
+} from './deployment.queries';
 
 export type StepOutcome =
   { ok: true; endpoint?: string | null; readyReplicas?: number } | { ok: false; reason: string };
@@ -61,40 +64,24 @@ export async function finishDeployment(
   await db.transaction(async (tx) => {
     // Lock order everywhere: app, then its deployments.
     await lockAppForChange(tx, deployment.appId);
-    const stillWorking = and(
-      eq(deployments.id, deployment.id),
-      eq(deployments.status, deployment.status),
-      eq(deployments.operation, deployment.operation),
-    );
-    let changed: { id: string }[];
-    if (!outcome.ok) {
-      changed = await tx
-        .update(deployments)
-        .set({
+    const changed = outcome.ok
+      ? removing
+        ? await deleteDeploymentIfStill(tx, deployment)
+        : await changeDeploymentIfStill(tx, deployment, {
+            status: 'success',
+            statusReason: null,
+            endpoint: outcome.endpoint ?? null,
+            readyReplicas: outcome.readyReplicas ?? 0,
+            operationDeadline: null,
+            updatedAt: now(),
+          })
+      : await changeDeploymentIfStill(tx, deployment, {
           status: 'failure',
           statusReason: outcome.reason,
           operationDeadline: null,
           updatedAt: now(),
-        })
-        .where(stillWorking)
-        .returning({ id: deployments.id });
-    } else if (removing) {
-      changed = await tx.delete(deployments).where(stillWorking).returning({ id: deployments.id });
-    } else {
-      changed = await tx
-        .update(deployments)
-        .set({
-          status: 'success',
-          statusReason: null,
-          endpoint: outcome.endpoint ?? null,
-          readyReplicas: outcome.readyReplicas ?? 0,
-          operationDeadline: null,
-          updatedAt: now(),
-        })
-        .where(stillWorking)
-        .returning({ id: deployments.id });
-    }
-    if (changed.length === 0) return;
+        });
+    if (!changed) return;
     await meterDeployment(tx, work, removing, outcome.ok, now());
     await settleGroup(context, tx, work, outcome.ok ? { ok: true } : outcome);
   });

@@ -1,4 +1,4 @@
-import type { App } from '../../app';
+import type { App } from '../../platform/http/http-app';
 import type { ChangeFeed } from '../../platform/changes/change-feed';
 import type { DatabaseHandle } from '../../platform/db/database';
 import { startDnsResponder, type DnsResponder } from '../../platform/dns/dns-responder';

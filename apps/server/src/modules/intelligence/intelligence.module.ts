@@ -1,4 +1,4 @@
-import type { App } from '../../app';
+import type { App } from '../../platform/http/http-app';
 import type { DatabaseHandle } from '../../platform/db/database';
 import type { DriverRegistry } from '../../platform/drivers/infrastructure-driver';
 import type { JobQueue } from '../../platform/jobs/job-queue';

@@ -83,132 +83,150 @@ export function createIntelligenceService({
     );
   }
 
-  /** Adds one user's samples and tells them, in one transaction; answers whether any counted. */
-  function recordSamples(userId: string, samples: readonly TrafficSample[]): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      let any = false;
-      for (const item of samples) {
-        if (await addTrafficSample(tx, item)) any = true;
-      }
-      if (any) {
-        await deleteTrafficEvents(tx, userId);
-        await recordEvent(tx, { userId, type: trafficEventType, payload: {}, read: true });
-      }
-      return any;
-    });
-  }
-
-  /**
-   * Asks each driver that reports traffic what every successful deployment on it served since
-   * its last sample (or since midnight UTC, or since it was deployed), adds that to the day's
-   * rows and tells each user whose traffic grew, with one traffic event. Answers those users.
-   */
-  async function sample(at: Date = now()): Promise<string[]> {
-    const day = trafficDay(at);
-    const midnight = Date.parse(`${day}T00:00:00.000Z`);
-    const sources = await listTrafficSources(db, day);
-
-    const byCluster = new Map<
-      string,
-      { driver: InfrastructureDriver; spec: ClusterSpec; sources: TrafficSource[] }
-    >();
-    for (const source of sources) {
-      const driver = drivers.get(source.datacenter.driver);
-      if (!driver?.observeTraffic) continue;
-      const group = byCluster.get(source.cluster.id) ?? {
-        driver,
-        spec: specOf(source),
-        sources: [],
-      };
-      group.sources.push(source);
-      byCluster.set(source.cluster.id, group);
-    }
-
-    const samplesByUser = new Map<string, TrafficSample[]>();
-    const failures: unknown[] = [];
-    await Promise.all(
-      [...byCluster.values()].map(async ({ driver, spec, sources: onCluster }) => {
-        const targets: (TrafficTarget & { source: TrafficSource })[] = [];
-        for (const source of onCluster) {
-          const from =
-            source.sampledUntil ?? new Date(Math.max(source.deployedAt.getTime(), midnight));
-          if (from.getTime() >= at.getTime()) continue;
-          targets.push({
-            deploymentId: source.deploymentId,
-            replicas: source.replicas,
-            window: { from, to: at },
-            source,
-          });
-        }
-        if (targets.length === 0) return;
-        try {
-          const observed = await driver.observeTraffic!(spec, targets);
-          for (const traffic of observed) {
-            const target = targets.find((item) => item.deploymentId === traffic.deploymentId);
-            if (!target) continue;
-            const samples = samplesByUser.get(target.source.userId) ?? [];
-            samples.push({
-              userId: target.source.userId,
-              deploymentId: target.deploymentId,
-              datacenterUuid: target.source.datacenter.uuid,
-              day,
-              requests: Math.max(0, Math.round(traffic.requests)),
-              users: Math.max(0, Math.round(traffic.users)),
-              from: target.source.sampledUntil,
-              to: at,
-            });
-            samplesByUser.set(target.source.userId, samples);
-          }
-        } catch (error) {
-          // The other clusters' traffic still counts; this one's windows stay open for the retry.
-          failures.push(error);
-        }
-      }),
-    );
-
-    const affected: string[] = [];
-    for (const [userId, samples] of samplesByUser) {
-      // One user's bad row must not stop the round for the users after them.
-      try {
-        if (await recordSamples(userId, samples)) affected.push(userId);
-      } catch (error) {
-        failures.push(error);
-      }
-    }
-    if (failures.length > 0) {
-      throw new AggregateError(failures, 'some clusters did not report their traffic');
-    }
-    return affected;
-  }
-
-  /** `GET /intelligence/traffic`: the user's traffic of today (UTC), in total and per datacenter. */
-  async function traffic(userId: string): Promise<Traffic> {
-    const regions = await trafficByRegion(db, userId, trafficDay(now()));
-    return {
-      daily_totals: {
-        total_requests: regions.reduce((sum, region) => sum + region.requests, 0),
-        daily_active_users: regions.reduce((sum, region) => sum + region.users, 0),
-      },
-      regions: regions.map((region) => ({
-        datacenter_uuid: region.datacenterUuid,
-        name: region.name,
-        num_requests: region.requests,
-        num_users: region.users,
-      })),
-    };
-  }
-
   return {
-    sample,
-    traffic,
+    sample: (at: Date = now()) => sampleTraffic(db, drivers, at),
+    traffic: (userId: string) => trafficOfToday(db, userId, now()),
     scheduleNextRound,
     jobDefinitions: [
       // The next round is queued first, so a round that fails (and is retried) never ends the chain.
       defineJob('sample-traffic', sampleTrafficJob, async () => {
         const at = now();
         await scheduleNextRound(at);
-        await sample(at);
+        await sampleTraffic(db, drivers, at);
       }),
     ],
+  };
+}
+
+/** The deployments of one cluster whose traffic one driver call reports. */
+interface ClusterTrafficSources {
+  driver: InfrastructureDriver;
+  spec: ClusterSpec;
+  sources: TrafficSource[];
+}
+
+function groupByCluster(
+  sources: readonly TrafficSource[],
+  drivers: DriverRegistry,
+): ClusterTrafficSources[] {
+  const byCluster = new Map<string, ClusterTrafficSources>();
+  for (const source of sources) {
+    const driver = drivers.get(source.datacenter.driver);
+    if (!driver?.observeTraffic) continue;
+    const group = byCluster.get(source.cluster.id) ?? { driver, spec: specOf(source), sources: [] };
+    group.sources.push(source);
+    byCluster.set(source.cluster.id, group);
+  }
+  return [...byCluster.values()];
+}
+
+/** What the cluster's deployments served since each one's last sample (or midnight, or deploy). */
+async function observeCluster(
+  { driver, spec, sources }: ClusterTrafficSources,
+  day: string,
+  at: Date,
+): Promise<TrafficSample[]> {
+  const midnight = Date.parse(`${day}T00:00:00.000Z`);
+  const targets: (TrafficTarget & { source: TrafficSource })[] = [];
+  for (const source of sources) {
+    const from = source.sampledUntil ?? new Date(Math.max(source.deployedAt.getTime(), midnight));
+    if (from.getTime() >= at.getTime()) continue;
+    const window = { from, to: at };
+    targets.push({ deploymentId: source.deploymentId, replicas: source.replicas, window, source });
+  }
+  if (targets.length === 0) return [];
+  const observed = await driver.observeTraffic!(spec, targets);
+  return observed.flatMap((traffic) => {
+    const target = targets.find((item) => item.deploymentId === traffic.deploymentId);
+    if (!target) return [];
+    return [
+      {
+        userId: target.source.userId,
+        deploymentId: target.deploymentId,
+        datacenterUuid: target.source.datacenter.uuid,
+        day,
+        requests: Math.max(0, Math.round(traffic.requests)),
+        users: Math.max(0, Math.round(traffic.users)),
+        from: target.source.sampledUntil,
+        to: at,
+      },
+    ];
+  });
+}
+
+/** Adds one user's samples and tells them, in one transaction; answers whether any counted. */
+function recordSamples(
+  db: Database,
+  userId: string,
+  samples: readonly TrafficSample[],
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    let any = false;
+    for (const item of samples) {
+      if (await addTrafficSample(tx, item)) any = true;
+    }
+    if (any) {
+      await deleteTrafficEvents(tx, userId);
+      await recordEvent(tx, { userId, type: trafficEventType, payload: {}, read: true });
+    }
+    return any;
+  });
+}
+
+/**
+ * Asks each driver that reports traffic what every successful deployment on it served, adds that
+ * to the day's rows and tells each user whose traffic grew, with one traffic event. Answers those
+ * users.
+ */
+export async function sampleTraffic(
+  db: Database,
+  drivers: DriverRegistry,
+  at: Date,
+): Promise<string[]> {
+  const day = trafficDay(at);
+  const groups = groupByCluster(await listTrafficSources(db, day), drivers);
+  const failures: unknown[] = [];
+  const samplesByUser = new Map<string, TrafficSample[]>();
+  const observed = await Promise.all(
+    groups.map((group) =>
+      // The other clusters' traffic still counts; this one's windows stay open for the retry.
+      observeCluster(group, day, at).catch((error: unknown) => {
+        failures.push(error);
+        return [];
+      }),
+    ),
+  );
+  for (const sample of observed.flat()) {
+    samplesByUser.set(sample.userId, [...(samplesByUser.get(sample.userId) ?? []), sample]);
+  }
+  const affected: string[] = [];
+  for (const [userId, samples] of samplesByUser) {
+    // One user's bad row must not stop the round for the users after them.
+    try {
+      if (await recordSamples(db, userId, samples)) affected.push(userId);
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) {
+    throw new AggregateError(failures, 'some clusters did not report their traffic');
+  }
+  return affected;
+}
+
+/** `GET /intelligence/traffic`: the user's traffic of today (UTC), in total and per datacenter. */
+async function trafficOfToday(db: Database, userId: string, at: Date): Promise<Traffic> {
+  const regions = await trafficByRegion(db, userId, trafficDay(at));
+  return {
+    daily_totals: {
+      total_requests: regions.reduce((sum, region) => sum + region.requests, 0),
+      daily_active_users: regions.reduce((sum, region) => sum + region.users, 0),
+    },
+    regions: regions.map((region) => ({
+      datacenter_uuid: region.datacenterUuid,
+      name: region.name,
+      num_requests: region.requests,
+      num_users: region.users,
+    })),
   };
 }

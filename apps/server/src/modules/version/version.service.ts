@@ -1,31 +1,26 @@
 import { appApiMessages, type Version } from '@meridian/domain/apps/app-api';
 import type { VersionCreateFields } from '@meridian/domain/apps/app-form';
 import { eventType } from '@meridian/domain/events/event-catalogue';
-import { and, eq } from 'drizzle-orm';
-import { apps, deployments, versions, type VersionRow } from '../../platform/db/schema';
 import { ConflictError, NotFoundError } from '../../platform/http/errors';
 import { recordEvent } from '../event/event.service';
-import { lockApp } from '../app/app.queries';
-import { ownApp } from '../app/app.service';
+import { lockAppForChange, ownApp, touchApp } from '../app/app.records';
 import { inTransaction, type AppsContext, type TemplateUpload } from '../deployment/apps-context';
 import { payloadOf } from '../deployment/deployment.events';
 import { toDeployment } from '../deployment/deployment.mapper';
-import { deploymentsOfUser, listDeploymentViews, workOf } from '../deployment/deployment.queries';
+import {
+  deploymentViewsOfVersion,
+  deploymentWorkOfVersion,
+} from '../deployment/deployment.records';
 import { requireSettled, startRemovals } from '../deployment/deployment.rollout';
 import { prepareTemplate } from '../template/template.service';
 import { toVersion } from './version.mapper';
-import { findOwnVersion } from './version.queries';
-
-export async function ownVersion(
-  context: AppsContext,
-  userId: string,
-  id: string,
-): Promise<VersionRow> {
-  const { db } = context;
-  const row = await findOwnVersion(db, userId, id);
-  if (!row) throw new NotFoundError('Version not found');
-  return row;
-}
+import {
+  countVersionsOfApp,
+  deleteVersionRow,
+  insertVersionRow,
+  updateVersionRow,
+} from './version.queries';
+import { ownVersion } from './version.records';
 
 export async function createVersion(
   context: AppsContext,
@@ -35,7 +30,7 @@ export async function createVersion(
   upload: TemplateUpload,
 ): Promise<Version> {
   const { db, secrets, now } = context;
-  const app = await ownApp(context, userId, appId);
+  const app = await ownApp(db, userId, appId);
   if (app.deleting) throw new NotFoundError('App not found');
   const prepared = prepareTemplate(
     app.name,
@@ -44,20 +39,17 @@ export async function createVersion(
     fields.template_name ?? upload.filename,
     secrets,
   );
-  const [row] = await db
-    .insert(versions)
-    .values({
-      appId,
-      userId,
-      name: fields.name,
-      templateType: fields.template_type,
-      ...prepared,
-      flavorName: fields.flavor_name ?? null,
-      volumeType: fields.volume_type ?? null,
-    })
-    .returning();
-  await db.update(apps).set({ updatedAt: now() }).where(eq(apps.id, appId));
-  return toVersion(row!, []);
+  const row = await insertVersionRow(db, {
+    appId,
+    userId,
+    name: fields.name,
+    templateType: fields.template_type,
+    ...prepared,
+    flavorName: fields.flavor_name ?? null,
+    volumeType: fields.volume_type ?? null,
+  });
+  await touchApp(db, appId, now());
+  return toVersion(row, []);
 }
 
 export async function updateVersion(
@@ -67,13 +59,10 @@ export async function updateVersion(
   name: string,
 ): Promise<Version> {
   const { db, now } = context;
-  await ownVersion(context, userId, versionId);
-  await db.update(versions).set({ name, updatedAt: now() }).where(eq(versions.id, versionId));
-  const row = await ownVersion(context, userId, versionId);
-  const views = await listDeploymentViews(
-    db,
-    and(deploymentsOfUser(userId), eq(deployments.versionId, versionId)),
-  );
+  await ownVersion(db, userId, versionId);
+  await updateVersionRow(db, versionId, { name, updatedAt: now() });
+  const row = await ownVersion(db, userId, versionId);
+  const views = await deploymentViewsOfVersion(db, userId, versionId);
   return toVersion(row, views.map(toDeployment));
 }
 
@@ -82,22 +71,17 @@ export async function removeVersion(
   userId: string,
   versionId: string,
 ): Promise<{ status: 'success' | 'deleting' }> {
-  const { now } = context;
-  const version = await ownVersion(context, userId, versionId);
+  const { db, now } = context;
+  const version = await ownVersion(db, userId, versionId);
   return inTransaction(context, async (tx, send) => {
-    const app = await lockApp(tx, version.appId);
+    const app = await lockAppForChange(tx, version.appId);
     if (!app || app.deleting) throw new NotFoundError('Version not found');
-    const siblings = await tx
-      .select({ id: versions.id })
-      .from(versions)
-      .where(eq(versions.appId, app.id));
-    if (siblings.length <= 1) throw new ConflictError(appApiMessages.lastVersion);
-    const rows = await workOf(tx, eq(deployments.versionId, versionId));
+    if ((await countVersionsOfApp(tx, app.id)) <= 1) {
+      throw new ConflictError(appApiMessages.lastVersion);
+    }
+    const rows = await deploymentWorkOfVersion(tx, versionId);
     requireSettled(rows, appApiMessages.versionInProgress);
-    await tx
-      .update(versions)
-      .set({ deleting: true, updatedAt: now() })
-      .where(eq(versions.id, versionId));
+    await updateVersionRow(tx, versionId, { deleting: true, updatedAt: now() });
     await recordEvent(tx, {
       userId,
       type: eventType('VERSION', 'DELETE', 'PENDING'),
@@ -105,7 +89,7 @@ export async function removeVersion(
     });
     const left = await startRemovals(context, tx, send, app, rows, 'delete');
     if (left > 0) return { status: 'deleting' as const };
-    await tx.delete(versions).where(eq(versions.id, versionId));
+    await deleteVersionRow(tx, versionId);
     await recordEvent(tx, {
       userId,
       type: eventType('VERSION', 'DELETE', 'FULFILLED'),
@@ -121,6 +105,6 @@ export async function versionTemplate(
   userId: string,
   versionId: string,
 ): Promise<{ name: string; text: string }> {
-  const version = await ownVersion(context, userId, versionId);
+  const version = await ownVersion(context.db, userId, versionId);
   return { name: version.templateName, text: version.rawTemplate };
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import type { App } from '../http/http-app';
 import {
   createTestApp,
   createTestStorage,
