@@ -4,7 +4,8 @@ import type { BillingUsage } from '@meridian/domain/billing/billing-usage';
 import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datacenters, usagePeriods } from '../../platform/db/schema';
+import { usagePeriods } from '../../platform/db/metering-schema';
+import { datacenters } from '../../platform/db/schema';
 import {
   addUser,
   databaseBackends,

@@ -1,12 +1,12 @@
 import { trafficEventType } from '@meridian/domain/events/event-catalogue';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
+import { trafficDays } from '../../platform/db/metering-schema';
 import {
   clusters,
   datacenters,
   deployments,
   events,
-  trafficDays,
   type ClusterRow,
 } from '../../platform/db/schema';
 

@@ -3,7 +3,8 @@ import type { Traffic } from '@meridian/domain/traffic/traffic';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/database';
-import { deployments, events, trafficDays } from '../../platform/db/schema';
+import { trafficDays } from '../../platform/db/metering-schema';
+import { deployments, events } from '../../platform/db/schema';
 import type {
   ClusterSpec,
   ObservedTraffic,

@@ -8,12 +8,15 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema';
+import * as meteringSchema from './metering-schema';
+import * as coreSchema from './schema';
 
 /**
  * The database every module queries: the common Postgres-dialect type of both drivers, so one
  * piece of query code runs on the embedded PGlite and on a PostgreSQL server alike.
  */
+const schema = { ...coreSchema, ...meteringSchema };
+
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** The connection under the drizzle database, for what drizzle does not cover (jobs, LISTEN). */

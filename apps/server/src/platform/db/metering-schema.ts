@@ -1,0 +1,78 @@
+import {
+  bigint,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { FlavorKey } from '@meridian/domain/flavors';
+import { users } from './schema';
+
+/* What running things cost and served: billing's usage periods and intelligence's traffic days. */
+
+/**
+ * Metering: one row per period a billable resource runs (a member cluster's nodes, a Heat
+ * stack), opened when it starts running and closed when it stops or goes. Billing reads uptime
+ * from here, so deleted resources keep their history.
+ */
+export const usagePeriods = pgTable(
+  'usage_periods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The member cluster's or the deployment's id (no foreign key: the resource may be gone). */
+    resourceId: uuid('resource_id').notNull(),
+    resourceType: text('resource_type').$type<'cluster' | 'stack'>().notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    /** The datacenter's location, e.g. Montréal. */
+    projectRegion: text('project_region').notNull(),
+    datacenterUuid: text('datacenter_uuid').notNull(),
+    flavor: text('flavor').$type<FlavorKey>().notNull(),
+    /** Nodes billed (masters + minions; 1 for a stack). */
+    quantity: integer('quantity').notNull(),
+    /** CAD per node-hour at the time it started. */
+    rate: doublePrecision('rate').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('usage_periods_user_idx').on(table.userId, table.startedAt),
+    index('usage_periods_resource_idx').on(table.resourceId),
+  ],
+);
+
+/**
+ * Traffic reaching deployments, per deployment, datacenter and UTC day (spec §3 Traffic): the
+ * simulator adds to it for each successful deployment; a real driver would report the same.
+ */
+export const trafficDays = pgTable(
+  'traffic_days',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** No foreign key: traffic history outlives the deployment. */
+    deploymentId: uuid('deployment_id').notNull(),
+    datacenterUuid: text('datacenter_uuid').notNull(),
+    day: text('day').notNull(),
+    requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+    /** Distinct users seen that day (an estimate, as real analytics give). */
+    users: integer('users').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('traffic_days_deployment_day_idx').on(table.deploymentId, table.day),
+    index('traffic_days_user_day_idx').on(table.userId, table.day),
+  ],
+);
+
+export type UsagePeriodRow = typeof usagePeriods.$inferSelect;
+export type TrafficDayRow = typeof trafficDays.$inferSelect;
