@@ -25,9 +25,10 @@ export function createClusterContext(
 ): ClusterContext {
   let cached: Promise<DatacenterRow[]> | undefined;
   return {
-    externalProbeTimeoutMs: 5000,
-    now: () => new Date(),
     ...options,
+    // `??`, not spread defaults: an option passed as undefined must not erase its default.
+    externalProbeTimeoutMs: options.externalProbeTimeoutMs ?? 5000,
+    now: options.now ?? (() => new Date()),
     datacenters: () =>
       (cached ??= listDatacenterRows(options.db).catch((error: unknown) => {
         cached = undefined;

@@ -136,7 +136,10 @@ export async function probeVersion(
   try {
     const config = kubeConfigOf(target);
     const info = await new VersionApi(
-      configurationOf(config, { ...defaultKubernetesTimeouts, ...timeouts }),
+      configurationOf(config, {
+        requestMs: timeouts.requestMs ?? defaultKubernetesTimeouts.requestMs,
+        operationMs: timeouts.operationMs ?? defaultKubernetesTimeouts.operationMs,
+      }),
     ).getCode();
     return { ok: true, version: info.gitVersion || 'unknown' };
   } catch (error) {
