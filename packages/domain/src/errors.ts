@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error response of the control plane: `errors` carries the spec §5 messages on a 400. */
+/** Every error response of the control plane: `errors` carries the spec "Validation rules" messages on a 400. */
 export const errorBodySchema = z.object({
   message: z.string(),
   errors: z.array(z.string()).optional(),

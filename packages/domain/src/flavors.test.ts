@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultFlavor, findFlavor, flavorKeys, flavors } from './flavors';
 
 describe('flavors', () => {
-  it('has the sizes of spec §9', () => {
+  it('has the sizes of spec "Business constants and limits"', () => {
     expect(flavors.map((f) => [f.name, f.cpu.value, f.ram.value, f.storage.value])).toEqual([
       ['Mini', 2, 4, 20],
       ['Small', 4, 8, 30],

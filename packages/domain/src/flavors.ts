@@ -1,4 +1,4 @@
-/** Flavors of spec §9: the resource sizes offered for clusters and Heat stacks. */
+/** Flavors of spec "Business constants and limits": the resource sizes offered for clusters and Heat stacks. */
 export interface Flavor {
   name: 'Mini' | 'Small' | 'Medium' | 'Large';
   cpu: { value: number; unit: 'vCPU' };

@@ -1,4 +1,4 @@
-/** Business limits and defaults of spec §9. */
+/** Business limits and defaults of spec "Business constants and limits". */
 export const limits = {
   nameMaxLength: 50,
   versionNameMaxLength: 20,
@@ -30,7 +30,7 @@ export const limits = {
   idsMax: 500,
 } as const;
 
-/** Hours in a billing month used by the cost estimate (spec §9). */
+/** Hours in a billing month used by the cost estimate (spec "Business constants and limits"). */
 export const hoursPerMonth = 730.001;
 
 export const volumeTypes = ['SSD', 'HDD'] as const;

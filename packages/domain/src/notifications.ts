@@ -1,4 +1,4 @@
-/** Notification categories and statuses of spec §3, with the numeric codes the events carry. */
+/** Notification categories and statuses of spec "Entities and their fields", with the numeric codes the events carry. */
 export const notificationCategories = {
   APP: 0,
   CERTIFICATE: 1,

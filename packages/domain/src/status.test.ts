@@ -9,7 +9,7 @@ describe('status', () => {
     expect(parseStatus(undefined)).toBeUndefined();
   });
 
-  it('labels and colours every status as spec §4 says', () => {
+  it('labels and colours every status as spec "States and transitions" says', () => {
     expect(statusDisplay.success).toEqual({ label: 'Created', color: 'green' });
     expect(statusDisplay.failure).toEqual({ label: 'Failed', color: 'red' });
     expect(statusDisplay.update_subdomains_failure.color).toBe('orange');

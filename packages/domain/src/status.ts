@@ -1,4 +1,4 @@
-/** Status values of spec §4, shared by smart clusters, clusters, deployments and domains. */
+/** Status values of spec "States and transitions", shared by smart clusters, clusters, deployments and domains. */
 export const statuses = [
   'success',
   'pending',

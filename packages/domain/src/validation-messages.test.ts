@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { budgetMessage, validationMessages } from './validation-messages';
 
 describe('validation messages', () => {
-  it('holds the spec §5 wording', () => {
+  it('holds the spec "Validation rules" wording', () => {
     expect(validationMessages.required).toBe('Please provide a value for this field');
     expect(validationMessages.datacenterCount).toBe('Please select at least one datacenter');
     expect(validationMessages.rootDomain).toBe('You must choose a root domain');

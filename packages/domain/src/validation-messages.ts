@@ -1,4 +1,4 @@
-/** The generic validation messages of spec §5; server errors and console forms both read them here. */
+/** The generic validation messages of spec "Validation rules"; server errors and console forms both read them here. */
 export const validationMessages = {
   required: 'Please provide a value for this field',
   name: 'Please provide a name',

@@ -15,7 +15,7 @@ function problems(env: Record<string, string>): string[] {
 }
 
 describe('configuration', () => {
-  it('has the defaults of architecture §4', () => {
+  it('has the defaults of architecture "Configuration"', () => {
     const config = loadConfig({}, cwd);
     expect(config).toEqual({
       port: 8080,

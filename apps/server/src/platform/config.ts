@@ -103,7 +103,7 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads the environment of architecture §4; throws a ConfigError naming every bad variable. */
+/** Reads the environment of architecture "Configuration"; throws a ConfigError naming every bad variable. */
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   cwd: string = process.cwd(),

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Seals secrets at rest with AES-256-GCM (architecture §4, MERIDIAN_SECRET_KEY). */
+/** Seals secrets at rest with AES-256-GCM (architecture "Configuration", MERIDIAN_SECRET_KEY). */
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;

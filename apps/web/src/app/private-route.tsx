@@ -2,7 +2,7 @@ import { useSelector } from 'react-redux';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { selectIsAuthenticated } from '../features/auth/session.slice';
 
-/** Spec §2: without a stored user, off to /login, carrying where the user was going. */
+/** Spec "Screens and routes": without a stored user, off to /login, carrying where the user was going. */
 export function PrivateRoute() {
   const isAuthenticated = useSelector(selectIsAuthenticated);
   const location = useLocation();

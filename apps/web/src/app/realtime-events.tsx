@@ -23,7 +23,7 @@ const staleKeys: Record<StaleResource, QueryKey> = {
 };
 
 /**
- * The live-event channel of the signed-in user (spec §4): one socket while a token exists,
+ * The live-event channel of the signed-in user (spec "States and transitions"): one socket while a token exists,
  * closed when it goes. Each event tells the user, refreshes what it changed and joins the list.
  */
 export function RealtimeEvents() {

@@ -43,7 +43,7 @@ const NotFoundPage = lazyPage(() =>
   import('../features/not-found/not-found-page').then((m) => m.NotFoundPage),
 );
 
-/** Every screen of spec §2. */
+/** Every screen of spec "Screens and routes". */
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -1,6 +1,6 @@
 import { isRecord, parseYamlSafely } from '../parsing/safe-yaml';
 
-/** Messages of the Kubernetes Advanced upload check (spec §5 leaves the wording to us). */
+/** Messages of the Kubernetes Advanced upload check (spec "Validation rules" leaves the wording to us). */
 export const advancedTemplateMessages = {
   notMapping: 'is not a mapping (expected a Kubernetes object)',
   apiVersion: 'apiVersion is missing',

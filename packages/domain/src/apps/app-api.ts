@@ -6,7 +6,7 @@ import { statuses } from '../status';
 import { validationMessages } from '../validation-messages';
 
 /**
- * Request and response shapes of the apps API (`/meridian/v1/kube`, spec §3 and §7), shared by
+ * Request and response shapes of the apps API (`/meridian/v1/kube`, spec "Entities and their fields" and "The calls it makes"), shared by
  * the server (which checks its answers against them) and the console (which reads them).
  */
 const flavorKey = z.enum(flavorKeys as [FlavorKey, ...FlavorKey[]]);
@@ -36,7 +36,7 @@ export const appApiMessages = {
 
 export const deploymentPortSchema = z.object({ name: z.string(), port: z.number() });
 
-/** The Deployment kinds of a deployment's manifests, as the replicas card reads them (spec §3). */
+/** The Deployment kinds of a deployment's manifests, as the replicas card reads them (spec "Entities and their fields"). */
 export const deploymentTemplateSchema = z.object({
   kind: z.literal('Deployment'),
   metadata: z.object({ name: z.string() }),
@@ -111,7 +111,7 @@ export const appSchema = z.object({
 
 export type App = z.infer<typeof appSchema>;
 
-/** `POST /cluster/clusters/versions` (spec §3 deployment request). */
+/** `POST /cluster/clusters/versions` (spec "Entities and their fields" deployment request). */
 export const versionDeploymentRequestSchema = z.object({
   version_uuid: idField(validationMessages.versionSelect),
   smart_cluster_uuids: boundedList(
@@ -163,7 +163,7 @@ export const removalResultSchema = z.object({
 
 export type RemovalResult = z.infer<typeof removalResultSchema>;
 
-/** CI/CD `PUT /meridian/v1/kube/apps/{appUuid}/deployment` (spec §7). */
+/** CI/CD `PUT /meridian/v1/kube/apps/{appUuid}/deployment` (spec "The calls it makes"). */
 export const appImageRolloutSchema = z.object({
   cluster_uuids: boundedList(
     idField(validationMessages.cluster),
@@ -174,7 +174,7 @@ export const appImageRolloutSchema = z.object({
   image_name: imageName,
 });
 
-/** CI/CD `PUT /intelligence/clusters/{smartClusterUuid}/deployment/{appUuid}` (spec §7). */
+/** CI/CD `PUT /intelligence/clusters/{smartClusterUuid}/deployment/{appUuid}` (spec "The calls it makes"). */
 export const smartClusterImageRolloutSchema = z.object({ image_name: imageName });
 
 /**

@@ -6,7 +6,7 @@ import { idField, optionalText, requiredText, tooLongMessage } from '../request-
 import { validationMessages } from '../validation-messages';
 import { basicTemplateSettingsSchema, type BasicTemplateSettings } from './basic-template';
 
-/** Messages of spec §5 (App and version) whose exact wording the spec leaves to us. */
+/** Messages of spec "Validation rules" (App and version) whose exact wording the spec leaves to us. */
 export const appFormMessages = {
   nameTooLong: `Name must be at most ${limits.nameMaxLength} characters`,
   versionTooLong: `Version must be at most ${limits.versionNameMaxLength} characters`,
@@ -88,7 +88,7 @@ function dropHeatFieldsUnlessHeat<
 }
 
 /**
- * The text fields of `POST /meridian/v1/kube/apps` (spec §7 multipart): the `template` part (file
+ * The text fields of `POST /meridian/v1/kube/apps` (spec "The calls it makes" multipart): the `template` part (file
  * or basic settings JSON) is checked by the template modules.
  */
 export const appCreateFieldsSchema = z
@@ -109,7 +109,7 @@ export const appCreateFieldsSchema = z
 
 export type AppCreateFields = z.output<typeof appCreateFieldsSchema>;
 
-/** The text fields of `POST /apps/{appId}/versions` (spec §7): name, type, Heat flavor/volume. */
+/** The text fields of `POST /apps/{appId}/versions` (spec "The calls it makes"): name, type, Heat flavor/volume. */
 export const versionCreateFieldsSchema = z
   .object({
     name: versionName,

@@ -46,7 +46,7 @@ const wholeNumber = (min: number, message: string) =>
 const registryField = optionalText(required, 500, basicTemplateMessages.registryFieldTooLong);
 
 /**
- * The Kubernetes Basic settings (spec §3), as sent in the multipart `template` JSON string.
+ * The Kubernetes Basic settings (spec "Entities and their fields"), as sent in the multipart `template` JSON string.
  * Image and registry values are trimmed; the registry URL, username and password are required
  * when the registry is private.
  */
@@ -166,7 +166,7 @@ export function dockerConfigJson(url: string, username: string, password: string
 }
 
 /**
- * The Kubernetes Basic template (spec §3): a Namespace, a LoadBalancer Service with an `http`
+ * The Kubernetes Basic template (spec "Entities and their fields"): a Namespace, a LoadBalancer Service with an `http`
  * port (port → targetPort), a Deployment, and for a private registry the image-pull Secret
  * `private-docker-registry` referenced by the pods. Multi-document YAML.
  */

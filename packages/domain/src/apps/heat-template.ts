@@ -1,6 +1,6 @@
 import { isRecord, parseYamlSafely } from '../parsing/safe-yaml';
 
-/** Parameters every Heat template must declare (spec §3). */
+/** Parameters every Heat template must declare (spec "Entities and their fields"). */
 export const requiredHeatParameters = [
   'keypair_name',
   'external_network_id',
@@ -9,7 +9,7 @@ export const requiredHeatParameters = [
   'volume_type',
 ] as const;
 
-/** Messages of the Heat template check (spec §5 leaves the wording to us). */
+/** Messages of the Heat template check (spec "Validation rules" leaves the wording to us). */
 export const heatTemplateMessages = {
   singleDocument: 'The Heat template must be a single YAML document',
   notMapping: 'The Heat template must be a YAML mapping',

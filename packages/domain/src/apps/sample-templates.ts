@@ -1,4 +1,4 @@
-/** The downloadable sample templates of the app creation drawer (spec §2, §9). */
+/** The downloadable sample templates of the app creation drawer (spec "Screens and routes", "Business constants and limits"). */
 
 export const sampleHeatTemplateName = 'sample-heat-template.yaml';
 export const sampleKubernetesTemplateName = 'sample-kubernetes-template.yaml';

@@ -25,7 +25,7 @@ export const revokeApiKeySchema = z.object({
 
 export type RevokeApiKeyInput = z.infer<typeof revokeApiKeySchema>;
 
-/** A key as listed (spec §3): the value itself is only ever returned at creation. */
+/** A key as listed (spec "Entities and their fields"): the value itself is only ever returned at creation. */
 export const apiKeySummarySchema = z.object({ name: z.string(), created_at: z.string() });
 
 export type ApiKeySummary = z.infer<typeof apiKeySummarySchema>;

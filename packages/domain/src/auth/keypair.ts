@@ -3,7 +3,7 @@ import { loginSchema } from './login';
 
 /**
  * `POST /auth/users/private_key` body: the credentials again, with the login form's messages
- * (spec §5 keypair verification).
+ * (spec "Validation rules" keypair verification).
  */
 export const keypairVerificationSchema = loginSchema;
 

@@ -28,7 +28,7 @@ export const loginResultSchema = z.object({
 
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
-/** Login state of spec §3, kept in local storage under one constant key. */
+/** Login state of spec "Entities and their fields", kept in local storage under one constant key. */
 export interface LoginState {
   isPending: boolean;
   isFulFilled: boolean;

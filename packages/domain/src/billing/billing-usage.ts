@@ -6,7 +6,7 @@ export type UsageType = (typeof usageTypes)[number];
 
 export const billingCurrency = 'CAD' as const;
 
-/** Every line is billed per node and per hour (spec §9: the unit is hour). */
+/** Every line is billed per node and per hour (spec "Business constants and limits": the unit is hour). */
 export const usageUnit = 'hour' as const;
 
 // Years 2000–2999: the calendar a bill can be about, and dates PostgreSQL and JS agree on.
@@ -22,7 +22,7 @@ export const billingUsageQuerySchema = z.object({
 
 export type BillingUsageQuery = z.infer<typeof billingUsageQuerySchema>;
 
-/** One line of the usage table (spec §3 Billing usage). */
+/** One line of the usage table (spec "Entities and their fields" Billing usage). */
 export const billingUsageLineSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -84,7 +84,7 @@ describe('money', () => {
   });
 });
 
-describe('formatUptime (spec §9)', () => {
+describe('formatUptime (spec "Business constants and limits")', () => {
   it('shows at most the 2 largest non-zero units, in 2-digit groups', () => {
     expect(formatUptime(93_784)).toBe('01d 02h'); // 1d 2h 3m 4s
     expect(formatUptime(86_400 + 240)).toBe('01d 04m'); // zero hours are skipped

@@ -118,7 +118,7 @@ const uptimeUnits = [
 ] as const;
 
 /**
- * Spec §9: an hourly line's uptime shows at most its 2 largest non-zero units (day, hour, minute,
+ * Spec "Business constants and limits": an hourly line's uptime shows at most its 2 largest non-zero units (day, hour, minute,
  * second), each as a 2-digit group: 93784 s → '01d 02h'. Zero reads '00s'.
  */
 export function formatUptime(seconds: number, maxUnits = 2): string {

@@ -72,7 +72,7 @@ export const clusterSchema = z.object({
 /**
  * `GET /cluster/clusters/{id}/config` (header `x-provider-id: <datacenter uuid>`) answers the
  * member's kubeconfig YAML, base64-encoded, as a bare JSON string: the response body is the
- * spec's `data` (architecture §3), which the console decodes and saves as `kubeconfig`.
+ * spec's `data` (architecture "API contract"), which the console decodes and saves as `kubeconfig`.
  */
 export const kubeconfigDownloadSchema = z
   .string()

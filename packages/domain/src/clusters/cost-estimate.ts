@@ -10,7 +10,7 @@ export interface CostEstimateInput {
 }
 
 /**
- * Minimum total cost per month (spec §9): the sum over the selected datacenters of
+ * Minimum total cost per month (spec "Business constants and limits"): the sum over the selected datacenters of
  * (masters + minions) × the hourly price of the chosen size × 730.001.
  */
 export function minimumMonthlyCost({

@@ -6,7 +6,7 @@ import { validationMessages } from '../validation-messages';
 import type { clusterSchema, smartClusterSchema } from './cluster-api';
 import { externalDatacenterUuid } from './datacenter';
 
-/** Messages of spec §5 (Cluster) whose exact wording the spec leaves to us. */
+/** Messages of spec "Validation rules" (Cluster) whose exact wording the spec leaves to us. */
 export const clusterMessages = {
   masterLimit: `The number of masters must be a whole number from ${limits.nodeCountMin} to ${limits.masterCountMax}`,
   minionLimit: `The number of minions must be a whole number from ${limits.nodeCountMin} to ${limits.minionCountMax}`,
@@ -55,7 +55,7 @@ function noMixOfDatacenters(datacenters: readonly string[]): boolean {
   return !(datacenters.includes(externalDatacenterUuid) && datacenters.length > 1);
 }
 
-/** `POST /cluster/clusters`: manual body, or automatic with latency and budget too (spec §7). */
+/** `POST /cluster/clusters`: manual body, or automatic with latency and budget too (spec "The calls it makes"). */
 export const smartClusterCreateSchema = z
   .object({
     name,
@@ -139,7 +139,7 @@ export type Cluster = z.infer<typeof clusterSchema>;
 
 export type ClusterType = Cluster['cluster_type'];
 
-/** Monitoring link of spec §2: the member's monitoring_path with the dashboard's kiosk query. */
+/** Monitoring link of spec "Screens and routes": the member's monitoring_path with the dashboard's kiosk query. */
 export function monitoringUrl(monitoringPath: string): string {
   const url = new URL(monitoringPath);
   url.searchParams.set('orgId', '1');

@@ -5,11 +5,11 @@ import { hasNoNul, optionalText, tooLongMessage } from '../request-fields';
 import { validationMessages } from '../validation-messages';
 
 /**
- * Domains, DNS records and deployment domain names (spec §3, §5, §7 "Domains and DNS"): the
+ * Domains, DNS records and deployment domain names (spec "Entities and their fields", "Validation rules", "The calls it makes" "Domains and DNS"): the
  * request and response shapes of `/domain`, shared by server and console.
  */
 
-/** A dotted name of letters, digits and hyphens with an alphabetic ending (spec §5). */
+/** A dotted name of letters, digits and hyphens with an alphabetic ending (spec "Validation rules"). */
 const label = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 export const domainNamePattern = new RegExp(`^(?:${label}\\.)+[a-z]{2,63}$`, 'i');
 /** A host inside a zone: '@' for the apex, '*' allowed as the first label. */
@@ -77,7 +77,7 @@ export const domainRemovalSchema = z.object({ status: z.literal('deleting') });
 
 export type DomainRemoval = z.infer<typeof domainRemovalSchema>;
 
-/** A deployment domain name under one of the user's domains (spec §3 Subdomain). */
+/** A deployment domain name under one of the user's domains (spec "Entities and their fields" Subdomain). */
 export const subdomainSchema = z.object({
   subdomain: z.string(),
   domain_uuid: z.string(),
@@ -92,7 +92,7 @@ export type Subdomain = z.infer<typeof subdomainSchema>;
 export const domainSchema = z.object({
   uuid: z.string(),
   domain_name: z.string(),
-  /** The same as domain_name (spec §3 names both). */
+  /** The same as domain_name (spec "Entities and their fields" names both). */
   name: z.string(),
   email: z.string().nullable(),
   status: z.enum(statuses),
@@ -191,7 +191,7 @@ function checkTargetName(
 }
 
 /**
- * The value rules of spec §5 for one record type: valid IPv4/IPv6 for A/AAAA, the domain-name
+ * The value rules of spec "Validation rules" for one record type: valid IPv4/IPv6 for A/AAAA, the domain-name
  * pattern for CNAME and NS, 'priority host' for MX, and what fits a DNS message (dnsLimits).
  * Answers the messages (empty when valid) and the value as stored (lower-cased names, single
  * spaces).
@@ -287,7 +287,7 @@ export const versionSubdomainsSchema = z.object({
 });
 
 /**
- * Spec §5: each name trimmed, lower-cased and de-duplicated; whitespace-only refused. Answers
+ * Spec "Validation rules": each name trimmed, lower-cased and de-duplicated; whitespace-only refused. Answers
  * the clean list, or the message.
  */
 export function normaliseDomainNames(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { NotificationCategory, NotificationStatus } from '../notifications';
 
 /**
- * The event catalogue of spec §3: every subject × action × outcome, with its category, status
+ * The event catalogue of spec "Entities and their fields": every subject × action × outcome, with its category, status
  * and title. Event type = `SUBJECT_ACTION_OUTCOME`, e.g. `SMART_CLUSTER_CREATE_FULFILLED`.
  */
 interface Subject {
@@ -159,7 +159,7 @@ export function isEventType(value: string): value is EventType {
 }
 
 /**
- * Title and description for a user: placeholders become the quoted name (spec §8); a missing
+ * Title and description for a user: placeholders become the quoted name (spec "The error catalogue"); a missing
  * name drops its placeholder. A rejected event's status reason leads its description.
  */
 export function describeEvent(

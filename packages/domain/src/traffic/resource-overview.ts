@@ -20,7 +20,7 @@ export interface ResourceTotals {
 
 /**
  * The header's server, CPU, RAM and storage counters: every node (masters + minions) of the
- * members of the user's smart clusters that are not deleted, each sized by its flavor (spec §9
+ * members of the user's smart clusters that are not deleted, each sized by its flavor (spec "Business constants and limits"
  * table). Members without a flavor (external clusters) count as servers only: their size is not
  * ours to know.
  */
@@ -43,7 +43,7 @@ export function resourceTotals(
   return totals;
 }
 
-/** Spec §9: storage in GB, switching to TB above 1024 GB, rounded to one decimal. */
+/** Spec "Business constants and limits": storage in GB, switching to TB above 1024 GB, rounded to one decimal. */
 export function formatStorage(gigabytes: number): string {
   if (gigabytes > 1024) {
     const terabytes = Math.round((gigabytes / 1024) * 10) / 10;
@@ -59,7 +59,7 @@ const trafficStatuses: ReadonlySet<Status> = new Set([
   'deleting',
 ]);
 
-/** Spec §2: traffic tags show only while some smart cluster is success, creating, updating or deleting. */
+/** Spec "Screens and routes": traffic tags show only while some smart cluster is success, creating, updating or deleting. */
 export function canHaveTraffic(
   smartClusters: readonly Pick<OverviewSmartCluster, 'status'>[],
 ): boolean {

@@ -13,7 +13,7 @@ import {
   trafficSchema,
 } from './traffic';
 
-describe('traffic rules (spec §9)', () => {
+describe('traffic rules (spec "Business constants and limits")', () => {
   it('spreads the daily total over 24 × 60 minutes', () => {
     expect(requestsPerMinute(0)).toBe(0);
     expect(requestsPerMinute(1440)).toBe(1);

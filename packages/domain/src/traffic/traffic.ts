@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One datacenter's share of the user's traffic today (spec §3). */
+/** One datacenter's share of the user's traffic today (spec "Entities and their fields"). */
 export const trafficRegionSchema = z.object({
   datacenter_uuid: z.string(),
   name: z.string(),
@@ -25,7 +25,7 @@ export function trafficDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
-/** Spec §9: requests per minute are the daily total spread evenly over the day's minutes. */
+/** Spec "Business constants and limits": requests per minute are the daily total spread evenly over the day's minutes. */
 export function requestsPerMinute(dailyRequests: number): number {
   return dailyRequests / 24 / 60;
 }
@@ -48,7 +48,7 @@ export interface MapBar {
   color: 'green' | 'amber';
 }
 
-/** Spec §9 map bar: green up to 60 requests per minute, amber above, capped at 100. */
+/** Spec "Business constants and limits" map bar: green up to 60 requests per minute, amber above, capped at 100. */
 export function mapBar(perMinute: number): MapBar {
   const rate = Number.isFinite(perMinute) ? Math.max(0, perMinute) : 0;
   return {

@@ -24,7 +24,7 @@ import { sendAppList } from './app-list-reply';
 
 const appParams = z.object({ appId: z.uuid(notFoundId) });
 
-/** `/meridian/v1/kube/apps…`: the user's apps (spec §7 Apps). */
+/** `/meridian/v1/kube/apps…`: the user's apps (spec "The calls it makes" Apps). */
 export const appRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (
   app,
   { context },

@@ -27,7 +27,7 @@ export interface CertificateIssuer {
 }
 
 /**
- * The embedded certificate authority (architecture §2): created once, stored in the database with
+ * The embedded certificate authority (architecture "Embedded default"): created once, stored in the database with
  * its key sealed, so every process signs with the same one. An ACME issuer can stand behind the
  * same `CertificateIssuer` interface.
  */

@@ -6,7 +6,7 @@ import { errorResponses, notFoundId, sessionOrApiKey } from '../../platform/http
 import type { AppsContext } from '../deployment/apps-context';
 import { rollOutImage } from './cicd.service';
 
-/** `PUT /meridian/v1/kube/apps/{appUuid}/deployment` (spec §7 CI/CD examples). */
+/** `PUT /meridian/v1/kube/apps/{appUuid}/deployment` (spec "The calls it makes" CI/CD examples). */
 export const cicdRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (
   app,
   { context },

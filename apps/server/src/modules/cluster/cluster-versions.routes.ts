@@ -10,7 +10,7 @@ const withBody = async (request: { body: unknown }) => {
 };
 
 /**
- * `POST /cluster/clusters/versions` (spec §7 Clusters): deploys a version onto smart clusters;
+ * `POST /cluster/clusters/versions` (spec "The calls it makes" Clusters): deploys a version onto smart clusters;
  * the deployment module does the work.
  */
 export const clusterVersionRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (

@@ -246,7 +246,7 @@ describe.each(databaseBackends())('smart clusters on %s', (backend) => {
     expect(count('SMART_CLUSTER_DELETE_FULFILLED')).toBe(1);
   }, 60_000);
 
-  it('answers the validation messages of spec §5', async () => {
+  it('answers the validation messages of spec "Validation rules"', async () => {
     const errorsOf = async (payload: unknown) => {
       const response = await post(admin, payload);
       expect(response.statusCode).toBe(400);
@@ -285,7 +285,7 @@ describe.each(databaseBackends())('smart clusters on %s', (backend) => {
       await errorsOf(manual(['ca-montreal'], { mode: 'AUTOMATIC', latency: -1, budget: 10_000 })),
     ).toContain(validationMessages.latency);
 
-    // Budget: at least the §9 minimum, named with 2 decimals.
+    // Budget: at least the "Business constants and limits" minimum, named with 2 decimals.
     const datacenters = (
       await t.app.inject({ method: 'GET', url: '/cluster/datacenters', headers: admin.headers })
     ).json<Datacenter[]>();

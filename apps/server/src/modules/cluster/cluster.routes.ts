@@ -43,7 +43,7 @@ export interface ClusterRoutesOptions {
 
 const idParams = z.object({ id: z.uuid(notFoundId) });
 
-/** `/cluster`: datacenters, smart clusters and their member clusters (spec §7, Clusters). */
+/** `/cluster`: datacenters, smart clusters and their member clusters (spec "The calls it makes", Clusters). */
 export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async (
   app,
   { context },

@@ -351,7 +351,7 @@ function canBeDeleted(status: Status): boolean {
   return status === 'success' || status === 'failure' || status === 'creating';
 }
 
-/** 12 random bytes in base64 (spec §9), for callers that generate a monitoring password. */
+/** 12 random bytes in base64 (spec "Business constants and limits"), for callers that generate a monitoring password. */
 export function generateMonitoringPassword(): string {
   return randomBytes(12).toString('base64');
 }

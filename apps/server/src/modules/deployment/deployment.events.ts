@@ -8,7 +8,7 @@ import type { AppRow, SmartClusterRow, VersionRow } from '../../platform/db/sche
 
 export const removalOperations: readonly DeploymentOperation[] = ['delete', 'cascaded_delete'];
 
-/** The event a deployment group's operation reports: Heat deployments are stacks (spec §3). */
+/** The event a deployment group's operation reports: Heat deployments are stacks (spec "Entities and their fields"). */
 export function eventFor(
   templateType: VersionRow['templateType'],
   operation: DeploymentOperation,

@@ -86,7 +86,7 @@ export async function findOwnDeployment(
   return view;
 }
 
-/** Sets a deployment's domain names and status (the domain module's update of spec §4). */
+/** Sets a deployment's domain names and status (the domain module's update of spec "States and transitions"). */
 export async function setDeploymentDomainNames(
   tx: Database,
   id: string,

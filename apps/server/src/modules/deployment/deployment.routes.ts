@@ -19,7 +19,7 @@ const withBody = async (request: { body: unknown }) => {
   request.body ??= {};
 };
 
-/** `/meridian/v1/kube/apps/deployment…`: one version running on one member cluster (spec §7). */
+/** `/meridian/v1/kube/apps/deployment…`: one version running on one member cluster (spec "The calls it makes"). */
 export const deploymentRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (
   app,
   { context },

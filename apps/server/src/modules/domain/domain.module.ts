@@ -12,7 +12,7 @@ import { certificateRoutes, domainRoutes } from './domain.routes';
 import { createDomainService, type DomainService } from './domain.service';
 import { createZoneStore, findZoneConflicts, type ZoneStore } from './zone-store';
 
-/** Architecture §4's MERIDIAN_NAMESERVERS default. */
+/** Architecture "Configuration"'s MERIDIAN_NAMESERVERS default. */
 export const defaultNameservers = ['ns1.meridian-dns.example', 'ns2.meridian-dns.example'];
 
 export interface DomainModuleOptions {
@@ -69,7 +69,7 @@ export async function registerDomainModule(
       });
       app.log.info({ port: responder.port }, 'authoritative DNS served');
     } catch (error) {
-      // The console stays useful without DNS (architecture §4): say why and go on.
+      // The console stays useful without DNS (architecture "Configuration"): say why and go on.
       app.log.warn(
         `DNS is not served because ${error instanceof Error ? error.message : String(error)}`,
       );

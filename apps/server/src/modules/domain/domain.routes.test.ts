@@ -274,7 +274,7 @@ describe.each(databaseBackends())('domains, records and deployment names on %s',
     const refused = await call('DELETE', `/domain/name/${domain.uuid}`, admin);
     expect(refused.statusCode).toBe(409);
 
-    // Names cannot change while the deployment is pending (spec §4).
+    // Names cannot change while the deployment is pending (spec "States and transitions").
     await t.database.db
       .update(deployments)
       .set({ status: 'pending' })

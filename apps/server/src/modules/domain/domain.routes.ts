@@ -25,7 +25,7 @@ const withBody = async (request: { body: unknown }) => {
   request.body ??= {};
 };
 
-/** `/domain` (spec §7 Domains and DNS). */
+/** `/domain` (spec "The calls it makes" Domains and DNS). */
 export const domainRoutes: FastifyPluginAsyncZod<{ service: DomainService }> = async (
   app,
   { service },

@@ -101,7 +101,7 @@ async function refuseOverlappingZones(tx: Database, userId: string, name: string
   );
 }
 
-/** `/domain`: domains, their records, and deployments' domain names (spec §7 Domains and DNS). */
+/** `/domain`: domains, their records, and deployments' domain names (spec "The calls it makes" Domains and DNS). */
 export function createDomainService({
   db,
   jobs: queue,
@@ -172,7 +172,7 @@ export function createDomainService({
     };
   }
 
-  /** The spec §5 record rules, plus what DNS itself forbids (CNAME beside other data, apex CNAME/NS). */
+  /** The spec "Validation rules" record rules, plus what DNS itself forbids (CNAME beside other data, apex CNAME/NS). */
   async function checkRecord(
     domain: DomainRow,
     type: DnsRecordRow['type'],
@@ -262,7 +262,7 @@ export function createDomainService({
     });
   }
 
-  /** Confirms a deployment's new domain names are served; a failure leaves a retry (spec §4). */
+  /** Confirms a deployment's new domain names are served; a failure leaves a retry (spec "States and transitions"). */
   async function publishDeploymentNames(
     job: Extract<DomainJob, { kind: 'publish-deployment-names' }>,
     attempt: JobAttempt,

@@ -59,7 +59,7 @@ export async function recordEvent(
   return toNotificationEvent(row);
 }
 
-/** The event as the API lists it and the socket pushes it (spec §3). */
+/** The event as the API lists it and the socket pushes it (spec "Entities and their fields"). */
 export function toNotificationEvent(row: EventRow): NotificationEvent {
   return {
     uuid: row.id,

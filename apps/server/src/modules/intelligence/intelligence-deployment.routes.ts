@@ -7,7 +7,7 @@ import { rollOutImage } from '../cicd/cicd.service';
 import type { AppsContext } from '../deployment/apps-context';
 
 /**
- * `PUT /intelligence/clusters/{smartClusterUuid}/deployment/{appUuid}` (spec §7 CI/CD examples):
+ * `PUT /intelligence/clusters/{smartClusterUuid}/deployment/{appUuid}` (spec "The calls it makes" CI/CD examples):
  * a new image on one smart cluster; the CI/CD module does the work.
  */
 export const intelligenceDeploymentRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (

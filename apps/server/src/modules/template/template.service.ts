@@ -28,7 +28,7 @@ export interface PreparedTemplate {
 }
 
 /**
- * Checks an uploaded or form-built template for its type (spec §5) and turns it into what a
+ * Checks an uploaded or form-built template for its type (spec "Validation rules") and turns it into what a
  * version stores; a Basic template is generated here, its registry password sealed apart.
  */
 export function prepareTemplate(

@@ -12,7 +12,7 @@ import { createVersion, removeVersion, updateVersion, versionTemplate } from './
 
 const versionParams = z.object({ versionId: z.uuid(notFoundId) });
 
-/** `/meridian/v1/kube/apps/…/versions…`: an app's versions and their templates (spec §7 Versions). */
+/** `/meridian/v1/kube/apps/…/versions…`: an app's versions and their templates (spec "The calls it makes" Versions). */
 export const versionRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (
   app,
   { context },

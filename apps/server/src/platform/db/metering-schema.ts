@@ -49,7 +49,7 @@ export const usagePeriods = pgTable(
 );
 
 /**
- * Traffic reaching deployments, per deployment, datacenter and UTC day (spec §3 Traffic): the
+ * Traffic reaching deployments, per deployment, datacenter and UTC day (spec "Entities and their fields" Traffic): the
  * simulator adds to it for each successful deployment; a real driver would report the same.
  */
 export const trafficDays = pgTable(

@@ -75,7 +75,7 @@ export const apiKeys = pgTable(
   (table) => [uniqueIndex('api_keys_user_name_idx').on(table.userId, table.name)],
 );
 
-/** Notification events (spec §3), written in the same transaction as the change they report. */
+/** Notification events (spec "Entities and their fields"), written in the same transaction as the change they report. */
 export const events = pgTable(
   'events',
   {
@@ -95,7 +95,7 @@ export const events = pgTable(
   (table) => [index('events_user_created_idx').on(table.userId, table.createdAt.desc())],
 );
 
-/** Datacenters clusters run in (spec §3); seeded at start, `driver` picks the infrastructure driver. */
+/** Datacenters clusters run in (spec "Entities and their fields"); seeded at start, `driver` picks the infrastructure driver. */
 export const datacenters = pgTable('datacenters', {
   uuid: text('uuid').primaryKey(),
   location: text('location').notNull(),
@@ -108,7 +108,7 @@ export const datacenters = pgTable('datacenters', {
   position: integer('position').notNull().default(0),
 });
 
-/** Smart clusters (spec §3): a group of member clusters, one per datacenter. */
+/** Smart clusters (spec "Entities and their fields"): a group of member clusters, one per datacenter. */
 export const smartClusters = pgTable(
   'smart_clusters',
   {
@@ -138,7 +138,7 @@ export const smartClusters = pgTable(
   (table) => [index('smart_clusters_user_idx').on(table.userId, table.orderKey)],
 );
 
-/** Member clusters of smart clusters (spec §3), one per datacenter. */
+/** Member clusters of smart clusters (spec "Entities and their fields"), one per datacenter. */
 export const clusters = pgTable(
   'clusters',
   {
@@ -185,7 +185,7 @@ export type DatacenterRow = typeof datacenters.$inferSelect;
 export type SmartClusterRow = typeof smartClusters.$inferSelect;
 export type ClusterRow = typeof clusters.$inferSelect;
 
-/** Apps (spec §3). Deleting one first removes its deployments, then the row goes. */
+/** Apps (spec "Entities and their fields"). Deleting one first removes its deployments, then the row goes. */
 export const apps = pgTable(
   'apps',
   {
@@ -203,7 +203,7 @@ export const apps = pgTable(
   (table) => [index('apps_user_idx').on(table.userId, table.createdAt)],
 );
 
-/** Versions of an app (spec §3): the template that deployments roll out. */
+/** Versions of an app (spec "Entities and their fields"): the template that deployments roll out. */
 export const versions = pgTable(
   'versions',
   {
@@ -235,7 +235,7 @@ export const versions = pgTable(
   ],
 );
 
-/** A version running on one member cluster of a smart cluster (spec §3 Deployment). */
+/** A version running on one member cluster of a smart cluster (spec "Entities and their fields" Deployment). */
 export const deployments = pgTable(
   'deployments',
   {
@@ -296,7 +296,7 @@ export type AppRow = typeof apps.$inferSelect;
 export type VersionRow = typeof versions.$inferSelect;
 export type DeploymentRow = typeof deployments.$inferSelect;
 
-/** Domains a user serves through Meridian's authoritative DNS (spec §3 Domain). */
+/** Domains a user serves through Meridian's authoritative DNS (spec "Entities and their fields" Domain). */
 export const domains = pgTable(
   'domains',
   {
@@ -315,7 +315,7 @@ export const domains = pgTable(
   (table) => [index('domains_user_idx').on(table.userId, table.createdAt)],
 );
 
-/** The records of a domain's zone (spec §3 DNS record); SOA and NS at the apex are Meridian's. */
+/** The records of a domain's zone (spec "Entities and their fields" DNS record); SOA and NS at the apex are Meridian's. */
 export const dnsRecords = pgTable(
   'dns_records',
   {
@@ -356,7 +356,7 @@ export const certificates = pgTable('certificates', {
 });
 
 /**
- * The local certificate authority that signs https_enable certificates (architecture §2's
+ * The local certificate authority that signs https_enable certificates (architecture "Embedded default"'s
  * embedded default). Kept in the database rather than the data dir so every server process
  * signs with the same one; its key is sealed like every other secret.
  */

@@ -9,7 +9,7 @@ export { DnsIndex, type DnsLogger } from './dns-index';
 export { nameKey } from './dns-records';
 
 /**
- * The built-in authoritative DNS responder (architecture §2 "DNS", embedded default): serves the
+ * The built-in authoritative DNS responder (architecture "Embedded default" "DNS", embedded default): serves the
  * zones of a ZoneSource over UDP and TCP.
  *
  * The hot path does not decode whole packets: it reads the header and the question, looks the

@@ -2,7 +2,7 @@ import type { DnsLogger } from './dns-responder';
 import type { Zone, ZoneAuthority, ZoneRecord, ZoneSource } from './zone';
 
 /**
- * Keeps PowerDNS Authoritative equal to Meridian's zones through its HTTP API (architecture §2
+ * Keeps PowerDNS Authoritative equal to Meridian's zones through its HTTP API (architecture "Embedded default"
  * "DNS", past one machine): on start and after every change it loads the zones and reconciles —
  * creates missing zones, replaces rrsets that differ, deletes rrsets and zones that are gone.
  * Only zones Meridian created (account 'meridian') are ever changed or deleted. While PowerDNS is

@@ -25,7 +25,7 @@ export interface Zone {
   records: ZoneRecord[];
 }
 
-/** SOA and NS every zone gets from Meridian (architecture §4 MERIDIAN_NAMESERVERS). */
+/** SOA and NS every zone gets from Meridian (architecture "Configuration" MERIDIAN_NAMESERVERS). */
 export interface ZoneAuthority {
   /** The two fixed name servers, without trailing dots. */
   nameservers: readonly string[];

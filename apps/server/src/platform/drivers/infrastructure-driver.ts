@@ -89,7 +89,7 @@ export class PermanentDriverError extends Error {
 }
 
 /**
- * The interface every infrastructure driver implements (architecture §2), chosen per
+ * The interface every infrastructure driver implements (architecture "Embedded default"), chosen per
  * datacenter by its `driver` column. Long operations do not block: the job asks
  * `plannedDurationMs` once, records the deadline, re-schedules itself until then, and only then
  * calls the operation, so a restart resumes instead of starting over.

@@ -9,7 +9,7 @@ export abstract class DomainError extends Error {
   }
 }
 
-/** 400: `messages` are the spec §5 messages shown beside the form fields. */
+/** 400: `messages` are the spec "Validation rules" messages shown beside the form fields. */
 export class ValidationError extends DomainError {
   constructor(
     readonly messages: string[],

@@ -15,7 +15,7 @@ export const sessionOrApiKey: Record<string, string[]>[] = [
 /** Routes behind `requireSession`: a console session only. */
 export const sessionOnly: Record<string, string[]>[] = [{ bearerAuth: [], userId: [] }];
 
-/** The answers a state-changing route may give besides 200 (architecture §3). */
+/** The answers a state-changing route may give besides 200 (architecture "API contract"). */
 export const errorResponses = {
   400: errorBodySchema,
   401: errorBodySchema,

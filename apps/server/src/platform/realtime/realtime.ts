@@ -81,7 +81,7 @@ const unavailable = 'Service unavailable, please try again';
 const roomOf = (userId: string) => `user:${userId}`;
 
 /**
- * The live-event channel (spec §7 "Real-time channel"): socket.io at `/event/client/socket.io/`.
+ * The live-event channel (spec "The calls it makes" "Real-time channel"): socket.io at `/event/client/socket.io/`.
  *
  * A socket proves who it is with `start_meridian_events {token, userId}` (the bearer-token rules)
  * and joins the room `user:<id>`; each committed event is pushed as `meridian event` to its

@@ -28,7 +28,7 @@ function ContentSkeleton() {
   );
 }
 
-/** Header, left menu, central content and right sidebar (spec §2, design.md). */
+/** Header, left menu, central content and right sidebar (spec "Screens and routes", design.md). */
 function SessionCheck() {
   useSessionCheck();
   return null;

@@ -1,4 +1,4 @@
-/** Left menu keys of spec §2; each links to /{key}. */
+/** Left menu keys of spec "Screens and routes"; each links to /{key}. */
 export const menuKeys = ['home', 'clusters', 'domain'] as const;
 export type MenuKey = (typeof menuKeys)[number];
 

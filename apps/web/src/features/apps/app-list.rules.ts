@@ -8,7 +8,7 @@ interface ListedApp {
   deployments?: readonly { status: string }[];
 }
 
-/** Spec §2: the clock badge shows while any deployment of the app is pending (or otherwise in progress). */
+/** Spec "Screens and routes": the clock badge shows while any deployment of the app is pending (or otherwise in progress). */
 export function hasPendingDeployment(app: ListedApp): boolean {
   return (app.deployments ?? []).some((deployment) => {
     const status = parseStatus(deployment.status);
@@ -27,7 +27,7 @@ function time(value: string | undefined): number {
   return Number.isNaN(parsed) ? Number.NEGATIVE_INFINITY : parsed;
 }
 
-/** Spec §4: newest first by creation or last update; ties keep a stable order by name. */
+/** Spec "States and transitions": newest first by creation or last update; ties keep a stable order by name. */
 export function sortApps<T extends ListedApp>(apps: readonly T[], key: AppSortKey): T[] {
   const field = key === 'created' ? 'createdAt' : 'updatedAt';
   return [...apps].sort((a, b) => time(b[field]) - time(a[field]) || a.name.localeCompare(b.name));

@@ -2,11 +2,11 @@ import type { BasicTemplateSettings } from '@meridian/domain/apps/basic-template
 import type { FlavorKey } from '@meridian/domain/flavors';
 import type { VolumeType } from '@meridian/domain/limits';
 
-/** The apps API's own shapes (spec §3): one contract for the server and the console. */
+/** The apps API's own shapes (spec "Entities and their fields"): one contract for the server and the console. */
 export type { App, Deployment, Version } from '@meridian/domain/apps/app-api';
 
 /**
- * What a new app or version is built from (spec §7): Basic settings are sent as JSON, the other
+ * What a new app or version is built from (spec "The calls it makes"): Basic settings are sent as JSON, the other
  * kinds as the uploaded file; only Heat carries a flavor and a volume type.
  */
 export type TemplateSource =
@@ -19,6 +19,6 @@ export type TemplateFamily = 'kubernetes' | 'heat';
 
 export type KubeType = 'KUBERNETES_BASIC' | 'KUBERNETES_ADVANCED';
 
-/** Sort keys of the app list (spec §4): newest first by creation or by last update. */
+/** Sort keys of the app list (spec "States and transitions"): newest first by creation or by last update. */
 export const appSortKeys = ['created', 'updated'] as const;
 export type AppSortKey = (typeof appSortKeys)[number];

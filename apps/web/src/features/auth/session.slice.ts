@@ -10,7 +10,7 @@ export const emptyLoginState: LoginState = {
   data: {},
 };
 
-/** Spec §3: the login state is restored from local storage at start-up. */
+/** Spec "Entities and their fields": the login state is restored from local storage at start-up. */
 export function restoreLoginState(): LoginState {
   const user = readStoredUser();
   return user ? { ...emptyLoginState, isFulFilled: true, data: user } : emptyLoginState;

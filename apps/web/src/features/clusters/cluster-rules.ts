@@ -120,7 +120,7 @@ export function canDownloadConfig(member: Pick<Cluster, 'status'>): Decision {
   return { allowed: true };
 }
 
-/** The expected duration shown beside an in-progress status (spec §9). */
+/** The expected duration shown beside an in-progress status (spec "Business constants and limits"). */
 export function durationHint(status: Status | undefined): 'create' | 'update' | null {
   if (status === 'creating' || status === 'pending') return 'create';
   if (status === 'updating') return 'update';
@@ -146,7 +146,7 @@ export function pendingDatacenters(
   return pending;
 }
 
-/** Monitoring password of spec §9: 12 random bytes in base64. */
+/** Monitoring password of spec "Business constants and limits": 12 random bytes in base64. */
 export function generateMonitoringPassword(): string {
   const bytes = new Uint8Array(12);
   crypto.getRandomValues(bytes);

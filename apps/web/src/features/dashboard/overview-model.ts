@@ -28,7 +28,7 @@ export interface TrafficTag {
   value: string;
 }
 
-/** The header counters (spec §2): apps, smart clusters, and what their member clusters run on. */
+/** The header counters (spec "Screens and routes"): apps, smart clusters, and what their member clusters run on. */
 export function overviewCounters(
   apps: readonly App[],
   smartClusters: readonly SmartCluster[],

@@ -50,7 +50,7 @@ const statisticStyles = {
   },
 } as const;
 
-/** The header's dashboard, from the user's apps, clusters and today's traffic (spec §2). */
+/** The header's dashboard, from the user's apps, clusters and today's traffic (spec "Screens and routes"). */
 export function ResourceOverview() {
   const apps = useApps();
   const smartClusters = useSmartClusters();

@@ -7,7 +7,7 @@ import { checkRecordContent, recordHost, recordName } from '@meridian/domain/dom
 import { dnsRecordTypes, limits } from '@meridian/domain/limits';
 import type { DnsRecordType } from '@meridian/domain/limits';
 
-/** Spec §9: the editor shows 7 rows per page, types NS, A, CNAME, MX, TXT, AAAA, TTL 3600. */
+/** Spec "Business constants and limits": the editor shows 7 rows per page, types NS, A, CNAME, MX, TXT, AAAA, TTL 3600. */
 export const dnsPageSize = 7;
 export const dnsTypes = dnsRecordTypes;
 export const dnsDefaultTtl = limits.dnsDefaultTtl;
@@ -20,7 +20,7 @@ export type EditorRow =
   | { key: string; kind: 'new'; type: DnsRecordType; host: string }
   | { key: string; kind: 'subdomain'; type: 'Subdomain'; host: string; subdomain: string };
 
-/** What the row being edited holds: MX keeps its priority and host apart (spec §5). */
+/** What the row being edited holds: MX keeps its priority and host apart (spec "Validation rules"). */
 export interface RecordDraft {
   type: DnsRecordType;
   host: string;
@@ -30,7 +30,7 @@ export interface RecordDraft {
   mxHost?: string;
 }
 
-/** Spec §4 "DNS row": idle (null), editing an existing record, or creating the temporary row. */
+/** Spec "States and transitions" "DNS row": idle (null), editing an existing record, or creating the temporary row. */
 export interface EditingState {
   key: string;
   draft: RecordDraft;

@@ -13,7 +13,7 @@ export function domainErrorDescription(error: unknown): string {
   return t('domains.tryAgain');
 }
 
-/** Spec §8: domain creation failure takes its description from the server's `message`. */
+/** Spec "The error catalogue": domain creation failure takes its description from the server's `message`. */
 export function serverMessage(error: unknown): string {
   if (isApiError(error) && error.status !== 0 && error.message) {
     return error.errors.length > 0 ? `${error.message} ${error.errors.join(' ')}` : error.message;

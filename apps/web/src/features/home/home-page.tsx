@@ -1,7 +1,7 @@
 import { VisuallyHidden } from '../../shared/components/visually-hidden';
 import { t } from '../../shared/i18n/translate';
 
-/** / and /home: nothing over the map but the map itself (spec §2). */
+/** / and /home: nothing over the map but the map itself (spec "Screens and routes"). */
 export function HomePage() {
   return <VisuallyHidden as="h1">{t('home.title')}</VisuallyHidden>;
 }

@@ -23,7 +23,7 @@ function privateKeyFailureHint(error: unknown): string {
   return t('error.tryAgain');
 }
 
-/** Keypair download behind a verification step: username and password again (spec §2, §6). */
+/** Keypair download behind a verification step: username and password again (spec "Screens and routes", "Roles and permissions"). */
 export function KeypairDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const createPrivateKey = useCreatePrivateKey();

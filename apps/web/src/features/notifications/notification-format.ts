@@ -2,7 +2,7 @@ import { statusFromCode } from '@meridian/domain/notifications';
 import type { NotificationStatus } from '@meridian/domain/notifications';
 import { formatLongDate, formatTime } from '../../shared/lib/format-date';
 
-/** Spec §9: notification dates in US English long form. */
+/** Spec "Business constants and limits": notification dates in US English long form. */
 export const formatNotificationDate = formatLongDate;
 export const formatNotificationTime = formatTime;
 

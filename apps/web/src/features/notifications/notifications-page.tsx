@@ -23,7 +23,7 @@ import {
 import type { NotificationTone } from './notification-format';
 import styles from './notifications-page.module.css';
 
-/** Spec §9: rows 73 px high, overscan 2. */
+/** Spec "Business constants and limits": rows 73 px high, overscan 2. */
 export const notificationRowHeight = 73;
 export const notificationOverscan = 2;
 

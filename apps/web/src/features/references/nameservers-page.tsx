@@ -5,7 +5,7 @@ import { t } from '../../shared/i18n/translate';
 import { useReferenceNameservers } from './api/get-nameservers';
 import styles from './cluster-integration-page.module.css';
 
-/** `{smartClusterId}&{smartClusterName}` as one path segment (spec §2). */
+/** `{smartClusterId}&{smartClusterName}` as one path segment (spec "Screens and routes"). */
 export function parseSmartClusterRef(ref: string | undefined) {
   if (!ref) return null;
   const separator = ref.indexOf('&');

@@ -6,7 +6,7 @@ export type SupportJobKind = 'smart-cluster' | 'app' | 'cluster';
 
 /** What the info card says about the job a support link refers to. */
 export interface SupportJobInfo {
-  /** What the reference turned out to be; success reads differently for each (spec §4). */
+  /** What the reference turned out to be; success reads differently for each (spec "States and transitions"). */
   entity: 'smartCluster' | 'cluster' | 'deployment' | 'version' | 'app';
   name: string;
   /** Where it runs or what it belongs to, when known (datacenter, smart cluster, app). */

@@ -1,4 +1,4 @@
-/** Service prefixes of the control plane (architecture §3; the product key is `meridian`). */
+/** Service prefixes of the control plane (architecture "API contract"; the product key is `meridian`). */
 export const apiPaths = {
   auth: '/auth',
   kube: '/meridian/v1/kube',

@@ -10,7 +10,7 @@ interface SideDrawerProps {
   footer?: ReactNode;
 }
 
-/** The console's right-hand drawer: 600 wide (spec §9). */
+/** The console's right-hand drawer: 600 wide (spec "Business constants and limits"). */
 export function SideDrawer({ title, open, onClose, children, footer }: SideDrawerProps) {
   return (
     <Drawer

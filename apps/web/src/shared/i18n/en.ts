@@ -7,7 +7,7 @@ export const en = {
   'product.name': 'Meridian',
   'product.tagline': 'Deploy apps onto smart clusters worldwide.',
 
-  // Menu labels of spec §2.
+  // Menu labels of spec "Screens and routes".
   'menu.home': 'Home',
   'menu.plans': 'Plans',
   'menu.clusters': 'Clusters',
@@ -158,7 +158,7 @@ export const en = {
   'apps.version.create.failed': 'Version creation unsuccessful.',
   'apps.version.create.tryAgain': 'Please try again or contact support.',
 
-  // App detail screen (spec "App detail screen", §8 app, version and deployment messages).
+  // App detail screen (spec "App detail screen", "The error catalogue" app, version and deployment messages).
   'apps.detail.fetchFailed': 'Something went wrong when fetching your apps.',
   'apps.detail.tryAgain': 'Please try again or contact support.',
   'apps.detail.none': 'None',
@@ -570,7 +570,7 @@ export const en = {
   'keypair.wrongCredentials': 'Wrong username or password. Please check them and try again.',
   'keypair.tooManyAttempts': 'Too many attempts. Please wait a few minutes and try again.',
 
-  // Smart clusters page, cards, drawers (spec "Smart clusters page", §4, §8, §9).
+  // Smart clusters page, cards, drawers (spec "Smart clusters page", "States and transitions", "The error catalogue", "Business constants and limits").
   'clusters.search': 'Search clusters by name',
   'clusters.filter': 'Filter',
   'clusters.filter.mode': 'Mode',

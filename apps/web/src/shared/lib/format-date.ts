@@ -18,7 +18,7 @@ export function formatDateTime(iso: string | null | undefined): string {
   );
 }
 
-/** Spec §9: US English, long form (weekday, year, month, day). */
+/** Spec "Business constants and limits": US English, long form (weekday, year, month, day). */
 export function formatLongDate(iso: string): string {
   return formatIso(iso, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }, '');
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 
 type NotificationInstance = ReturnType<typeof App.useApp>['notification'];
 
-/** Spec §9: notices sit at the bottom left; success 4 s, error and warning 9 s. */
+/** Spec "Business constants and limits": notices sit at the bottom left; success 4 s, error and warning 9 s. */
 export const notificationPlacement = 'bottomLeft';
 export const notificationDurations = { success: 4, info: 4, error: 9, warning: 9 } as const;
 

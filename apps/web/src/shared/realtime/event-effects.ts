@@ -20,7 +20,7 @@ export function eventText(event: NotificationEvent): { title: string; descriptio
 }
 
 /**
- * Spec §4 live events: rejected → error notice, fulfilled → success notice, others none; stack,
+ * Spec "States and transitions" live events: rejected → error notice, fulfilled → success notice, others none; stack,
  * app, certificate and subdomain events refetch apps and domains, cluster events clusters,
  * smart cluster events clusters and smart clusters, traffic events the traffic.
  */

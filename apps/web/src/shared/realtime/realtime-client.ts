@@ -16,7 +16,7 @@ export interface RealtimeCredentials {
 let current: { socket: Socket; token: string } | null = null;
 
 /**
- * The one live-event connection (spec §4): opened for a token, replaced when the token changes,
+ * The one live-event connection (spec "States and transitions"): opened for a token, replaced when the token changes,
  * closed when it goes. Returns the close function.
  */
 export function connectRealtime(

@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 
-/** Which Create drawer is open (spec §2: Cluster, App or Domain), if any. */
+/** Which Create drawer is open (spec "Screens and routes": Cluster, App or Domain), if any. */
 export type CreateDrawerKind = 'cluster' | 'app' | 'domain';
 
 /** The point the world map zooms onto (/datacenters/{id}), null for the whole world. */

@@ -18,7 +18,7 @@ export const palette = {
 export const systemFontStack =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'";
 
-/** Fixed layout sizes of design.md and spec §9. */
+/** Fixed layout sizes of design.md and spec "Business constants and limits". */
 export const layoutSizes = {
   headerHeight: 56,
   siderWidth: 208,

@@ -106,7 +106,7 @@ function randomRound(value: number): number {
 }
 
 /**
- * The embedded default driver (architecture §2): a local cloud emulator that "provisions" one
+ * The embedded default driver (architecture "Embedded default"): a local cloud emulator that "provisions" one
  * Kubernetes cluster per datacenter on a scaled clock, with real certificates.
  */
 export class SimulatorDriver implements InfrastructureDriver {

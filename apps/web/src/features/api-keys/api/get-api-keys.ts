@@ -5,7 +5,7 @@ import { apiPaths } from '../../../shared/api/api-paths';
 
 export const apiKeysQueryKey = ['api-keys'] as const;
 
-/** GET /auth/api_key: the list is read from the response field `keys` (spec §3). */
+/** GET /auth/api_key: the list is read from the response field `keys` (spec "Entities and their fields"). */
 export async function getApiKeys(signal?: AbortSignal): Promise<ApiKeySummary[]> {
   const list = await apiClient.get(`${apiPaths.auth}/api_key`, {
     signal,

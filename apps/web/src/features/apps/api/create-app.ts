@@ -6,7 +6,7 @@ import type { App, TemplateSource } from '../app.types';
 import { appsQueryKey } from '../../../shared/api/apps-list';
 
 /**
- * The template parts of an app or version upload (spec §7): Basic settings travel as a JSON
+ * The template parts of an app or version upload (spec "The calls it makes"): Basic settings travel as a JSON
  * string named after the app or version, the other kinds as the uploaded file under its own name;
  * flavor (lower-case) and volume type (upper-case) only for Heat.
  */
@@ -45,7 +45,7 @@ export function createApp(request: CreateAppRequest): Promise<App> {
   return apiClient.post(`${apiPaths.kube}/apps`, form, { schema: appSchema });
 }
 
-/** Spec §4: on success the app list is fetched again (the new app arrives with its deployment). */
+/** Spec "States and transitions": on success the app list is fetched again (the new app arrives with its deployment). */
 export function useCreateApp() {
   const queryClient = useQueryClient();
   return useMutation({

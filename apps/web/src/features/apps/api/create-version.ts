@@ -24,7 +24,7 @@ export function createVersion(request: CreateVersionRequest): Promise<Version> {
   );
 }
 
-/** Spec §4: a new version refreshes the app list, which carries the versions. */
+/** Spec "States and transitions": a new version refreshes the app list, which carries the versions. */
 export function useCreateVersion() {
   const queryClient = useQueryClient();
   return useMutation({

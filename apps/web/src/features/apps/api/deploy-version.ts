@@ -9,7 +9,7 @@ import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 import { appsQueryKey } from '../../../shared/api/apps-list';
 
-/** POST /cluster/clusters/versions: deploys a version onto more smart clusters (spec §7). */
+/** POST /cluster/clusters/versions: deploys a version onto more smart clusters (spec "The calls it makes"). */
 export function deployVersion(body: VersionDeploymentRequest): Promise<Deployment[]> {
   return apiClient.post(`${apiPaths.cluster}/clusters/versions`, body, {
     schema: z.array(deploymentSchema),

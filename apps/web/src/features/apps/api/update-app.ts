@@ -15,7 +15,7 @@ export function updateApp(appId: string, change: AppUpdate): Promise<App> {
   });
 }
 
-/** Spec §4: an updated app replaces the one with the same uuid, then the list is refetched. */
+/** Spec "States and transitions": an updated app replaces the one with the same uuid, then the list is refetched. */
 export function useUpdateApp() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -52,7 +52,7 @@ export function useUpdateDomainNames() {
     mutationFn: ({ deploymentId, domainNames }: { deploymentId: string; domainNames: string[] }) =>
       updateDomainNames(deploymentId, domainNames),
     onSuccess: (_data, { deploymentId, domainNames }) => {
-      // Spec §4: the deployment shows pending until the refetch (or the live event) says more.
+      // Spec "States and transitions": the deployment shows pending until the refetch (or the live event) says more.
       queryClient.setQueryData<App[]>(appsQueryKey, (list) =>
         list?.map((app) => ({
           ...app,

@@ -9,7 +9,7 @@ import { t } from '../../../shared/i18n/translate';
 export function errorDescription(error: unknown): ReactNode {
   if (isApiError(error)) {
     if (error.errors.length > 1) {
-      // Spec §8: a deployment error lists each string of the errors array.
+      // Spec "The error catalogue": a deployment error lists each string of the errors array.
       return (
         <ul>
           {error.errors.map((message) => (

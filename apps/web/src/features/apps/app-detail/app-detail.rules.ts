@@ -46,7 +46,7 @@ export interface DeploymentCardVisibility {
   ports: boolean;
 }
 
-/** Spec §4 "Deployment card visibility". */
+/** Spec "States and transitions" "Deployment card visibility". */
 export function deploymentCardVisibility(
   deployment: Pick<Deployment, 'status' | 'endpoint'>,
 ): DeploymentCardVisibility {
@@ -58,7 +58,7 @@ export function deploymentCardVisibility(
   };
 }
 
-/** At most this many smart clusters are named on a version card, then an ellipsis (spec §9). */
+/** At most this many smart clusters are named on a version card, then an ellipsis (spec "Business constants and limits"). */
 export const versionCardClusterLimit = 3;
 
 /** The smart clusters a version runs on, named from its deployments, once each. */
@@ -89,7 +89,7 @@ export function deploymentsOf(version: Pick<Version, 'uuid'>, app: Pick<App, 'de
 
 /**
  * What an inline edit sends: the trimmed text, or null when nothing is to be saved (unchanged,
- * or emptied while required) — spec §5 "saved only if changed".
+ * or emptied while required) — spec "Validation rules" "saved only if changed".
  */
 export function editedValue(
   original: string | null | undefined,
@@ -102,7 +102,7 @@ export function editedValue(
   return next;
 }
 
-/** Desired replicas: the first Deployment manifest's spec.replicas (spec §3). */
+/** Desired replicas: the first Deployment manifest's spec.replicas (spec "Entities and their fields"). */
 export function desiredReplicas(deployment: Pick<Deployment, 'template'>): number | undefined {
   return deployment.template?.[0]?.spec?.replicas;
 }

@@ -8,7 +8,7 @@ import styles from './app-detail.module.css';
 
 interface EditableTextProps {
   value: string | null | undefined;
-  /** Called only with a changed, trimmed value (spec §5). */
+  /** Called only with a changed, trimmed value (spec "Validation rules"). */
   onSave: (next: string) => unknown;
   /** What the field is, for screen readers: 'App name', 'Version name'… */
   label: string;

@@ -5,7 +5,7 @@ import { t } from '../../../shared/i18n/translate';
 
 interface StatusTagProps {
   status: string;
-  /** Deployments say 'Deployed' where versions say 'Created' (spec §4). */
+  /** Deployments say 'Deployed' where versions say 'Created' (spec "States and transitions"). */
   kind: 'version' | 'deployment';
   reason?: string | null;
 }

@@ -8,7 +8,7 @@ import { useUpdateDomainNames } from '../api/update-domain-names';
 import { errorDescription } from './action-errors';
 import styles from './domain-actions.module.css';
 
-/** Spec §4: update_subdomains_failure is a warning with a retry that re-sends the same names. */
+/** Spec "States and transitions": update_subdomains_failure is a warning with a retry that re-sends the same names. */
 export function SubdomainFailureAlert({ deployment }: { deployment: Deployment }) {
   const retry = useUpdateDomainNames();
   if (parseStatus(deployment.status) !== 'update_subdomains_failure') return null;

@@ -41,7 +41,7 @@ export type DomainNamesCheck =
   { ok: true; domainNames: string[] } | { ok: false; field: 'root' | 'names'; errors: string[] };
 
 /**
- * Spec §5: a root domain is required; each input is required and not whitespace-only; the names
+ * Spec "Validation rules": a root domain is required; each input is required and not whitespace-only; the names
  * end with the root, are lower-cased and de-duplicated before sending.
  */
 export function domainNamesBody(form: DomainNamesForm): DomainNamesCheck {
@@ -56,7 +56,7 @@ export function domainNamesBody(form: DomainNamesForm): DomainNamesCheck {
     : { ok: false, field: 'names', errors: checked.errors };
 }
 
-/** Why the names cannot change now (spec §4: not while the deployment is pending), or null. */
+/** Why the names cannot change now (spec "States and transitions": not while the deployment is pending), or null. */
 export function domainUpdateBlocked(deployment: Pick<Deployment, 'status'>): string | null {
   const status = parseStatus(deployment.status);
   return status !== undefined && isInProgress(status) ? dnsMessages.deploymentPending : null;

@@ -75,7 +75,7 @@ function smartClusterOptions(smartClusters: readonly SmartCluster[], heat: boole
     }));
 }
 
-/** Create menu → App (spec §2 "App creation drawer", §3 "App creation form"). */
+/** Create menu → App (spec "Screens and routes" "App creation drawer", "Entities and their fields" "App creation form"). */
 export function CreateAppDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <SideDrawer title={t('create.app.title')} open={open} onClose={onClose}>
@@ -93,7 +93,7 @@ function AppForm({ onDone }: { onDone: () => void }) {
   const heat = choice.family === 'heat';
   const smartClusterList = smartClusters.data ?? [];
 
-  // Spec §4: the drawer closes whatever the outcome; the notice tells which it was.
+  // Spec "States and transitions": the drawer closes whatever the outcome; the notice tells which it was.
   const submit = async (values: AppFormValues) => {
     try {
       await mutation.mutateAsync({

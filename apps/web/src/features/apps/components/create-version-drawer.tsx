@@ -24,7 +24,7 @@ interface VersionFormValues extends TemplateFormValues {
 
 const shape = versionCreateFieldsSchema.in.shape;
 
-/** The app screen's create_version drawer (spec §2, §3 "Version creation form"). */
+/** The app screen's create_version drawer (spec "Screens and routes", "Entities and their fields" "Version creation form"). */
 export function CreateVersionDrawer({
   app,
   open,
@@ -47,7 +47,7 @@ function VersionForm({ app, onDone }: { app: App; onDone: () => void }) {
   const [choice, setChoice] = useState<TemplateChoice>(defaultTemplateChoice);
   const mutation = useCreateVersion();
 
-  // Spec §4: submit, then loading; the drawer closes on success and on failure alike.
+  // Spec "States and transitions": submit, then loading; the drawer closes on success and on failure alike.
   const submit = async (values: VersionFormValues) => {
     try {
       await mutation.mutateAsync({

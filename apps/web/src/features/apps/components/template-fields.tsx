@@ -29,7 +29,7 @@ import { downloadTextFile } from '../../../shared/lib/download-file';
 import type { KubeType, TemplateFamily, TemplateSource } from '../app.types';
 import styles from './template-fields.module.css';
 
-/** The template part of the app and version creation forms (spec §3). */
+/** The template part of the app and version creation forms (spec "Entities and their fields"). */
 export interface TemplateFormValues {
   deploymentImage?: string;
   deploymentReplicas?: number | null;
@@ -45,7 +45,7 @@ export interface TemplateFormValues {
   volumeType?: VolumeType;
 }
 
-/** Spec §9 defaults: one replica, a public registry, the Mini flavor, SSD volumes. */
+/** Spec "Business constants and limits" defaults: one replica, a public registry, the Mini flavor, SSD volumes. */
 export const templateInitialValues: TemplateFormValues = {
   deploymentReplicas: limits.replicasMin,
   dockerRegistryType: 'public',
@@ -63,7 +63,7 @@ function isKubeType(type: TemplateType): type is KubeType {
   return type !== 'HEAT';
 }
 
-/** Spec §9: the Kubernetes tab, and within it the default kubeType (Basic). */
+/** Spec "Business constants and limits": the Kubernetes tab, and within it the default kubeType (Basic). */
 export const defaultTemplateChoice: TemplateChoice = {
   family: 'kubernetes',
   kubeType: isKubeType(defaultKubeType) ? defaultKubeType : 'KUBERNETES_BASIC',
@@ -134,7 +134,7 @@ function basicRule(field: BasicField): Rule {
 type TemplateCheck = (text: string) => { ok: true } | { ok: false; errors: string[] };
 
 /**
- * Spec §5: the upload is required ('Please provide a file'). The file is also read here and put
+ * Spec "Validation rules": the upload is required ('Please provide a file'). The file is also read here and put
  * through the same checks as on the server, so a wrong manifest is named before it is sent.
  */
 function uploadRule(check: TemplateCheck): Rule {
@@ -161,7 +161,7 @@ function uploadRule(check: TemplateCheck): Rule {
 
 const heatShape = appCreateFieldsSchema.in.shape;
 
-/** The request's template from validated form values (spec §7). */
+/** The request's template from validated form values (spec "The calls it makes"). */
 export function templateSourceFrom(
   choice: TemplateChoice,
   values: TemplateFormValues,

@@ -23,7 +23,7 @@ export function postLogin(input: LoginInput): Promise<LoginResult> {
   return apiClient.post(`${apiPaths.auth}/login`, input, { schema: loginResultSchema });
 }
 
-/** Pending → fulfilled (stored to local storage) or rejected, as spec §4 describes. */
+/** Pending → fulfilled (stored to local storage) or rejected, as spec "States and transitions" describes. */
 export const login = createAsyncThunk('session/login', async (input: LoginInput) => {
   const result = await postLogin(input);
   writeStoredUser({ userId: result.userId, userEmail: result.userEmail, token: result.token });

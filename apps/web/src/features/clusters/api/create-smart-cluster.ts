@@ -28,7 +28,7 @@ export type CreateClusterRequest =
   | { kind: 'managed'; body: SmartClusterCreateInput }
   | { kind: 'external'; name: string; kubeConfig: File };
 
-/** Spec §4: a new cluster is added locally as creating, then the lists are reloaded. */
+/** Spec "States and transitions": a new cluster is added locally as creating, then the lists are reloaded. */
 export function useCreateSmartCluster() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -21,7 +21,7 @@ export function updateSmartCluster(
   );
 }
 
-/** Spec §4: after an update the smart cluster shows as updating, then the lists are reloaded. */
+/** Spec "States and transitions": after an update the smart cluster shows as updating, then the lists are reloaded. */
 export function useUpdateSmartCluster() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -61,7 +61,7 @@ function datacenterOptions(datacenters: readonly Datacenter[]) {
   return [...options, { value: externalDatacenterUuid, label: t('clusters.form.external') }];
 }
 
-/** The create and update drawers of spec §3 "Cluster form", with the rules of §5. */
+/** The create and update drawers of spec "Entities and their fields" "Cluster form", with the rules of "Validation rules". */
 export function ClusterFormDrawer({ open, onClose, smartCluster }: ClusterFormDrawerProps) {
   const updating = Boolean(smartCluster);
   return (

@@ -15,7 +15,7 @@ export function errorDescription(error: unknown): string {
   return t('clusters.tryAgain');
 }
 
-/** The card menu's actions with the allowed-when rules of spec §4. */
+/** The card menu's actions with the allowed-when rules of spec "States and transitions". */
 export function useClusterActions(
   clusters: readonly Cluster[],
   initialDetailsUuid: string | null = null,

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 
-/** Refreshed by TRAFFIC live events (spec §4: traffic events go to the traffic state). */
+/** Refreshed by TRAFFIC live events (spec "States and transitions": traffic events go to the traffic state). */
 export const trafficQueryKey = ['traffic'] as const;
 
 /** GET /intelligence/traffic: today's (UTC) requests and users, in total and per datacenter. */

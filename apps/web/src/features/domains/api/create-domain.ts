@@ -18,7 +18,7 @@ export function useCreateDomain() {
   return useMutation({
     mutationFn: createDomain,
     onSuccess: (domain) => {
-      // Spec §4: domain creation appends the new domain.
+      // Spec "States and transitions": domain creation appends the new domain.
       queryClient.setQueryData<Domain[]>(domainsQueryKey, (list) =>
         list ? [...list.filter((item) => item.uuid !== domain.uuid), domain] : [domain],
       );

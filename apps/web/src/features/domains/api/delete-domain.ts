@@ -20,7 +20,7 @@ export function useDeleteDomain() {
   return useMutation({
     mutationFn: deleteDomain,
     onSuccess: (_data, domainId) => {
-      // Spec §4: deletion removes it by uuid.
+      // Spec "States and transitions": deletion removes it by uuid.
       queryClient.setQueryData<Domain[]>(domainsQueryKey, (list) =>
         list?.filter((domain) => domain.uuid !== domainId),
       );

@@ -7,7 +7,7 @@ import { apiPaths } from '../../../shared/api/api-paths';
 /** ['domains'] is what live domain and subdomain events refresh; records sit under it. */
 export const domainsQueryKey = ['domains'] as const;
 
-/** The domain's name: spec §3 allows domain_name or name. */
+/** The domain's name: spec "Entities and their fields" allows domain_name or name. */
 export function domainNameOf(domain: Pick<Domain, 'domain_name' | 'name'>): string {
   return domain.domain_name || domain.name;
 }

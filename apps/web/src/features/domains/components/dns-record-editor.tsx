@@ -59,7 +59,7 @@ const typeColors: Record<DnsRecordType | 'Subdomain', string> = {
   Subdomain: 'green',
 };
 
-/** The DNS record editor of a domain (spec "DNS record editor", §4 "DNS row", §5 "DNS record"). */
+/** The DNS record editor of a domain (spec "DNS record editor", "States and transitions" "DNS row", "Validation rules" "DNS record"). */
 export function DnsRecordEditor({ domain }: { domain: Domain }) {
   const { modal } = AntdApp.useApp();
   const domainName = domainNameOf(domain);

@@ -8,7 +8,7 @@ import { DomainStatusTag } from './domain-status-tag';
 import styles from './domains.module.css';
 import { NameserverList } from './nameserver-list';
 
-/** Spec §9: the domain drawer is 75% of the window high, at the bottom. */
+/** Spec "Business constants and limits": the domain drawer is 75% of the window high, at the bottom. */
 export const domainDrawerHeight = '75%';
 
 /** A domain's details: a bottom drawer titled with its name, holding the DNS record editor. */

@@ -7,7 +7,7 @@ import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 
 export const notificationsQueryKey = ['notifications'] as const;
-/** Spec §9: the first page is items 0 to 19. */
+/** Spec "Business constants and limits": the first page is items 0 to 19. */
 export const notificationsPageSize = 20;
 
 /** GET /event/server/notifications?from&to: events newest first, `to` inclusive. */
@@ -49,7 +49,7 @@ export function flattenNotifications(
   return list;
 }
 
-/** A live event joins the top of the list (spec §4: events are added as they arrive). */
+/** A live event joins the top of the list (spec "States and transitions": events are added as they arrive). */
 export function addLiveNotification(queryClient: QueryClient, event: NotificationEvent): void {
   queryClient.setQueryData<InfiniteData<NotificationEvent[], number>>(
     notificationsQueryKey,

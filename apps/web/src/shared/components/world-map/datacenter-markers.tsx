@@ -22,7 +22,7 @@ const barTrackLength = 32;
 const barThickness = 5;
 const barOffset = 9;
 
-/** The requests-per-minute bar beside a marker (spec §9): green up to 60, amber above, capped. */
+/** The requests-per-minute bar beside a marker (spec "Business constants and limits"): green up to 60, amber above, capped. */
 function TrafficBar({
   x,
   y,

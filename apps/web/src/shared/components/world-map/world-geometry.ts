@@ -4,9 +4,9 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countriesAtlas from 'world-atlas/countries-110m.json';
 
-/** Spec §9: map scale 200. */
+/** Spec "Business constants and limits": map scale 200. */
 export const MAP_SCALE = 200;
-/** Natural Earth's id for Antarctica, hidden from the map (spec §2). */
+/** Natural Earth's id for Antarctica, hidden from the map (spec "Screens and routes"). */
 export const ANTARCTICA_ID = '010';
 
 export interface CountryShape {
