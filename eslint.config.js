@@ -5,6 +5,12 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const serverModules = fs.existsSync('apps/server/src/modules')
+  ? fs
+      .readdirSync('apps/server/src/modules', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+  : [];
+
 const webFeatures = fs.existsSync('apps/web/src/features')
   ? fs.readdirSync('apps/web/src/features', { withFileTypes: true }).filter((d) => d.isDirectory())
   : [];
@@ -18,6 +24,13 @@ const importDirection = [
   { target: './apps/web/src/shared', from: './apps/web/src/app' },
   { target: './apps/server', from: './apps/web' },
   { target: './apps/web', from: './apps/server' },
+  // Server: the platform never imports a module; a module never reads another module's tables
+  // through its queries (it calls that module's service instead).
+  { target: './apps/server/src/platform', from: './apps/server/src/modules' },
+  ...serverModules.map((module) => ({
+    target: `./apps/server/src/modules/${module.name}`,
+    from: `./apps/server/src/modules/!(${module.name})/**/*.queries.ts`,
+  })),
   ...webFeatures.map((feature) => ({
     target: `./apps/web/src/features/${feature.name}`,
     from: './apps/web/src/features',
@@ -32,7 +45,7 @@ export default tseslint.config(
       '**/dist/**',
       'data/**',
       'e2e/screenshots/**',
-      'apps/server/src/db/migrations/**',
+      'apps/server/src/platform/db/migrations/**',
     ],
   },
   js.configs.recommended,
@@ -51,6 +64,29 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // A server a newcomer can read: functions fit on a screen, files stay short.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts'],
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+    },
+  },
+  {
+    // No import cycle between server files (type-only imports included).
+    files: ['apps/server/src/**/*.ts'],
+    settings: {
+      'import/extensions': ['.ts', '.tsx', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Cycles are ours to find: never parse dependencies' files.
+      'import/ignore': ['node_modules'],
+    },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -12,16 +12,16 @@ import { startChangeFeed, type ChangeFeed } from './platform/changes/change-feed
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './platform/jobs/job-queue';
 import { registerRealtime, type RealtimeTimings } from './platform/realtime/realtime';
 import { createSecretBox, loadSecretKey, type SecretBox } from './platform/secret-box';
-import { apiKeyRoutes } from './modules/auth/api-key.routes';
-import { createApiKeyService } from './modules/auth/api-key.service';
+import { apiKeyRoutes } from './modules/api-key/api-key.routes';
+import { createApiKeyService } from './modules/api-key/api-key.service';
 import { authRoutes, defaultLoginRateLimit, type LoginRateLimit } from './modules/auth/auth.routes';
 import {
   createAuthService,
   defaultSessionPolicy,
   type SessionPolicy,
 } from './modules/auth/auth.service';
-import { keypairRoutes } from './modules/auth/keypair.routes';
-import { createKeypairService } from './modules/auth/keypair.service';
+import { keypairRoutes } from './modules/keypair/keypair.routes';
+import { createKeypairService } from './modules/keypair/keypair.service';
 import {
   defaultLoginThrottleLimits,
   LoginThrottle,

@@ -69,3 +69,8 @@ export async function deleteDeadSessions(
       ),
     );
 }
+
+export async function findUserById(db: Database, userId: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return user;
+}

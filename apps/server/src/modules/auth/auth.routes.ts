@@ -5,6 +5,7 @@ import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService } from './auth.service';
 import { requireSession } from '../../platform/http/authenticate';
+import type { RouteApp } from '../../platform/http/route-schema';
 
 export interface LoginRateLimit {
   /** Login requests allowed from one IP per window, whatever the usernames. */
@@ -26,6 +27,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
   { service, loginRateLimit },
 ) => {
+  loginRoute(app, service, loginRateLimit);
+  sessionRoutes(app, service);
+};
+
+function loginRoute(app: RouteApp, service: AuthService, loginRateLimit: LoginRateLimit): void {
   app.post(
     '/login',
     {
@@ -50,7 +56,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     (request) => service.login(request.body, request.ip),
   );
+}
 
+/** The signed-in side: logout, who am I, and accounts made by an admin. */
+function sessionRoutes(app: RouteApp, service: AuthService): void {
   app.post(
     '/logout',
     {
@@ -108,4 +117,4 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request, reply) =>
       reply.code(201).send(await service.createUser(request.user, request.body)),
   );
-};
+}

@@ -1,13 +1,12 @@
 import type { Deployment } from '@meridian/domain/apps/app-api';
 import { dnsMessages } from '@meridian/domain/domains/domain-api';
 import { eventType } from '@meridian/domain/events/event-catalogue';
-import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { certificates } from '../../platform/db/schema';
 import { ConflictError, NotFoundError } from '../../platform/http/errors';
 import type { SecretBox } from '../../platform/secret-box';
 import { recordEvent } from '../event/event.service';
-import { findOwnDeployment, setDeploymentCertificate } from '../deployment/deployment.queries';
+import { insertCertificate, newestCertificate } from './certificate.queries';
+import { ownDeploymentView, setDeploymentCertificate } from '../deployment/deployment.records';
 import { toDeployment } from '../deployment/deployment.mapper';
 import type { CertificateIssuer } from './certificate-authority';
 
@@ -24,7 +23,7 @@ export function createCertificateService({
   issuer: CertificateIssuer;
 }) {
   async function ownDeployment(userId: string, id: string) {
-    const view = await findOwnDeployment(db, userId, id);
+    const view = await ownDeploymentView(db, userId, id);
     if (!view) throw new NotFoundError('Deployment not found');
     return view;
   }
@@ -56,18 +55,15 @@ export function createCertificateService({
         throw error;
       }
       await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(certificates)
-          .values({
-            userId,
-            deploymentId,
-            domainNames: names,
-            chainPem: issued.chainPem,
-            privateKeySealed: secrets.seal(issued.privateKeyPem),
-            notAfter: issued.notAfter,
-          })
-          .returning({ id: certificates.id });
-        await setDeploymentCertificate(tx, deploymentId, row!.id);
+        const certificateId = await insertCertificate(tx, {
+          userId,
+          deploymentId,
+          domainNames: names,
+          chainPem: issued.chainPem,
+          privateKeySealed: secrets.seal(issued.privateKeyPem),
+          notAfter: issued.notAfter,
+        });
+        await setDeploymentCertificate(tx, deploymentId, certificateId);
         await recordEvent(tx, {
           userId,
           type: eventType('CERTIFICATE', 'CREATE', 'FULFILLED'),
@@ -80,12 +76,7 @@ export function createCertificateService({
     /** The deployment's current certificate chain, PEM, and a file name for it. */
     async chain(userId: string, deploymentId: string): Promise<{ filename: string; pem: string }> {
       const view = await ownDeployment(userId, deploymentId);
-      const [row] = await db
-        .select()
-        .from(certificates)
-        .where(and(eq(certificates.deploymentId, deploymentId), eq(certificates.userId, userId)))
-        .orderBy(desc(certificates.createdAt))
-        .limit(1);
+      const row = await newestCertificate(db, userId, deploymentId);
       if (!row || view.deployment.certificateUuid !== row.id)
         throw new NotFoundError('No certificate for this deployment');
       return { filename: `${row.domainNames[0]}.pem`, pem: row.chainPem };

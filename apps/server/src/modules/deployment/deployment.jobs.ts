@@ -11,8 +11,7 @@ import {
 import { ValidationError } from '../../platform/http/errors';
 import { defineJob, type JobAttempt } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
-import { findKeypairName } from '../auth/keypair.queries';
-import { ensureUserKeypair } from '../auth/keypair.service';
+import { ensureUserKeypair } from '../keypair/keypair.service';
 import { buildManifests } from '../template/template.service';
 import type { AppsContext } from './apps-context';
 import { findDeploymentWork, recordOperationDeadline } from './deployment.queries';
@@ -59,9 +58,7 @@ export async function stackOf(context: AppsContext, work: DeploymentWork): Promi
   const { version, deployment, app } = work;
   // The stack's servers take the user's SSH keypair; a user deploying before ever opening
   // the keypair dialog gets theirs made here.
-  const keypairName =
-    (await findKeypairName(db, deployment.userId)) ??
-    (await ensureUserKeypair({ db, secrets }, deployment.userId)).keyName;
+  const keypairName = (await ensureUserKeypair({ db, secrets }, deployment.userId)).keyName;
   return {
     deploymentId: deployment.id,
     name: `${kubernetesName(app.name)}-${deployment.id.slice(0, 8)}`,

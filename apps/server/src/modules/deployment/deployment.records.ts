@@ -2,9 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { deployments } from '../../platform/db/schema';
 import {
+  deploymentsNamedUnder,
   deploymentsOfUser,
+  deploymentsOfVersionOn,
   deploymentsWithIds,
+  findOwnDeployment,
   listDeploymentViews,
+  listNamedDeployments,
+  namedDeploymentsOfUser,
+  setDeploymentCertificate,
+  setDeploymentDomainNames,
   versionUuidsBySmartCluster,
   workOf,
 } from './deployment.queries';
@@ -61,3 +68,41 @@ export function versionsOnSmartClusters(
 ): Promise<Map<string, string[]>> {
   return versionUuidsBySmartCluster(db, userId);
 }
+
+/** The user's deployment as cards show it; undefined when it is not theirs. */
+export function ownDeploymentView(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<DeploymentView | undefined> {
+  return findOwnDeployment(db, userId, id);
+}
+
+/** The user's deployments of one version on one smart cluster. */
+export function deploymentViewsOfVersionOn(
+  db: Database,
+  userId: string,
+  versionId: string,
+  smartClusterId: string,
+): Promise<DeploymentView[]> {
+  return listDeploymentViews(db, deploymentsOfVersionOn(userId, versionId, smartClusterId));
+}
+
+/** The user's deployments with domain names (all, or those under `domainName`). */
+export function namedDeploymentViews(
+  db: Database,
+  userId: string,
+  domainName?: string,
+): Promise<DeploymentView[]> {
+  return domainName
+    ? deploymentsNamedUnder(db, userId, domainName)
+    : namedDeploymentsOfUser(db, userId);
+}
+
+/** Every deployment DNS answers for: its names, address and owner. */
+export function deploymentsServedByDns(db: Database) {
+  return listNamedDeployments(db);
+}
+
+/** The DNS side's changes to a deployment: its names and their publication status, its certificate. */
+export { setDeploymentCertificate, setDeploymentDomainNames };

@@ -8,8 +8,12 @@ import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
 import { localCertificateAuthority } from '../certificate/certificate-authority';
 import { createCertificateService } from '../certificate/certificate.service';
-import { certificateRoutes, domainRoutes } from './domain.routes';
-import { createDomainService, type DomainService } from './domain.service';
+import { certificateRoutes } from '../certificate/certificate.routes';
+import { dnsJobs } from '../dns/dns.jobs';
+import { dnsRoutes } from '../dns/dns.routes';
+import type { DomainContext } from './domain-context';
+import { domainJobs } from './domain.jobs';
+import { domainRoutes } from './domain.routes';
 import { createZoneStore, findZoneConflicts, type ZoneStore } from './zone-store';
 
 /** Architecture "Configuration"'s MERIDIAN_NAMESERVERS default. */
@@ -42,7 +46,7 @@ export async function registerDomainModule(
   app: App,
   database: Pick<DatabaseHandle, 'db' | 'driver'>,
   options: DomainModuleOptions,
-): Promise<{ service: DomainService; zones: ZoneStore; dnsPort?: number }> {
+): Promise<{ zones: ZoneStore; dnsPort?: number }> {
   const zones = createZoneStore(database.db, options.changes);
   for (const conflict of await findZoneConflicts(database.db)) {
     app.log.warn(
@@ -50,12 +54,14 @@ export async function registerDomainModule(
       'a zone overlaps an older zone of another account: only the older one is served',
     );
   }
-  const service = createDomainService({
+  const context: DomainContext = {
     db: database.db,
     jobs: options.jobs,
     nameservers: options.nameservers,
-  });
-  options.jobs.define(...service.jobDefinitions);
+    now: () => new Date(),
+    publishers: [],
+  };
+  options.jobs.define(...domainJobs(context), ...dnsJobs(context));
 
   const authority = zoneAuthority(options.nameservers);
   let responder: DnsResponder | undefined;
@@ -83,7 +89,8 @@ export async function registerDomainModule(
         logger: app.log,
       })
     : undefined;
-  if (powerDns) service.attachPublisher(powerDns);
+  // Changes are confirmed only once PowerDNS serves them too.
+  if (powerDns) context.publishers.push(powerDns);
 
   app.addHook('onClose', async () => {
     await powerDns?.close();
@@ -95,7 +102,8 @@ export async function registerDomainModule(
     secrets: options.secrets,
     issuer: localCertificateAuthority(database.db, options.secrets),
   });
-  await app.register(domainRoutes, { prefix: '/domain', service });
+  await app.register(domainRoutes, { prefix: '/domain', context });
+  await app.register(dnsRoutes, { prefix: '/domain/dns', context });
   await app.register(certificateRoutes, { prefix: '/certificate', service: certificates });
-  return { service, zones, dnsPort: responder?.port };
+  return { zones, dnsPort: responder?.port };
 }

@@ -4,7 +4,7 @@ import type { ChangeFeed } from '../../platform/changes/change-feed';
 import type { Database } from '../../platform/db/database';
 import { dnsRecords, dnsRevision, domains } from '../../platform/db/schema';
 import type { Zone, ZoneRecord, ZoneSource } from '../../platform/dns/zone';
-import { listNamedDeployments } from '../deployment/deployment.queries';
+import { deploymentsServedByDns } from '../deployment/deployment.records';
 
 /** TTL of the A/AAAA answers for deployment domain names: short, since addresses move. */
 export const deploymentNameTtl = 300;
@@ -103,7 +103,7 @@ export async function loadZones(db: Database): Promise<Zone[]> {
       })
       .from(dnsRecords)
       .orderBy(asc(dnsRecords.createdAt)),
-    listNamedDeployments(db),
+    deploymentsServedByDns(db),
   ]);
   const zones = new Map<string, Zone & { userId: string }>();
   const byId = new Map<string, Zone>();

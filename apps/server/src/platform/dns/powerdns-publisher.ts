@@ -144,24 +144,15 @@ function sameRRset(a: PdnsRRset, b: PdnsRRset): boolean {
   return b.records.every((record) => contents.has(`${record.content}|${record.disabled}`));
 }
 
-export function startPowerDnsPublisher(options: PowerDnsPublisherOptions): PowerDnsPublisher {
-  const { source, authority, logger } = options;
-  const base = `${options.apiUrl.replace(/\/+$/, '')}/api/v1/servers/${encodeURIComponent(options.serverId ?? 'localhost')}`;
-  const retryDelayMs = options.retryDelayMs ?? 1000;
-  const maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
-  const coalesceMs = options.coalesceMs ?? 20;
-  const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
-  let closed = false;
-  let failures = 0;
-  let timer: NodeJS.Timeout | undefined;
-  /** Serials PowerDNS is known to hold for our zones; the first sync checks every zone fully. */
-  const known = new Map<string, number>();
+type PowerDnsCall = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 
-  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** Calls to PowerDNS's HTTP API with its key and a deadline; a refusal is a PowerDnsError. */
+function powerDnsApi(base: string, apiKey: string, requestTimeoutMs: number): PowerDnsCall {
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${base}${path}`, {
       method,
       headers: {
-        'X-API-Key': options.apiKey,
+        'X-API-Key': apiKey,
         accept: 'application/json',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
@@ -182,99 +173,149 @@ export function startPowerDnsPublisher(options: PowerDnsPublisherOptions): Power
       );
     }
     return (text ? JSON.parse(text) : undefined) as T;
-  }
+  };
+}
 
-  async function flushCache(name: string): Promise<void> {
-    await api('PUT', `/cache/flush?domain=${encodeURIComponent(name)}`);
-  }
+/** What reconciling needs: the API, the zones' authority, a log, and the serials PowerDNS holds. */
+interface Reconciler {
+  api: PowerDnsCall;
+  authority: ZoneAuthority;
+  logger?: PowerDnsPublisherOptions['logger'];
+  /** Serials PowerDNS is known to hold for our zones; the first sync checks every zone fully. */
+  known: Map<string, number>;
+}
 
-  async function reconcileZone(zone: Zone, existing: PdnsZoneSummary | undefined): Promise<void> {
-    const apex = zone.apex.replace(/\.$/, '').toLowerCase();
-    const desired = desiredRRsets(zone, authority);
-    if (!existing) {
-      await api('POST', '/zones', {
-        name: dotted(apex),
-        kind: 'Native',
-        account: meridianAccount,
-        // The SOA serial is Meridian's, not one PowerDNS bumps on every API change.
-        soa_edit_api: '',
-        nameservers: [],
-        rrsets: [...desired.values()],
+async function flushCache(api: PowerDnsCall, name: string): Promise<void> {
+  await api('PUT', `/cache/flush?domain=${encodeURIComponent(name)}`);
+}
+
+/** The changes that turn PowerDNS's rrsets into the desired ones: deletions first. */
+function rrsetChanges(have: Map<string, PdnsRRset>, desired: Map<string, PdnsRRset>): PdnsRRset[] {
+  const changes: PdnsRRset[] = [];
+  for (const [key, rrset] of desired) {
+    const now = have.get(key);
+    if (!now || !sameRRset(now, rrset)) changes.push({ ...rrset, changetype: 'REPLACE' });
+  }
+  for (const [key, rrset] of have) {
+    if (!desired.has(key)) {
+      changes.push({
+        name: rrset.name,
+        type: rrset.type,
+        ttl: rrset.ttl,
+        records: [],
+        changetype: 'DELETE',
       });
-      // Creating a zone does not purge PowerDNS's caches of what it answered before (REFUSED).
-      await flushCache(dotted(apex));
-      logger?.info({ zone: apex }, 'PowerDNS zone created');
+    }
+  }
+  // Deletions first, so a name can change from CNAME to other data (or back) in one patch.
+  return changes.sort((a, b) =>
+    a.changetype === b.changetype ? 0 : a.changetype === 'DELETE' ? -1 : 1,
+  );
+}
+
+async function reconcileZone(
+  { api, authority, logger }: Reconciler,
+  zone: Zone,
+  existing: PdnsZoneSummary | undefined,
+): Promise<void> {
+  const apex = zone.apex.replace(/\.$/, '').toLowerCase();
+  const desired = desiredRRsets(zone, authority);
+  if (!existing) {
+    await api('POST', '/zones', {
+      name: dotted(apex),
+      kind: 'Native',
+      account: meridianAccount,
+      // The SOA serial is Meridian's, not one PowerDNS bumps on every API change.
+      soa_edit_api: '',
+      nameservers: [],
+      rrsets: [...desired.values()],
+    });
+    // Creating a zone does not purge PowerDNS's caches of what it answered before (REFUSED).
+    await flushCache(api, dotted(apex));
+    logger?.info({ zone: apex }, 'PowerDNS zone created');
+    return;
+  }
+  const current = await api<PdnsZone>('GET', `/zones/${encodeURIComponent(existing.id)}`);
+  const have = new Map(current.rrsets.map((rrset) => [`${rrset.name}|${rrset.type}`, rrset]));
+  const changes = rrsetChanges(have, desired);
+  if (changes.length === 0) return;
+  await api('PATCH', `/zones/${encodeURIComponent(existing.id)}`, { rrsets: changes });
+}
+
+/** Brings one zone up to date unless PowerDNS holds its serial already; false if left alone. */
+async function reconcileOne(
+  reconciler: Reconciler,
+  zone: Zone,
+  existing: PdnsZoneSummary | undefined,
+): Promise<void> {
+  const { known, logger } = reconciler;
+  const apex = zone.apex.replace(/\.$/, '').toLowerCase();
+  const name = dotted(apex);
+  if (existing && existing.account !== meridianAccount) {
+    logger?.warn(
+      { zone: apex },
+      'PowerDNS already has this zone, not created by Meridian; left alone',
+    );
+    return;
+  }
+  const serial = ((Math.trunc(zone.serial) % 2 ** 32) + 2 ** 32) % 2 ** 32;
+  if (existing && known.get(name) === serial && existing.serial === serial) return;
+  try {
+    await reconcileZone(reconciler, zone, existing);
+    known.set(name, serial);
+  } catch (error) {
+    // PowerDNS refusing one zone's data (4xx) must not hold back the others.
+    if (error instanceof PowerDnsError && error.status >= 400 && error.status < 500) {
+      logger?.error({ zone: apex, err: error }, 'PowerDNS refused the zone');
+      known.delete(name);
       return;
     }
-    const current = await api<PdnsZone>('GET', `/zones/${encodeURIComponent(existing.id)}`);
-    const have = new Map(current.rrsets.map((rrset) => [`${rrset.name}|${rrset.type}`, rrset]));
-    const changes: PdnsRRset[] = [];
-    for (const [key, rrset] of desired) {
-      const now = have.get(key);
-      if (!now || !sameRRset(now, rrset)) changes.push({ ...rrset, changetype: 'REPLACE' });
-    }
-    for (const [key, rrset] of have) {
-      if (!desired.has(key)) {
-        changes.push({
-          name: rrset.name,
-          type: rrset.type,
-          ttl: rrset.ttl,
-          records: [],
-          changetype: 'DELETE',
-        });
-      }
-    }
-    if (changes.length === 0) return;
-    // Deletions first, so a name can change from CNAME to other data (or back) in one patch.
-    changes.sort((a, b) =>
-      a.changetype === b.changetype ? 0 : a.changetype === 'DELETE' ? -1 : 1,
-    );
-    await api('PATCH', `/zones/${encodeURIComponent(existing.id)}`, { rrsets: changes });
+    throw error;
   }
+}
 
-  async function reconcile(): Promise<void> {
-    const zones = await source.loadZones();
-    const listed = await api<PdnsZoneSummary[]>('GET', '/zones');
-    const byName = new Map(listed.map((zone) => [zone.name.toLowerCase(), zone]));
-    const wanted = new Set<string>();
-    const problems: unknown[] = [];
-    for (const zone of zones) {
-      const apex = zone.apex.replace(/\.$/, '').toLowerCase();
-      const name = dotted(apex);
-      if (wanted.has(name)) continue;
-      wanted.add(name);
-      const existing = byName.get(name);
-      if (existing && existing.account !== meridianAccount) {
-        logger?.warn(
-          { zone: apex },
-          'PowerDNS already has this zone, not created by Meridian; left alone',
-        );
-        continue;
-      }
-      const serial = ((Math.trunc(zone.serial) % 2 ** 32) + 2 ** 32) % 2 ** 32;
-      if (existing && known.get(name) === serial && existing.serial === serial) continue;
-      try {
-        await reconcileZone(zone, existing);
-        known.set(name, serial);
-      } catch (error) {
-        // PowerDNS refusing one zone's data (4xx) must not hold back the others.
-        if (error instanceof PowerDnsError && error.status >= 400 && error.status < 500) {
-          logger?.error({ zone: apex, err: error }, 'PowerDNS refused the zone');
-          known.delete(name);
-          continue;
-        }
-        problems.push(error);
-      }
-    }
-    for (const zone of listed) {
-      if (zone.account !== meridianAccount || wanted.has(zone.name.toLowerCase())) continue;
-      await api('DELETE', `/zones/${encodeURIComponent(zone.id)}`);
-      known.delete(zone.name.toLowerCase());
-      await flushCache(zone.name);
-      logger?.info({ zone: zone.name }, 'PowerDNS zone deleted');
-    }
-    if (problems.length) throw problems[0];
+/** Makes PowerDNS hold exactly Meridian's zones: creates, patches, and deletes ours it should not have. */
+async function reconcile(reconciler: Reconciler, source: ZoneSource): Promise<void> {
+  const { api, known, logger } = reconciler;
+  const zones = await source.loadZones();
+  const listed = await api<PdnsZoneSummary[]>('GET', '/zones');
+  const byName = new Map(listed.map((zone) => [zone.name.toLowerCase(), zone]));
+  const wanted = new Set<string>();
+  const problems: unknown[] = [];
+  for (const zone of zones) {
+    const name = dotted(zone.apex.replace(/\.$/, '').toLowerCase());
+    if (wanted.has(name)) continue;
+    wanted.add(name);
+    await reconcileOne(reconciler, zone, byName.get(name)).catch((error: unknown) => {
+      problems.push(error);
+    });
   }
+  for (const zone of listed) {
+    if (zone.account !== meridianAccount || wanted.has(zone.name.toLowerCase())) continue;
+    await api('DELETE', `/zones/${encodeURIComponent(zone.id)}`);
+    known.delete(zone.name.toLowerCase());
+    await flushCache(api, zone.name);
+    logger?.info({ zone: zone.name }, 'PowerDNS zone deleted');
+  }
+  if (problems.length) throw problems[0];
+}
+
+export function startPowerDnsPublisher(options: PowerDnsPublisherOptions): PowerDnsPublisher {
+  const { source, authority, logger } = options;
+  const base = `${options.apiUrl.replace(/\/+$/, '')}/api/v1/servers/${encodeURIComponent(options.serverId ?? 'localhost')}`;
+  const retryDelayMs = options.retryDelayMs ?? 1000;
+  const maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
+  const coalesceMs = options.coalesceMs ?? 20;
+  const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
+  let closed = false;
+  let failures = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const reconciler: Reconciler = {
+    api: powerDnsApi(base, options.apiKey, requestTimeoutMs),
+    authority,
+    logger,
+    known: new Map(),
+  };
 
   // One sync at a time; a request during a sync runs one more right after it.
   let running: Promise<void> | undefined;
@@ -294,7 +335,7 @@ export function startPowerDnsPublisher(options: PowerDnsPublisherOptions): Power
       clearTimeout(timer);
       timer = undefined;
     }
-    running = reconcile()
+    running = reconcile(reconciler, source)
       .then(
         () => {
           if (failures > 0) logger?.info({}, 'PowerDNS is in sync again');

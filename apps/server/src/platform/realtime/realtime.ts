@@ -80,8 +80,149 @@ const unavailable = 'Service unavailable, please try again';
 
 const roomOf = (userId: string) => `user:${userId}`;
 
+/** Checks sockets' sessions: one check per token at a time, however many tabs share it. */
+interface SessionChecks {
+  /** False once the session is over (or never was); throws when it cannot be checked at all. */
+  isValid(session: SocketSession): Promise<boolean>;
+  /** Tells and disconnects the sockets whose session has ended; keeps them if checking fails. */
+  revalidate(sockets: Iterable<EventSocket>): Promise<void>;
+}
+
+function refuse(socket: EventSocket, message: string): void {
+  socket.emit(realtimeErrorEvent, { message });
+  socket.disconnect(true);
+}
+
+function sessionChecks(
+  authenticateSession: RealtimeOptions['authenticateSession'],
+  logger: FastifyBaseLogger,
+): SessionChecks {
+  const checksInFlight = new Map<string, Promise<Authentication | undefined>>();
+  async function isValid({ token, userId }: SocketSession): Promise<boolean> {
+    let check = checksInFlight.get(token);
+    if (!check) {
+      check = authenticateSession(token).catch((error: unknown) => {
+        if (error instanceof UnauthorizedError) return undefined;
+        throw error;
+      });
+      checksInFlight.set(token, check);
+      const settled = () => checksInFlight.delete(token);
+      check.then(settled, settled);
+    }
+    return (await check)?.user.id === userId;
+  }
+  async function revalidate(sockets: Iterable<EventSocket>): Promise<void> {
+    let failure: unknown;
+    await Promise.all(
+      [...sockets].map(async (socket) => {
+        const session = socket.data.session;
+        if (!session) return;
+        try {
+          if (await isValid(session)) return;
+        } catch (error) {
+          failure = error;
+          return;
+        }
+        if (socket.data.session === session) refuse(socket, unauthorized);
+      }),
+    );
+    if (failure) logger.error({ err: failure }, 'checking socket sessions failed');
+  }
+  return { isValid, revalidate };
+}
+
+/** A new socket has `startTimeoutMs` to prove its session with the start message. */
+function acceptSocket(
+  socket: EventSocket,
+  sessions: SessionChecks,
+  startTimeoutMs: number,
+  logger: FastifyBaseLogger,
+): void {
+  const startTimer = setTimeout(() => {
+    if (!socket.data.session) refuse(socket, 'No start message');
+  }, startTimeoutMs);
+  startTimer.unref();
+  socket.on('disconnect', () => clearTimeout(startTimer));
+
+  socket.on(channel.startEvent, async (message, ack) => {
+    const reply: Ack = typeof ack === 'function' ? ack : () => {};
+    const parsed = startEventsMessageSchema.safeParse(message);
+    const session = parsed.success
+      ? { token: parsed.data.token, userId: parsed.data.userId }
+      : undefined;
+    let valid = false;
+    try {
+      valid = session !== undefined && (await sessions.isValid(session));
+    } catch (error) {
+      logger.error({ err: error }, 'checking a socket session failed');
+      reply({ status: 'error', message: unavailable });
+      refuse(socket, unavailable);
+      return;
+    }
+    if (!session || !valid) {
+      reply({ status: 'error', message: unauthorized });
+      refuse(socket, unauthorized);
+      return;
+    }
+    if (!socket.connected) return;
+    const previous = socket.data.session;
+    if (previous && previous.userId !== session.userId) await socket.leave(roomOf(previous.userId));
+    socket.data.session = session;
+    clearTimeout(startTimer);
+    await socket.join(roomOf(session.userId));
+    reply({ status: 'success' });
+  });
+}
+
+/** Pushes committed events to their owner's room: loaded concurrently, pushed in commit order. */
+function eventPusher(
+  io: EventServer,
+  loadEvent: EventLoader,
+  sessions: SessionChecks,
+  logger: FastifyBaseLogger,
+) {
+  let pushed: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  function socketsIn(room: string): EventSocket[] {
+    const ids = io.sockets.adapter.rooms.get(room) ?? new Set<string>();
+    return [...ids].flatMap((id) => io.sockets.sockets.get(id) ?? []);
+  }
+  /** Loads the event and checks its recipients now; the returned function pushes it. */
+  async function preparePush(id: string): Promise<(() => void) | undefined> {
+    const found = await loadEvent(id);
+    if (!found) return undefined;
+    const room = roomOf(found.userId);
+    await sessions.revalidate(socketsIn(room));
+    return () => io.to(room).emit(channel.eventName, found.event);
+  }
+
+  return {
+    push(id: string): void {
+      if (closed) return;
+      const ready = preparePush(id);
+      // Handled below, in turn; this keeps a failure from counting as unhandled until then.
+      ready.catch(() => {});
+      pushed = pushed.then(async () => {
+        try {
+          const push = await ready;
+          if (!closed) push?.();
+        } catch (error) {
+          logger.error({ err: error, eventId: id }, 'pushing an event failed');
+        }
+      });
+    },
+    /** Stops pushing; resolves once the pushes under way are done. */
+    close(): Promise<void> {
+      closed = true;
+      return pushed;
+    },
+  };
+}
+
 /**
- * The live-event channel (spec "The calls it makes" "Real-time channel"): socket.io at `/event/client/socket.io/`.
+ * The live-event channel (spec "The calls it makes" "Real-time channel"): socket.io at
+ * `/event/client/socket.io/`.
  *
  * A socket proves who it is with `start_meridian_events {token, userId}` (the bearer-token rules)
  * and joins the room `user:<id>`; each committed event is pushed as `meridian event` to its
@@ -95,7 +236,6 @@ const roomOf = (userId: string) => `user:${userId}`;
 export async function startRealtime(options: RealtimeOptions): Promise<Realtime> {
   const { httpServer, changes, loadEvent, authenticateSession, logger } = options;
   const timings = { ...defaultRealtimeTimings, ...options.timings };
-
   const io: EventServer = new Server(httpServer, {
     path: channel.path,
     serveClient: false,
@@ -104,125 +244,15 @@ export async function startRealtime(options: RealtimeOptions): Promise<Realtime>
     // open the channel with a session token it got hold of.
     allowRequest: (request, callback) => callback(null, isSameOrigin(request)),
   });
-
-  // One check per token at a time, however many sockets (tabs) share it. Undefined: the
-  // session is over (or never was); a failure to check at all (database down) is thrown.
-  const checksInFlight = new Map<string, Promise<Authentication | undefined>>();
-  async function isSessionValid({ token, userId }: SocketSession): Promise<boolean> {
-    let check = checksInFlight.get(token);
-    if (!check) {
-      check = authenticateSession(token).catch((error: unknown) => {
-        if (error instanceof UnauthorizedError) return undefined;
-        throw error;
-      });
-      checksInFlight.set(token, check);
-      const settled = () => checksInFlight.delete(token);
-      check.then(settled, settled);
-    }
-    return (await check)?.user.id === userId;
-  }
-
-  function refuse(socket: EventSocket, message: string): void {
-    socket.emit(realtimeErrorEvent, { message });
-    socket.disconnect(true);
-  }
-
-  /**
-   * Checks the sessions of these sockets; those no longer valid are told and disconnected. When
-   * the check itself fails (database unreachable) the sockets are kept and the failure logged.
-   */
-  async function revalidate(sockets: Iterable<EventSocket>): Promise<void> {
-    let failure: unknown;
-    await Promise.all(
-      [...sockets].map(async (socket) => {
-        const session = socket.data.session;
-        if (!session) return;
-        try {
-          if (await isSessionValid(session)) return;
-        } catch (error) {
-          failure = error;
-          return;
-        }
-        if (socket.data.session === session) refuse(socket, unauthorized);
-      }),
-    );
-    if (failure) logger.error({ err: failure }, 'checking socket sessions failed');
-  }
-
-  io.on('connection', (socket: EventSocket) => {
-    const startTimer = setTimeout(() => {
-      if (!socket.data.session) refuse(socket, 'No start message');
-    }, timings.startTimeoutMs);
-    startTimer.unref();
-    socket.on('disconnect', () => clearTimeout(startTimer));
-
-    socket.on(channel.startEvent, async (message, ack) => {
-      const reply: Ack = typeof ack === 'function' ? ack : () => {};
-      const parsed = startEventsMessageSchema.safeParse(message);
-      const session = parsed.success
-        ? { token: parsed.data.token, userId: parsed.data.userId }
-        : undefined;
-      let valid = false;
-      try {
-        valid = session !== undefined && (await isSessionValid(session));
-      } catch (error) {
-        logger.error({ err: error }, 'checking a socket session failed');
-        reply({ status: 'error', message: unavailable });
-        refuse(socket, unavailable);
-        return;
-      }
-      if (!session || !valid) {
-        reply({ status: 'error', message: unauthorized });
-        refuse(socket, unauthorized);
-        return;
-      }
-      if (!socket.connected) return;
-      const previous = socket.data.session;
-      if (previous && previous.userId !== session.userId)
-        await socket.leave(roomOf(previous.userId));
-      socket.data.session = session;
-      clearTimeout(startTimer);
-      await socket.join(roomOf(session.userId));
-      reply({ status: 'success' });
-    });
-  });
-
-  /** Loads the event and checks its recipients now; the returned function pushes it. */
-  async function preparePush(id: string): Promise<(() => void) | undefined> {
-    const found = await loadEvent(id);
-    if (!found) return undefined;
-    const room = roomOf(found.userId);
-    await revalidate(socketsIn(room));
-    return () => io.to(room).emit(channel.eventName, found.event);
-  }
-
-  function socketsIn(room: string): EventSocket[] {
-    const ids = io.sockets.adapter.rooms.get(room) ?? new Set<string>();
-    return [...ids].flatMap((id) => io.sockets.sockets.get(id) ?? []);
-  }
-
-  // Events are loaded concurrently but pushed in the order they were committed.
-  let pushed: Promise<void> = Promise.resolve();
+  const sessions = sessionChecks(authenticateSession, logger);
+  io.on('connection', (socket: EventSocket) =>
+    acceptSocket(socket, sessions, timings.startTimeoutMs, logger),
+  );
+  const pusher = eventPusher(io, loadEvent, sessions, logger);
+  const unsubscribe = changes.subscribe('event', (change) => pusher.push(change.id));
   let closed = false;
-  function onEventId(id: string): void {
-    if (closed) return;
-    const ready = preparePush(id);
-    // Handled below, in turn; this keeps a failure from counting as unhandled until then.
-    ready.catch(() => {});
-    pushed = pushed.then(async () => {
-      try {
-        const push = await ready;
-        if (!closed) push?.();
-      } catch (error) {
-        logger.error({ err: error, eventId: id }, 'pushing an event failed');
-      }
-    });
-  }
-
-  const unsubscribe = changes.subscribe('event', (change) => onEventId(change.id));
-
   const revalidateTimer = setInterval(() => {
-    if (!closed) void revalidate(io.sockets.sockets.values());
+    if (!closed) void sessions.revalidate(io.sockets.sockets.values());
   }, timings.revalidateIntervalMs);
   revalidateTimer.unref();
 
@@ -235,7 +265,7 @@ export async function startRealtime(options: RealtimeOptions): Promise<Realtime>
       unsubscribe();
       io.disconnectSockets(true);
       io.engine.close();
-      await pushed;
+      await pusher.close();
     },
   };
 }

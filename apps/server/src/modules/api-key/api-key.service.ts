@@ -9,7 +9,8 @@ import type { Database } from '../../platform/db/database';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../platform/http/errors';
 import { deleteApiKey, findApiKeyByHash, insertApiKey, listApiKeys } from './api-key.queries';
 import type { Authentication } from '../../platform/http/authenticate';
-import { toAuthenticatedUser } from './auth.service';
+import { userById } from '../auth/auth.records';
+import { toAuthenticatedUser } from '../auth/auth.service';
 
 export const duplicateApiKeyMessage = 'An API key with this name already exists';
 
@@ -45,10 +46,11 @@ export function createApiKeyService({ db }: { db: Database }) {
   async function authenticateApiKey(key: string): Promise<Authentication> {
     if (!keyPattern.test(key)) throw new UnauthorizedError();
     const found = await findApiKeyByHash(db, hashApiKey(key));
-    if (!found) throw new UnauthorizedError();
+    const user = found && (await userById(db, found.userId));
+    if (!found || !user) throw new UnauthorizedError();
     return {
-      user: toAuthenticatedUser(found.user),
-      credential: { kind: 'apiKey', keyId: found.apiKey.id },
+      user: toAuthenticatedUser(user),
+      credential: { kind: 'apiKey', keyId: found.id },
     };
   }
 

@@ -6,7 +6,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { recordEvent } from '../../modules/event/event.service';
+import { recordEvent } from './event.service';
 import { addUser } from '../../../test-support/test-app';
 import {
   createTestApp,
@@ -15,7 +15,7 @@ import {
   type LoggedIn,
   type TestApp,
 } from '../../../test-support/test-app';
-import { realtimeErrorEvent } from './realtime';
+import { realtimeErrorEvent } from '../../platform/realtime/realtime';
 
 interface Client {
   socket: ClientSocket;

@@ -5,7 +5,7 @@ import {
 } from '@meridian/domain/auth/keypair';
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { LoginRateLimit } from './auth.routes';
+import type { LoginRateLimit } from '../auth/auth.routes';
 import { requireSession } from '../../platform/http/authenticate';
 import type { KeypairService } from './keypair.service';
 

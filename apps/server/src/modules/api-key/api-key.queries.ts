@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { apiKeys, users } from '../../platform/db/schema';
+import { apiKeys } from '../../platform/db/schema';
 
 /** The user's live keys, newest first. */
 export function listApiKeys(db: Database, userId: string) {
@@ -30,13 +30,8 @@ export async function deleteApiKey(db: Database, userId: string, name: string) {
   return deleted.length > 0;
 }
 
-/** The key holding this hash, with the user it belongs to. */
+/** The key holding this hash. */
 export async function findApiKeyByHash(db: Database, keyHash: string) {
-  const [row] = await db
-    .select({ apiKey: apiKeys, user: users })
-    .from(apiKeys)
-    .innerJoin(users, eq(apiKeys.userId, users.id))
-    .where(eq(apiKeys.keyHash, keyHash))
-    .limit(1);
+  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).limit(1);
   return row;
 }

@@ -23,7 +23,7 @@ import {
   readySmartCluster,
   waitForDeployments,
 } from '../app/app.test-support';
-import { invalidCredentialsMessage } from './auth.service';
+import { invalidCredentialsMessage } from '../auth/auth.service';
 import { sessionRequiredMessage } from '../../platform/http/authenticate';
 
 const privateKeyHeader = '-----BEGIN OPENSSH PRIVATE KEY-----';

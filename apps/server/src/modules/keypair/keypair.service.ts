@@ -6,10 +6,11 @@ import type { UserKeypairRow } from '../../platform/db/schema';
 import { RateLimitedError, UnauthorizedError } from '../../platform/http/errors';
 import type { SecretBox } from '../../platform/secret-box';
 import type { AuthenticatedUser } from '../../platform/http/authenticate';
-import { invalidCredentialsMessage } from './auth.service';
-import { findUserById, findUserKeypair, insertUserKeypairIfAbsent } from './keypair.queries';
-import type { LoginThrottle } from './login-throttle';
-import { verifyPassword } from './password';
+import { invalidCredentialsMessage } from '../auth/auth.service';
+import { userById } from '../auth/auth.records';
+import { findUserKeypair, insertUserKeypairIfAbsent } from './keypair.queries';
+import type { LoginThrottle } from '../auth/login-throttle';
+import { verifyPassword } from '../auth/password';
 
 export interface KeypairDeps {
   db: Database;
@@ -76,7 +77,7 @@ export function createKeypairService({
     if (!decision.allowed) {
       throw new RateLimitedError(Math.ceil(decision.retryAfterMs / 1000));
     }
-    const user = await findUserById(db, caller.id);
+    const user = await userById(db, caller.id);
     if (!user) throw new UnauthorizedError(invalidCredentialsMessage);
     // The password is checked even when the username is someone else's, so both refusals
     // take the same time.

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { Database } from '../../platform/db/database';
+import {
+  transactionWithJobs,
+  type JobAttempt,
+  type JobSender,
+} from '../../platform/jobs/job-queue';
+
+/** The durable jobs of domains and DNS: confirming that every DNS server serves a change. */
+export const publishDomainJob = z.object({
+  kind: z.literal('publish-domain'),
+  domainId: z.uuid(),
+});
+export const publishNamesJob = z.object({
+  kind: z.literal('publish-deployment-names'),
+  deploymentId: z.uuid(),
+});
+export type DomainJob = z.infer<typeof publishDomainJob> | z.infer<typeof publishNamesJob>;
+
+/** A server of the zones that must confirm a change (PowerDNS); the built-in one reads the database. */
+export interface ZonePublisher {
+  sync(): Promise<void>;
+}
+
+/** What the domain, DNS and certificate services work with. */
+export interface DomainContext {
+  db: Database;
+  jobs: JobSender<DomainJob>;
+  nameservers: readonly string[];
+  now: () => Date;
+  /** PowerDNS, when configured: changes are only confirmed once it serves them. */
+  publishers: ZonePublisher[];
+}
+
+export function inTransaction<T>(
+  context: DomainContext,
+  work: (tx: Database, send: (job: DomainJob) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  return transactionWithJobs(context.db, context.jobs, work);
+}
+
+/**
+ * Waits until every publisher serves the current zones. Undefined once they do; the sentence a
+ * user sees when the last attempt fails (earlier failures are thrown, so the job retries).
+ */
+export async function publishEverywhere(
+  context: DomainContext,
+  attempt: JobAttempt,
+): Promise<string | undefined> {
+  try {
+    for (const publisher of context.publishers) await publisher.sync();
+    return undefined;
+  } catch (error) {
+    if (!attempt.final) throw error;
+    return `DNS could not be published: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
