@@ -9,16 +9,15 @@ import { statusResultSchema } from '@meridian/domain/operation-result';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiKeyService } from './api-key.service';
 import { requireSession } from '../../platform/http/authenticate';
+import { bodyAsObject, sessionOnly } from '../../platform/http/route-schema';
 
 export interface ApiKeyRoutesOptions {
   service: ApiKeyService;
 }
 
-const authenticated = [{ bearerAuth: [], userId: [] }];
-
 /**
  * `/auth/api_key`: the signed-in user's API keys. Managed from the console only: a request
- * authenticated with an API key gets 403 here, so a leaked key cannot mint or revoke keys.
+ * sessionOnly with an API key gets 403 here, so a leaked key cannot mint or revoke keys.
  */
 export const apiKeyRoutes: FastifyPluginAsyncZod<ApiKeyRoutesOptions> = async (
   app,
@@ -33,7 +32,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<ApiKeyRoutesOptions> = async (
       schema: {
         tags: ['auth'],
         summary: 'List your API keys, newest first (names and dates only)',
-        security: authenticated,
+        security: sessionOnly,
         response: { 200: apiKeyListSchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
@@ -44,13 +43,11 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<ApiKeyRoutesOptions> = async (
     '/api_key',
     {
       onRequest,
-      preValidation: async (request) => {
-        request.body ??= {} as typeof request.body;
-      },
+      preValidation: bodyAsObject,
       schema: {
         tags: ['auth'],
         summary: 'Create an API key; the key is answered this once and stored only as a hash',
-        security: authenticated,
+        security: sessionOnly,
         body: createApiKeySchema,
         response: {
           200: createdApiKeySchema,
@@ -68,13 +65,11 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<ApiKeyRoutesOptions> = async (
     '/api_key',
     {
       onRequest,
-      preValidation: async (request) => {
-        request.body ??= {} as typeof request.body;
-      },
+      preValidation: bodyAsObject,
       schema: {
         tags: ['auth'],
         summary: 'Revoke your API key of this name; requests carrying it are refused at once',
-        security: authenticated,
+        security: sessionOnly,
         body: revokeApiKeySchema,
         response: {
           200: statusResultSchema,

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService } from './auth.service';
 import { requireSession } from '../../platform/http/authenticate';
 import type { RouteApp } from '../../platform/http/route-schema';
+import { bodyAsObject, sessionOnly } from '../../platform/http/route-schema';
 
 export interface LoginRateLimit {
   /** Login requests allowed from one IP per window, whatever the usernames. */
@@ -19,8 +20,6 @@ export interface AuthRoutesOptions {
   service: AuthService;
   loginRateLimit: LoginRateLimit;
 }
-
-const authenticated = [{ bearerAuth: [], userId: [] }];
 
 /** `/auth`: sessions and accounts. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
@@ -39,9 +38,7 @@ function loginRoute(app: RouteApp, service: AuthService, loginRateLimit: LoginRa
         rateLimit: { max: loginRateLimit.max, timeWindow: loginRateLimit.timeWindowMs },
       },
       // A form posted with no body at all still deserves the two field messages.
-      preValidation: async (request) => {
-        request.body ??= {} as typeof request.body;
-      },
+      preValidation: bodyAsObject,
       schema: {
         tags: ['auth'],
         summary: 'Log in with a username and password; answers a session token',
@@ -67,7 +64,7 @@ function sessionRoutes(app: RouteApp, service: AuthService): void {
       schema: {
         tags: ['auth'],
         summary: 'Revoke the session token the request carries',
-        security: authenticated,
+        security: sessionOnly,
         response: { 200: statusResultSchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
@@ -84,7 +81,7 @@ function sessionRoutes(app: RouteApp, service: AuthService): void {
       schema: {
         tags: ['auth'],
         summary: 'Who the presented credentials belong to; 401 once the session has ended',
-        security: authenticated,
+        security: sessionOnly,
         response: { 200: sessionUserSchema, 401: errorBodySchema },
       },
     },
@@ -103,7 +100,7 @@ function sessionRoutes(app: RouteApp, service: AuthService): void {
       schema: {
         tags: ['auth'],
         summary: 'Create an account (admins only)',
-        security: authenticated,
+        security: sessionOnly,
         body: createUserSchema,
         response: {
           201: userSchema,

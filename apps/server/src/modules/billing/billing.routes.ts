@@ -5,12 +5,11 @@ import {
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { BillingService } from './billing.service';
+import { sessionOnly } from '../../platform/http/route-schema';
 
 export interface BillingRoutesOptions {
   service: BillingService;
 }
-
-const authenticated = [{ bearerAuth: [], userId: [] }];
 
 /** `/billing`: what the signed-in user's resources cost, from their recorded uptime. */
 export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (
@@ -26,7 +25,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
         tags: ['billing'],
         summary:
           'Usage of a UTC month (default: the current one): one line per running period, in CAD',
-        security: authenticated,
+        security: sessionOnly,
         querystring: billingUsageQuerySchema,
         response: { 200: billingUsageSchema, 400: errorBodySchema, 401: errorBodySchema },
       },

@@ -1,13 +1,9 @@
 import { deploymentSchema, versionDeploymentRequestSchema } from '@meridian/domain/apps/app-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, sessionOrApiKey } from '../../platform/http/route-schema';
+import { bodyAsObject, errorResponses, sessionOrApiKey } from '../../platform/http/route-schema';
 import type { AppsContext } from '../deployment/apps-context';
 import { deployVersion } from '../deployment/deployment.service';
-
-const withBody = async (request: { body: unknown }) => {
-  request.body ??= {};
-};
 
 /**
  * `POST /cluster/clusters/versions` (spec "The calls it makes" Clusters): deploys a version onto smart clusters;
@@ -21,7 +17,7 @@ export const clusterVersionRoutes: FastifyPluginAsyncZod<{ context: AppsContext 
   app.post(
     '/clusters/versions',
     {
-      preValidation: withBody,
+      preValidation: bodyAsObject,
       schema: {
         tags: ['cluster'],
         summary: 'Deploy a version onto smart clusters; answers its deployments there',

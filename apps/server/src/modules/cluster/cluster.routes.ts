@@ -20,10 +20,11 @@ import { ValidationError } from '../../platform/http/errors';
 import { rejectMalformedIds } from '../../platform/http/malformed-id';
 import { readMultipartForm } from '../../platform/http/multipart-form';
 import {
+  bodyAsObject,
   errorResponses,
   notFoundId,
-  sessionOrApiKey,
   type RouteApp,
+  sessionOrApiKey,
 } from '../../platform/http/route-schema';
 import type { ClusterContext } from './cluster-context';
 import {
@@ -107,9 +108,7 @@ function smartClusterRoutes(app: RouteApp, context: ClusterContext): void {
   app.post(
     '/clusters',
     {
-      preValidation: async (request) => {
-        request.body ??= {} as typeof request.body;
-      },
+      preValidation: bodyAsObject,
       schema: {
         tags: ['cluster'],
         summary:

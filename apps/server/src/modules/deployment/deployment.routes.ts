@@ -7,17 +7,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rejectMalformedIds } from '../../platform/http/malformed-id';
-import { errorResponses, notFoundId, sessionOrApiKey } from '../../platform/http/route-schema';
+import {
+  bodyAsObject,
+  errorResponses,
+  notFoundId,
+  sessionOrApiKey,
+} from '../../platform/http/route-schema';
 import type { AppsContext } from './apps-context';
 import {
   deploymentsOnSmartCluster,
   removeDeployments,
   updateDeployment,
 } from './deployment.service';
-
-const withBody = async (request: { body: unknown }) => {
-  request.body ??= {};
-};
 
 /** `/meridian/v1/kube/apps/deployment…`: one version running on one member cluster (spec "The calls it makes"). */
 export const deploymentRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (
@@ -46,7 +47,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> =
   app.delete(
     '/apps/deployment',
     {
-      preValidation: withBody,
+      preValidation: bodyAsObject,
       schema: {
         tags: ['apps'],
         summary: 'Remove deployments (body {uuids}): their workloads or stacks are deleted',

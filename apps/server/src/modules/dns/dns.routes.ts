@@ -11,18 +11,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rejectMalformedIds } from '../../platform/http/malformed-id';
 import {
+  bodyAsObject,
   errorResponses,
   notFoundId,
-  sessionOrApiKey,
   type RouteApp,
+  sessionOrApiKey,
 } from '../../platform/http/route-schema';
 import type { DomainContext } from '../domain/domain-context';
 import { setDeploymentNames, setVersionNames, versionNames } from './deployment-names.service';
 import { createRecord, listRecords, removeRecord, updateRecord } from './dns.service';
-
-const withBody = async (request: { body: unknown }) => {
-  request.body ??= {};
-};
 
 /** `/domain/dns`: records and deployments' domain names (spec "The calls it makes" Domains and DNS). */
 export const dnsRoutes: FastifyPluginAsyncZod<{ context: DomainContext }> = async (
@@ -53,7 +50,7 @@ function recordRoutes(app: RouteApp, context: DomainContext): void {
   app.post(
     '/user',
     {
-      preValidation: withBody,
+      preValidation: bodyAsObject,
       schema: {
         tags: ['domain'],
         summary: 'Create a record: domain is the full name (or the host; @ is the domain itself)',
@@ -68,7 +65,7 @@ function recordRoutes(app: RouteApp, context: DomainContext): void {
   app.put(
     '/user/:recordId',
     {
-      preValidation: withBody,
+      preValidation: bodyAsObject,
       schema: {
         tags: ['domain'],
         summary: "Change a record's name, TTL and value (its type is fixed)",
@@ -120,7 +117,7 @@ function deploymentNameRoutes(app: RouteApp, context: DomainContext): void {
   app.put(
     '/user/versions/:versionId/smart_clusters/:smartClusterId',
     {
-      preValidation: withBody,
+      preValidation: bodyAsObject,
       schema: {
         tags: ['domain'],
         summary: "Set the domain names of a version's deployments on a smart cluster",
@@ -143,7 +140,7 @@ function deploymentNameRoutes(app: RouteApp, context: DomainContext): void {
   app.put(
     '/user/entries/deployments/:deploymentId',
     {
-      preValidation: withBody,
+      preValidation: bodyAsObject,
       schema: {
         tags: ['domain'],
         summary:

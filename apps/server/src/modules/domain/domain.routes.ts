@@ -10,17 +10,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rejectMalformedIds } from '../../platform/http/malformed-id';
 import {
+  bodyAsObject,
   errorResponses,
   notFoundId,
-  sessionOrApiKey,
   type RouteApp,
+  sessionOrApiKey,
 } from '../../platform/http/route-schema';
 import type { DomainContext } from './domain-context';
 import { createDomain, listDomains, removeDomain, subdomains } from './domain.service';
-
-const withBody = async (request: { body: unknown }) => {
-  request.body ??= {};
-};
 
 /** `/domain`: the user's domains (spec "The calls it makes" Domains and DNS). */
 export const domainRoutes: FastifyPluginAsyncZod<{ context: DomainContext }> = async (
@@ -63,7 +60,7 @@ function listAndCreateRoutes(app: RouteApp, context: DomainContext): void {
   app.post(
     '/name',
     {
-      preValidation: withBody,
+      preValidation: bodyAsObject,
       schema: {
         tags: ['domain'],
         summary: 'Add a domain; its zone is served once published (status creating, then success)',

@@ -10,12 +10,11 @@ import {
   notificationPageQuerySchema,
 } from '@meridian/domain/events/notification-api';
 import type { EventService } from './event.service';
+import { sessionOnly } from '../../platform/http/route-schema';
 
 export interface EventRoutesOptions {
   service: EventService;
 }
-
-const authenticated = [{ bearerAuth: [], userId: [] }];
 
 /** `/event`: the signed-in user's notifications. The socket.io channel lives in realtime/. */
 export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app, { service }) => {
@@ -27,7 +26,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
       schema: {
         tags: ['event'],
         summary: 'Notifications newest first, positions from..to inclusive (default 0..19)',
-        security: authenticated,
+        security: sessionOnly,
         querystring: notificationPageQuerySchema,
         response: {
           200: z.array(notificationEventSchema),
@@ -45,7 +44,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
       schema: {
         tags: ['event'],
         summary: 'How many notifications there are; `read=false` counts the unread ones',
-        security: authenticated,
+        security: sessionOnly,
         querystring: notificationCountQuerySchema,
         response: { 200: notificationCountSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
@@ -59,7 +58,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
       schema: {
         tags: ['event'],
         summary: 'Mark the listed notifications read, or all of them when no uuids are given',
-        security: authenticated,
+        security: sessionOnly,
         body: markReadBodySchema,
         response: { 200: statusResultSchema, 400: errorBodySchema, 401: errorBodySchema },
       },

@@ -8,14 +8,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { LoginRateLimit } from '../auth/auth.routes';
 import { requireSession } from '../../platform/http/authenticate';
 import type { KeypairService } from './keypair.service';
+import { bodyAsObject, sessionOnly } from '../../platform/http/route-schema';
 
 export interface KeypairRoutesOptions {
   service: KeypairService;
   /** The private key route takes the login route's per-IP limit: both check a password. */
   loginRateLimit: LoginRateLimit;
 }
-
-const authenticated = [{ bearerAuth: [], userId: [] }];
 
 /** `/auth/users/{public,private}_key`: the signed-in user's SSH keypair (ed25519). */
 export const keypairRoutes: FastifyPluginAsyncZod<KeypairRoutesOptions> = async (
@@ -29,7 +28,7 @@ export const keypairRoutes: FastifyPluginAsyncZod<KeypairRoutesOptions> = async 
       schema: {
         tags: ['auth'],
         summary: 'Your SSH public key in OpenSSH form; the keypair is made on first use',
-        security: authenticated,
+        security: sessionOnly,
         response: { 200: publicKeyResultSchema, 401: errorBodySchema },
       },
     },
@@ -44,13 +43,11 @@ export const keypairRoutes: FastifyPluginAsyncZod<KeypairRoutesOptions> = async 
       config: {
         rateLimit: { max: loginRateLimit.max, timeWindow: loginRateLimit.timeWindowMs },
       },
-      preValidation: async (request) => {
-        request.body ??= {} as typeof request.body;
-      },
+      preValidation: bodyAsObject,
       schema: {
         tags: ['auth'],
         summary: 'Your SSH private key, after your username and password are given again',
-        security: authenticated,
+        security: sessionOnly,
         body: keypairVerificationSchema,
         response: {
           200: privateKeyResultSchema,

@@ -28,3 +28,8 @@ export const notFoundId = { error: 'Not found' };
 
 /** The app a route plugin registers on, so a long plugin can hand groups of routes to functions. */
 export type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** A form posted with no body at all still gets its fields' own messages, not a body error. */
+export async function bodyAsObject(request: { body: unknown }): Promise<void> {
+  request.body ??= {};
+}
