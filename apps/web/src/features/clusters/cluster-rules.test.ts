@@ -1,5 +1,6 @@
 import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { describe, expect, it } from 'vitest';
+import { clusterFixture, smartClusterFixture } from '../../shared/testing/api-fixtures';
 import {
   budgetText,
   canDelete,
@@ -15,51 +16,27 @@ import {
 } from './cluster-rules';
 
 function smart(overrides: Partial<SmartCluster> = {}): SmartCluster {
-  return {
+  return smartClusterFixture({
     uuid: overrides.name ?? 'sc',
     name: 'sc',
-    mode: 'MANUAL',
-    status: 'success',
-    status_reason: null,
-    latency: null,
-    budget: null,
-    cluster_size: 'mini',
-    master_count: 1,
-    minion_count: 1,
     datacenters: ['mtl'],
-    version_uuids: [],
-    description: null,
     order: 0,
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',
-    user_uuid: 'u',
-    deleted: false,
-    default_shared_for_org_uuid: null,
     ...overrides,
-  };
+  });
 }
 
 function member(overrides: Partial<Cluster> = {}): Cluster {
-  return {
+  return clusterFixture({
     uuid: 'c',
     name: 'c',
     smart_cluster_uuid: 'sc',
-    cluster_type: 'smart_cluster',
-    status: 'success',
-    status_reason: null,
-    location: 'Montréal',
     datacenter_uuid: 'mtl',
-    cluster_size: 'mini',
-    master_count: 1,
-    minion_count: 1,
-    master_addresses: [],
-    node_addresses: [],
-    kube_version: null,
-    monitoring_path: null,
     createdAt: '',
     updatedAt: '',
     ...overrides,
-  };
+  });
 }
 
 describe('cluster filter', () => {

@@ -3,56 +3,21 @@ import type { Traffic } from '@meridian/domain/traffic/traffic';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_STORAGE_KEY } from '../../shared/session/user-storage';
-import { appFixture } from '../../shared/testing/api-fixtures';
+import { appFixture, clusterFixture, smartClusterFixture } from '../../shared/testing/api-fixtures';
 import { jsonResponse, renderRoutes } from '../../shared/testing/test-providers';
 import { ResourceOverview } from './resource-overview';
 
 function smartCluster(uuid: string, overrides: Partial<SmartCluster> = {}): SmartCluster {
-  return {
-    uuid,
-    name: `sc-${uuid}`,
-    mode: 'MANUAL',
-    status: 'success',
-    status_reason: null,
-    latency: null,
-    budget: null,
-    cluster_size: 'mini',
-    master_count: 1,
-    minion_count: 1,
-    datacenters: ['ca-montreal'],
-    version_uuids: [],
-    description: null,
-    order: 1,
-    createdAt: '2026-11-21T10:00:00Z',
-    updatedAt: '2026-11-21T10:00:00Z',
-    user_uuid: 'u',
-    deleted: false,
-    default_shared_for_org_uuid: null,
-    ...overrides,
-  };
+  return smartClusterFixture({ uuid, name: `sc-${uuid}`, ...overrides });
 }
 
 function member(smart: string, overrides: Partial<Cluster> = {}): Cluster {
-  return {
+  return clusterFixture({
     uuid: `${smart}-member`,
     name: `${smart}-member`,
     smart_cluster_uuid: smart,
-    cluster_type: 'smart_cluster',
-    status: 'success',
-    status_reason: null,
-    location: 'Montréal',
-    datacenter_uuid: 'ca-montreal',
-    cluster_size: 'mini',
-    master_count: 1,
-    minion_count: 1,
-    master_addresses: [],
-    node_addresses: [],
-    kube_version: null,
-    monitoring_path: null,
-    createdAt: '2026-11-21T10:00:00Z',
-    updatedAt: '2026-11-21T10:00:00Z',
     ...overrides,
-  };
+  });
 }
 
 const traffic: Traffic = {
