@@ -4,6 +4,10 @@ import { defineConfig } from 'drizzle-kit';
 // both the PGlite and the PostgreSQL migrators apply the same files at start-up.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/platform/db/schema.ts', './src/platform/db/metering-schema.ts'],
+  schema: [
+    './src/platform/db/schema.ts',
+    './src/platform/db/metering-schema.ts',
+    './src/platform/db/jobs-schema.ts',
+  ],
   out: './src/platform/db/migrations',
 });

@@ -9,6 +9,7 @@ import {
   type WorkloadOperation,
 } from '../../platform/drivers/infrastructure-driver';
 import { ValidationError } from '../../platform/http/errors';
+import { durableSteps } from '../../platform/jobs/durable-steps';
 import { defineJob, type JobAttempt } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
 import { ensureUserKeypair } from '../keypair/keypair.service';
@@ -108,13 +109,21 @@ export async function runDeploymentStep(
     operation: operationOf(work, removing),
   };
   if (await waitForOperationDeadline(context, job, work, step)) return;
+  // One key per operation: a run after a crash that follows a finished driver call settles with
+  // that call's outcome instead of calling the driver again.
+  const { updatedAt, status } = deployment;
+  const steps = durableSteps(
+    db,
+    `deployment/${deployment.id}/${status}/${updatedAt.toISOString()}`,
+  );
   let outcome: StepOutcome;
   try {
-    outcome = await performOperation(context, work, step);
+    outcome = await steps.step(step.operation, () => performOperation(context, work, step));
   } catch (error) {
     outcome = failedOutcome(error, attempt, work, step.operation);
   }
   await finishDeployment(context, work, outcome);
+  await steps.forget();
 }
 
 /** What one step asks of which driver, for which cluster. */

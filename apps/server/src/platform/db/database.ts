@@ -8,6 +8,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import * as jobsSchema from './jobs-schema';
 import * as meteringSchema from './metering-schema';
 import * as coreSchema from './schema';
 
@@ -15,7 +16,7 @@ import * as coreSchema from './schema';
  * The database every module queries: the common Postgres-dialect type of both drivers, so one
  * piece of query code runs on the embedded PGlite and on a PostgreSQL server alike.
  */
-const schema = { ...coreSchema, ...meteringSchema };
+const schema = { ...coreSchema, ...meteringSchema, ...jobsSchema };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
