@@ -1,0 +1,112 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  placeSmartCluster,
+  roundTripMs,
+  weightedP95,
+  type DemandPoint,
+  type PlacementCandidate,
+} from './placement';
+
+const montreal = { latitude: 45.5019, longitude: -73.5674 };
+const toronto = { latitude: 43.6532, longitude: -79.3832 };
+const london = { latitude: 51.5072, longitude: -0.1276 };
+const tokyo = { latitude: 35.6762, longitude: 139.6503 };
+
+/** Every subset, cheapest feasible first: what the engine must match. */
+function bruteForce(candidates: PlacementCandidate[], demand: DemandPoint[], latencyMs: number) {
+  let best: { cost: number; p95: number } | undefined;
+  for (let mask = 1; mask < 1 << candidates.length; mask++) {
+    const chosen = candidates.filter((_, i) => mask & (1 << i));
+    const p95 = weightedP95(
+      demand.map((point) => ({
+        latencyMs: Math.min(...chosen.map((c) => roundTripMs(point, c))),
+        weight: point.weight,
+      })),
+    );
+    const cost = chosen.reduce((sum, c) => sum + c.monthlyCost, 0);
+    if (p95 <= latencyMs && (!best || cost < best.cost)) best = { cost, p95 };
+  }
+  return best;
+}
+
+const point = fc.record({
+  latitude: fc.double({ min: -60, max: 70, noNaN: true }),
+  longitude: fc.double({ min: -180, max: 180, noNaN: true }),
+});
+
+describe('placement', () => {
+  it('models round trips from distance: Montréal–Toronto short, Montréal–Tokyo long', () => {
+    expect(roundTripMs(montreal, montreal)).toBe(2);
+    expect(roundTripMs(montreal, toronto)).toBeGreaterThan(7);
+    expect(roundTripMs(montreal, toronto)).toBeLessThan(12);
+    expect(roundTripMs(montreal, london)).toBeGreaterThan(65);
+    expect(roundTripMs(montreal, london)).toBeLessThan(80);
+    expect(roundTripMs(montreal, tokyo)).toBeGreaterThan(130);
+  });
+
+  it('takes the weighted 95th percentile', () => {
+    const samples = [
+      { latencyMs: 10, weight: 94 },
+      { latencyMs: 50, weight: 1 },
+      { latencyMs: 300, weight: 5 },
+    ];
+    expect(weightedP95(samples)).toBe(50);
+    expect(weightedP95([...samples.slice(0, 2), { latencyMs: 300, weight: 6 }])).toBe(300);
+  });
+
+  it('serves users near two cities from the cheapest datacenters near them', () => {
+    const candidates = [
+      { uuid: 'montreal', ...montreal, monthlyCost: 100 },
+      { uuid: 'toronto', ...toronto, monthlyCost: 80 },
+      { uuid: 'london', ...london, monthlyCost: 90 },
+      { uuid: 'tokyo', ...tokyo, monthlyCost: 70 },
+    ];
+    const demand = [
+      { ...montreal, weight: 1 },
+      { ...london, weight: 1 },
+    ];
+    const placement = placeSmartCluster({ candidates, demand, latencyMs: 20 });
+    expect(placement).toMatchObject({ feasible: true, monthlyCost: 170 });
+    expect(placement.datacenters.sort()).toEqual(['london', 'toronto']);
+    // A target none can meet: every datacenter the best p95 needs, and why.
+    const tight = placeSmartCluster({ candidates, demand, latencyMs: 1 });
+    expect(tight.feasible).toBe(false);
+    expect(tight.p95LatencyMs).toBe(tight.bestPossibleLatencyMs);
+    expect(tight.datacenters.sort()).toEqual(['london', 'montreal']);
+  });
+
+  it('finds the exact cheapest feasible set on random instances (brute force agrees)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ at: point, cost: fc.integer({ min: 1, max: 500 }) }), {
+          minLength: 1,
+          maxLength: 9,
+        }),
+        fc.array(fc.record({ at: point, weight: fc.integer({ min: 1, max: 20 }) }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        fc.integer({ min: 2, max: 250 }),
+        (rawCandidates, rawDemand, latencyMs) => {
+          const candidates = rawCandidates.map((c, i) => ({
+            uuid: `dc-${i}`,
+            ...c.at,
+            monthlyCost: c.cost,
+          }));
+          const demand = rawDemand.map((d) => ({ ...d.at, weight: d.weight }));
+          const placement = placeSmartCluster({ candidates, demand, latencyMs });
+          const expected = bruteForce(candidates, demand, latencyMs);
+          expect(placement.feasible).toBe(expected !== undefined);
+          if (expected) {
+            expect(placement.monthlyCost).toBe(expected.cost);
+            expect(placement.p95LatencyMs).toBeLessThanOrEqual(latencyMs);
+          } else {
+            expect(placement.p95LatencyMs).toBe(placement.bestPossibleLatencyMs);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
