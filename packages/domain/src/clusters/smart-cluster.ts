@@ -55,25 +55,35 @@ function noMixOfDatacenters(datacenters: readonly string[]): boolean {
   return !(datacenters.includes(externalDatacenterUuid) && datacenters.length > 1);
 }
 
+/** The fields a smart cluster's size and placement are described with, shared by its calls. */
+export const smartClusterFields = {
+  datacenters: datacenterList,
+  cluster_size: z.enum(flavorKeys as [FlavorKey, ...FlavorKey[]], {
+    error: validationMessages.flavor,
+  }),
+  master_count: wholeNumberIn(
+    limits.nodeCountMin,
+    limits.masterCountMax,
+    clusterMessages.masterLimit,
+  ).default(limits.nodeCountDefault),
+  minion_count: wholeNumberIn(
+    limits.nodeCountMin,
+    limits.minionCountMax,
+    clusterMessages.minionLimit,
+  ).default(limits.nodeCountDefault),
+  latency,
+  budget,
+};
+
 /** `POST /cluster/clusters`: manual body, or automatic with latency and budget too (spec "The calls it makes"). */
 export const smartClusterCreateSchema = z
   .object({
     name,
-    datacenters: datacenterList,
+    datacenters: smartClusterFields.datacenters,
     mode: z.enum(clusterModes, { error: validationMessages.mode }),
-    cluster_size: z.enum(flavorKeys as [FlavorKey, ...FlavorKey[]], {
-      error: validationMessages.flavor,
-    }),
-    master_count: wholeNumberIn(
-      limits.nodeCountMin,
-      limits.masterCountMax,
-      clusterMessages.masterLimit,
-    ).default(limits.nodeCountDefault),
-    minion_count: wholeNumberIn(
-      limits.nodeCountMin,
-      limits.minionCountMax,
-      clusterMessages.minionLimit,
-    ).default(limits.nodeCountDefault),
+    cluster_size: smartClusterFields.cluster_size,
+    master_count: smartClusterFields.master_count,
+    minion_count: smartClusterFields.minion_count,
     latency: latency.optional(),
     budget: budget.optional(),
     monitoring_default_password: z

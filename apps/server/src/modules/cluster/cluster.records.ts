@@ -1,7 +1,12 @@
+import { validationMessages } from '@meridian/domain/validation-messages';
 import type { Database } from '../../platform/db/database';
-import type { ClusterRow, SmartClusterRow } from '../../platform/db/schema';
-import { NotFoundError } from '../../platform/http/errors';
-import { findOwnSmartCluster, smartClustersWithMembers } from './cluster.queries';
+import type { ClusterRow, DatacenterRow, SmartClusterRow } from '../../platform/db/schema';
+import { NotFoundError, ValidationError } from '../../platform/http/errors';
+import {
+  findDatacenterRows,
+  findOwnSmartCluster,
+  smartClustersWithMembers,
+} from './cluster.queries';
 
 /**
  * Smart clusters as the deployment module reads them: where a version can be deployed.
@@ -27,4 +32,15 @@ export async function ownLiveSmartCluster(
   const row = await findOwnSmartCluster(db, userId, id);
   if (!row) throw new NotFoundError('Smart cluster not found');
   return row;
+}
+
+/** These datacenters in the order named (duplicates dropped); an unknown one is the spec's 400. */
+export async function knownDatacenters(
+  db: Database,
+  uuids: readonly string[],
+): Promise<DatacenterRow[]> {
+  const unique = [...new Set(uuids)];
+  const rows = await findDatacenterRows(db, unique);
+  if (rows.length !== unique.length) throw new ValidationError([validationMessages.datacenter]);
+  return unique.map((uuid) => rows.find((row) => row.uuid === uuid)!);
 }

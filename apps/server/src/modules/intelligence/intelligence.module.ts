@@ -33,6 +33,6 @@ export async function registerIntelligenceModule(
   options.jobs.define(...service.jobDefinitions);
   // Once the queue runs (it starts before the app is ready).
   app.addHook('onReady', () => service.scheduleNextRound(options.now?.() ?? new Date()));
-  await app.register(intelligenceRoutes, { prefix: '/intelligence', service });
+  await app.register(intelligenceRoutes, { prefix: '/intelligence', service, db: database.db });
   return service;
 }

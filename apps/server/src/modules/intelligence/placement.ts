@@ -115,25 +115,34 @@ function cheapestCover(
     rtt.map((_, i) => covers.slice(k).some((cover) => cover[i])),
   );
   const coveredBy = new Array<number>(demand.length).fill(0);
+  let coveredWeight = 0;
   let best: { cost: number; set: number[] } | undefined;
   const chosen: number[] = [];
 
-  const weightCovered = (extra?: boolean[]) =>
-    weights.reduce((sum, w, i) => sum + (coveredBy[i]! > 0 || extra?.[i] ? w : 0), 0);
+  /** What is covered now plus what the candidates from position k on could still add. */
+  const coverableFrom = (k: number) =>
+    coveredWeight +
+    weights.reduce((sum, w, i) => sum + (coveredBy[i] === 0 && reachable[k]![i] ? w : 0), 0);
+  const add = (cover: boolean[], step: 1 | -1) =>
+    cover.forEach((hit, i) => {
+      if (!hit) return;
+      if (step === 1 && coveredBy[i] === 0) coveredWeight += weights[i]!;
+      coveredBy[i]! += step;
+      if (step === -1 && coveredBy[i] === 0) coveredWeight -= weights[i]!;
+    });
 
   function search(k: number, cost: number): void {
     if (best && cost >= best.cost) return;
-    if (weightCovered() >= goal) {
+    if (coveredWeight >= goal) {
       best = { cost, set: [...chosen] };
       return;
     }
-    if (k === order.length || weightCovered(reachable[k]) < goal) return;
-    const cover = covers[k]!;
-    cover.forEach((hit, i) => hit && coveredBy[i]!++);
+    if (k === order.length || coverableFrom(k) < goal) return;
+    add(covers[k]!, 1);
     chosen.push(order[k]!);
     search(k + 1, cost + costs[order[k]!]!);
     chosen.pop();
-    cover.forEach((hit, i) => hit && coveredBy[i]!--);
+    add(covers[k]!, -1);
     search(k + 1, cost);
   }
   search(0, 0);

@@ -1,0 +1,89 @@
+import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
+import { minimumMonthlyCost } from '@meridian/domain/clusters/cost-estimate';
+import {
+  placementMessages,
+  type PlacementPreview,
+  type PlacementPreviewInput,
+} from '@meridian/domain/clusters/placement-api';
+import { budgetMessage } from '@meridian/domain/validation-messages';
+import type { Database } from '../../platform/db/database';
+import type { DatacenterRow } from '../../platform/db/schema';
+import { ValidationError } from '../../platform/http/errors';
+import { knownDatacenters } from '../cluster/cluster.records';
+import { placeSmartCluster, type DemandPoint, type PlacementCandidate } from './placement';
+
+const tenths = (ms: number) => Math.round(ms * 10) / 10;
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+
+/** What running the smart cluster's nodes in one datacenter costs a month (the spec's formula). */
+function monthlyCostIn(row: DatacenterRow, input: PlacementPreviewInput): number {
+  return minimumMonthlyCost({
+    datacenters: [{ flavor_prices: row.flavorPrices }],
+    clusterSize: input.cluster_size,
+    masterCount: input.master_count,
+    minionCount: input.minion_count,
+  });
+}
+
+/** The spec's budget rule: at least the cost of every picked datacenter. */
+function checkBudget(candidates: readonly PlacementCandidate[], budget: number): void {
+  const minimum = candidates.reduce((sum, candidate) => sum + candidate.monthlyCost, 0);
+  if (Math.round(budget * 100) < Math.round(minimum * 100)) {
+    throw new ValidationError([budgetMessage(minimum)]);
+  }
+}
+
+/**
+ * `POST /intelligence/placement`: where an AUTOMATIC smart cluster on these candidates would run
+ * and what it would cost, without creating anything. Without a demand, the candidates' own
+ * locations weigh equally: the user picked them because their users are there.
+ */
+export async function previewPlacement(
+  db: Database,
+  input: PlacementPreviewInput,
+): Promise<PlacementPreview> {
+  if (input.datacenters.includes(externalDatacenterUuid)) {
+    throw new ValidationError([placementMessages.external]);
+  }
+  const rows = await knownDatacenters(db, input.datacenters);
+  const candidates = rows.map((row) => ({
+    uuid: row.uuid,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    monthlyCost: monthlyCostIn(row, input),
+  }));
+  checkBudget(candidates, input.budget);
+  const demand: (DemandPoint & { name: string })[] =
+    input.demand?.map((point, index) => ({
+      ...point,
+      name: point.name || `Demand ${index + 1}`,
+    })) ??
+    rows.map((row) => ({
+      latitude: row.latitude,
+      longitude: row.longitude,
+      weight: 1,
+      name: row.location,
+    }));
+  const placement = placeSmartCluster({ candidates, demand, latencyMs: input.latency });
+  const best = Math.ceil(placement.bestPossibleLatencyMs);
+  return {
+    feasible: placement.feasible,
+    datacenters: placement.datacenters,
+    monthly_cost: cents(placement.monthlyCost),
+    p95_latency_ms: tenths(placement.p95LatencyMs),
+    best_possible_latency_ms: tenths(placement.bestPossibleLatencyMs),
+    regions: demand.map((point, index) => ({
+      name: point.name,
+      latitude: point.latitude,
+      longitude: point.longitude,
+      weight: point.weight,
+      datacenter_uuid: placement.served[index]!.datacenter,
+      latency_ms: tenths(placement.served[index]!.latencyMs),
+    })),
+    ...(placement.feasible
+      ? {}
+      : {
+          reason: `No choice of these datacenters brings 95 % of the demand within ${input.latency} ms; the best these datacenters can do is ${best} ms.`,
+        }),
+  };
+}
