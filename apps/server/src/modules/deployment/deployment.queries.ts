@@ -11,8 +11,6 @@ import {
 } from '../../platform/db/schema';
 import type { DeploymentView, DeploymentWork } from './deployment.types';
 
-export type { DeploymentView } from './deployment.types';
-
 /** Deployments with their cluster, datacenter and names, in one query; gone clusters' are left out. */
 export async function listDeploymentViews(
   db: Database,

@@ -39,7 +39,7 @@ export function zoneAuthority(nameservers: readonly string[]): ZoneAuthority {
 }
 
 /**
- * Wires `/domain` and `/certificate`: domains and records, deployment domain names, the zone
+ * Wires `/domain`, `/domain/dns` and `/certificate`: domains and records, deployment domain names, the zone
  * store DNS servers read, and the local certificate authority.
  */
 export async function registerDomainModule(
