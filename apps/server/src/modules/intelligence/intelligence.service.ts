@@ -197,7 +197,9 @@ export async function sampleTraffic(
     ),
   );
   for (const sample of observed.flat()) {
-    samplesByUser.set(sample.userId, [...(samplesByUser.get(sample.userId) ?? []), sample]);
+    const samples = samplesByUser.get(sample.userId) ?? [];
+    samples.push(sample);
+    samplesByUser.set(sample.userId, samples);
   }
   const affected: string[] = [];
   for (const [userId, samples] of samplesByUser) {

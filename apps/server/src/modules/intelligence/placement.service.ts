@@ -5,12 +5,12 @@ import {
   type PlacementPreview,
   type PlacementPreviewInput,
 } from '@meridian/domain/clusters/placement-api';
-import { budgetMessage } from '@meridian/domain/validation-messages';
 import type { Database } from '../../platform/db/database';
 import type { DatacenterRow } from '../../platform/db/schema';
 import { ValidationError } from '../../platform/http/errors';
 import { knownDatacenters } from '../cluster/cluster.records';
-import { placeSmartCluster, type DemandPoint, type PlacementCandidate } from './placement';
+import { checkBudget } from '../cluster/cluster.service';
+import { placeSmartCluster, type DemandPoint } from './placement';
 
 const tenths = (ms: number) => Math.round(ms * 10) / 10;
 const cents = (amount: number) => Math.round(amount * 100) / 100;
@@ -23,14 +23,6 @@ function monthlyCostIn(row: DatacenterRow, input: PlacementPreviewInput): number
     masterCount: input.master_count,
     minionCount: input.minion_count,
   });
-}
-
-/** The spec's budget rule: at least the cost of every picked datacenter. */
-function checkBudget(candidates: readonly PlacementCandidate[], budget: number): void {
-  const minimum = candidates.reduce((sum, candidate) => sum + candidate.monthlyCost, 0);
-  if (Math.round(budget * 100) < Math.round(minimum * 100)) {
-    throw new ValidationError([budgetMessage(minimum)]);
-  }
 }
 
 /**
@@ -52,7 +44,7 @@ export async function previewPlacement(
     longitude: row.longitude,
     monthlyCost: monthlyCostIn(row, input),
   }));
-  checkBudget(candidates, input.budget);
+  checkBudget(input.budget, rows, input.cluster_size, input.master_count, input.minion_count);
   const demand: (DemandPoint & { name: string })[] =
     input.demand?.map((point, index) => ({
       ...point,

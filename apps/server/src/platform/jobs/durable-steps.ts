@@ -26,11 +26,13 @@ export function durableSteps(
       .where(and(eq(jobSteps.jobKey, key), eq(jobSteps.step, name)));
     if (done) return done.output as T;
     const output = await work();
-    // Two runs finishing the same step together: the first stored output is the one kept.
-    await db
+    const [stored] = await db
       .insert(jobSteps)
       .values({ jobKey: key, step: name, output: output ?? null })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ output: jobSteps.output });
+    if (stored) return output;
+    // Another run finished the same step first: its output is the one kept.
     const [kept] = await db
       .select({ output: jobSteps.output })
       .from(jobSteps)
