@@ -8,6 +8,8 @@ export default defineConfig({
     './src/platform/db/schema.ts',
     './src/platform/db/metering-schema.ts',
     './src/platform/db/jobs-schema.ts',
+    './src/platform/db/keypair-schema.ts',
+    './src/platform/db/placement-schema.ts',
   ],
   out: './src/platform/db/migrations',
 });

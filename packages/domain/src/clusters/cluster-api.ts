@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { flavorKeys, type FlavorKey } from '../flavors';
 import { clusterModes } from '../limits';
 import { statuses } from '../status';
+import { placementDecisionSchema } from './placement-decision';
 
 /**
  * Response shapes of the `/cluster` API: the server checks its answers against them, the console
@@ -41,6 +42,8 @@ export const smartClusterSchema = z.object({
   user_uuid: z.string(),
   deleted: z.boolean(),
   default_shared_for_org_uuid: z.string().nullable(),
+  /** AUTOMATIC: where Meridian decided it runs and why; null for MANUAL and external. */
+  placement: placementDecisionSchema.nullable().default(null),
   /** Only in the creation answer, never stored in plain text or shown again. */
   monitoring_default_password: z.string().optional(),
 });

@@ -1,43 +1,17 @@
 import { z } from 'zod';
-import { optionalText } from '../request-fields';
+import { automaticPlacementMessages, candidatesMax, demandSchema } from './placement-decision';
 import { smartClusterFields } from './smart-cluster';
 
-export const placementMessages = {
-  demandPoint:
-    'Each demand point needs a latitude from -90 to 90, a longitude from -180 to 180 and a positive weight',
-  demandCount: 'Give from 1 to 500 demand points, or none to weigh the picked datacenters equally',
-  tooManyCandidates: 'Choose at most 24 candidate datacenters for automatic placement',
-  external:
-    "Automatic placement chooses among Meridian's datacenters: an external cluster cannot be a candidate",
-} as const;
-
-const coordinate = (max: number) =>
-  z
-    .number({ error: placementMessages.demandPoint })
-    .min(-max, placementMessages.demandPoint)
-    .max(max, placementMessages.demandPoint);
-
-/** Where an API user says their users are, and how many (any unit: weights are relative). */
-export const demandPointSchema = z.object({
-  latitude: coordinate(90),
-  longitude: coordinate(180),
-  weight: z
-    .number({ error: placementMessages.demandPoint })
-    .positive(placementMessages.demandPoint)
-    .max(1e9, placementMessages.demandPoint),
-  name: optionalText(placementMessages.demandPoint, 100, placementMessages.demandPoint),
-});
+export const placementMessages = automaticPlacementMessages;
 
 /** `POST /intelligence/placement`: where an AUTOMATIC smart cluster would run, without creating it. */
 export const placementPreviewSchema = z.object({
   ...smartClusterFields,
-  // The engine's search is exact, so its candidates are bounded.
-  datacenters: smartClusterFields.datacenters.max(24, placementMessages.tooManyCandidates),
-  demand: z
-    .array(demandPointSchema, { error: placementMessages.demandCount })
-    .min(1, placementMessages.demandCount)
-    .max(500, placementMessages.demandCount)
-    .optional(),
+  datacenters: smartClusterFields.datacenters.max(
+    candidatesMax,
+    placementMessages.tooManyCandidates,
+  ),
+  demand: demandSchema.optional(),
 });
 
 export type PlacementPreviewInput = z.infer<typeof placementPreviewSchema>;

@@ -5,6 +5,7 @@ import { boundedList, hasNoNul, requiredText, wholeNumberIn } from '../request-f
 import { validationMessages } from '../validation-messages';
 import type { clusterSchema, smartClusterSchema } from './cluster-api';
 import { externalDatacenterUuid } from './datacenter';
+import { automaticPlacementMessages, candidatesMax, demandSchema } from './placement-decision';
 
 /** Messages of spec "Validation rules" (Cluster) whose exact wording the spec leaves to us. */
 export const clusterMessages = {
@@ -86,6 +87,8 @@ export const smartClusterCreateSchema = z
     minion_count: smartClusterFields.minion_count,
     latency: latency.optional(),
     budget: budget.optional(),
+    /** Where the users are (AUTOMATIC); without it the candidates weigh equally. */
+    demand: demandSchema.optional(),
     monitoring_default_password: z
       .string()
       .min(1)
@@ -102,6 +105,13 @@ export const smartClusterCreateSchema = z
       });
     }
     if (body.mode === 'AUTOMATIC') {
+      if (body.datacenters.length > candidatesMax) {
+        context.addIssue({
+          code: 'custom',
+          path: ['datacenters'],
+          message: automaticPlacementMessages.tooManyCandidates,
+        });
+      }
       if (body.latency === undefined) {
         context.addIssue({
           code: 'custom',
@@ -117,7 +127,10 @@ export const smartClusterCreateSchema = z
 
 export type SmartClusterCreateInput = z.infer<typeof smartClusterCreateSchema>;
 
-/** `PUT /cluster/clusters/{id}`: name, plus budget and latency (automatic) or datacenters (manual). */
+/**
+ * `PUT /cluster/clusters/{id}`: name, plus budget and latency (automatic) or datacenters (manual).
+ * An AUTOMATIC smart cluster also takes new candidate datacenters and a demand: it is placed again.
+ */
 export const smartClusterUpdateSchema = z
   .object({
     name,
@@ -125,6 +138,7 @@ export const smartClusterUpdateSchema = z
     datacenters: datacenterList.optional(),
     latency: latency.optional(),
     budget: budget.optional(),
+    demand: demandSchema.optional(),
   })
   .superRefine((body, context) => {
     if (body.datacenters && !noMixOfDatacenters(body.datacenters)) {

@@ -3,13 +3,19 @@ import type { DatacenterRow } from '../../platform/db/schema';
 import type { DriverRegistry } from '../../platform/drivers/infrastructure-driver';
 import { transactionWithJobs, type JobSender } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
+import type { DeploymentJob } from '../deployment/deployment.jobs';
 import type { ClusterJob } from './cluster.jobs';
+import type { ReplacementJob } from './cluster.replace';
 import { listDatacenterRows } from './cluster.queries';
+
+/** The jobs the smart-cluster module sends: its members', its moves', and the moved deployments'. */
+export type ClusterModuleJob = ClusterJob | ReplacementJob | DeploymentJob;
+export type SendClusterJob = (job: ClusterModuleJob) => Promise<void>;
 
 /** What the smart-cluster service and its jobs share. */
 export interface ClusterContext {
   db: Database;
-  jobs: JobSender<ClusterJob>;
+  jobs: JobSender<ClusterModuleJob>;
   drivers: DriverRegistry;
   secrets: SecretBox;
   /** How long the `/version` check of an external cluster waits. */
@@ -40,7 +46,7 @@ export function createClusterContext(
 /** Runs `work` in a transaction; jobs it sends are enqueued in it and woken after commit. */
 export function inTransaction<T>(
   context: ClusterContext,
-  work: (tx: Database, send: (job: ClusterJob) => Promise<void>) => Promise<T>,
+  work: (tx: Database, send: SendClusterJob) => Promise<T>,
 ): Promise<T> {
   return transactionWithJobs(context.db, context.jobs, work);
 }

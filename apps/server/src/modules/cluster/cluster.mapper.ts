@@ -34,6 +34,7 @@ export function toSmartCluster(row: SmartClusterRow): SmartCluster {
     user_uuid: row.userId,
     deleted: row.deleted,
     default_shared_for_org_uuid: row.defaultSharedForOrgUuid,
+    placement: row.placement,
   };
 }
 

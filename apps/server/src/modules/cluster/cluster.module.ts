@@ -5,6 +5,7 @@ import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
 import { createClusterContext } from './cluster-context';
 import { clusterJobs } from './cluster.jobs';
+import { replacementJob } from './cluster.replace';
 import { clusterRoutes } from './cluster.routes';
 import { seedDatacenters } from './datacenter-seed';
 
@@ -25,6 +26,6 @@ export async function registerClusterModule(
 ): Promise<void> {
   await seedDatacenters(database.db);
   const context = createClusterContext({ db: database.db, ...options });
-  options.jobs.define(...clusterJobs(context));
+  options.jobs.define(...clusterJobs(context), replacementJob(context));
   await app.register(clusterRoutes, { prefix: '/cluster', context });
 }

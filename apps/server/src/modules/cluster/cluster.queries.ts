@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { PlacementDecision } from '@meridian/domain/clusters/placement-decision';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import {
   clusters,
@@ -8,6 +9,7 @@ import {
   type DatacenterRow,
   type SmartClusterRow,
 } from '../../platform/db/schema';
+import { smartClusterPlacements } from '../../platform/db/placement-schema';
 
 export async function listDatacenterRows(db: Database): Promise<DatacenterRow[]> {
   return db.select().from(datacenters).orderBy(asc(datacenters.position));
@@ -40,6 +42,15 @@ export async function findOwnSmartCluster(
         eq(smartClusters.deleted, false),
       ),
     );
+  return row;
+}
+
+/** Any smart cluster by id, as its jobs read it. */
+export async function findSmartClusterRow(
+  db: Database,
+  id: string,
+): Promise<SmartClusterRow | undefined> {
+  const [row] = await db.select().from(smartClusters).where(eq(smartClusters.id, id));
   return row;
 }
 
@@ -234,4 +245,30 @@ export async function upsertDatacenters(db: Database, rows: DatacenterRow[]): Pr
         position: sql`excluded.position`,
       },
     });
+}
+
+/** Keeps a placement decision in the smart cluster's history (inside the caller's transaction). */
+export async function insertPlacementRow(
+  tx: Database,
+  smartClusterId: string,
+  decision: PlacementDecision,
+): Promise<void> {
+  await tx
+    .insert(smartClusterPlacements)
+    .values({ smartClusterId, decidedAt: new Date(decision.decided_at), decision });
+}
+
+/** The smart cluster's placement decisions, newest first (at most `limit`). */
+export async function listPlacementRows(
+  db: Database,
+  smartClusterId: string,
+  limit: number,
+): Promise<PlacementDecision[]> {
+  const rows = await db
+    .select({ decision: smartClusterPlacements.decision })
+    .from(smartClusterPlacements)
+    .where(eq(smartClusterPlacements.smartClusterId, smartClusterId))
+    .orderBy(desc(smartClusterPlacements.decidedAt), desc(smartClusterPlacements.id))
+    .limit(limit);
+  return rows.map((row) => row.decision);
 }

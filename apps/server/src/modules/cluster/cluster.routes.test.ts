@@ -318,11 +318,16 @@ describe.each(databaseBackends())('smart clusters on %s', (backend) => {
     const low = await put({ name: 'auto', isAppCreate: false, budget: 1, latency: 10 });
     expect(low.statusCode).toBe(400);
     expect(low.json().errors).toEqual([budgetMessage(minimum)]);
-    const raised = await put({ name: 'auto', isAppCreate: false, budget: 5000, latency: 10 });
+    const unreachable = await put({ name: 'auto', isAppCreate: false, budget: 5000, latency: 10 });
+    expect(unreachable.statusCode).toBe(400);
+    expect(unreachable.json().errors).toEqual([
+      'Please provide a valid latency; the best possible is 14 ms',
+    ]);
+    const raised = await put({ name: 'auto', isAppCreate: false, budget: 5000, latency: 30 });
     expect(raised.statusCode).toBe(200);
     expect(raised.json<SmartCluster>().status).toBe('updating');
     const after = (await waitForStatus(t.app, admin, auto, ['success', 'failure'])) as SmartCluster;
-    expect(after).toMatchObject({ status: 'success', budget: 5000, latency: 10, name: 'auto' });
+    expect(after).toMatchObject({ status: 'success', budget: 5000, latency: 30, name: 'auto' });
   }, 30_000);
 
   it("answers 404 for another user's smart cluster everywhere", async () => {

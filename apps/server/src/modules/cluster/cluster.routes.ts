@@ -13,6 +13,7 @@ import {
   smartClusterCreateSchema,
   smartClusterUpdateSchema,
 } from '@meridian/domain/clusters/smart-cluster';
+import { placementHistorySchema } from '@meridian/domain/clusters/placement-decision';
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,8 +36,9 @@ import {
   listSmartClusters,
   memberKubeconfig,
   removeSmartCluster,
-  updateSmartCluster,
 } from './cluster.service';
+import { placementHistory } from './cluster.placement';
+import { updateSmartCluster } from './cluster.update';
 
 export interface ClusterRoutesOptions {
   context: ClusterContext;
@@ -134,6 +136,21 @@ function smartClusterRoutes(app: RouteApp, context: ClusterContext): void {
       },
     },
     (request) => updateSmartCluster(context, request.user.id, request.params.id, request.body),
+  );
+
+  app.get(
+    '/clusters/:id/placements',
+    {
+      schema: {
+        tags: ['cluster'],
+        summary:
+          'Where Meridian placed an AUTOMATIC smart cluster and why: its placement decisions, newest first',
+        security: sessionOrApiKey,
+        params: idParams,
+        response: { 200: placementHistorySchema, ...errorResponses },
+      },
+    },
+    (request) => placementHistory(context, request.user.id, request.params.id),
   );
 
   app.delete(

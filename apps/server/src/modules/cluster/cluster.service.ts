@@ -7,22 +7,19 @@ import {
   type Cluster,
   type SmartCluster,
   type SmartClusterCreateInput,
-  type SmartClusterUpdateInput,
 } from '@meridian/domain/clusters/smart-cluster';
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import type { FlavorKey } from '@meridian/domain/flavors';
 import type { Status } from '@meridian/domain/status';
 import { budgetMessage, validationMessages } from '@meridian/domain/validation-messages';
 import type { Database } from '../../platform/db/database';
-import type { DatacenterRow, SmartClusterRow } from '../../platform/db/schema';
+import type { ClusterRow, DatacenterRow, SmartClusterRow } from '../../platform/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/http/errors';
 import { versionsOnSmartClusters } from '../deployment/deployment.records';
-import { inTransaction, type ClusterContext } from './cluster-context';
+import { inTransaction, type ClusterContext, type SendClusterJob } from './cluster-context';
 import { event, memberPayload, smartPayload } from './cluster.events';
-import type { ClusterJob } from './cluster.jobs';
 import { toCluster, toDatacenter, toSmartCluster } from './cluster.mapper';
 import {
-  changeMemberRow,
   changeSmartClusterRow,
   findOwnSmartCluster,
   insertMemberRows,
@@ -36,6 +33,7 @@ import {
 } from './cluster.queries';
 import { settleSmartCluster } from './cluster.settle';
 import { specOf } from './cluster.jobs';
+import { placeAutomatic, recordPlacement } from './cluster.placement';
 
 export function memberName(smartName: string, datacenter: string): string {
   return `${smartName}-${datacenter}`;
@@ -88,10 +86,10 @@ export async function insertMembers(
   tx: Database,
   smart: SmartClusterRow,
   rows: readonly DatacenterRow[],
-  send: (job: ClusterJob) => Promise<void>,
+  send: SendClusterJob,
   extra: MemberChange = {},
-): Promise<void> {
-  if (rows.length === 0) return;
+): Promise<ClusterRow[]> {
+  if (rows.length === 0) return [];
   const members = await insertMemberRows(
     tx,
     rows.map((row) => ({
@@ -115,6 +113,7 @@ export async function insertMembers(
       clusterId: member.id,
     });
   }
+  return members;
 }
 
 export async function listDatacenters(context: ClusterContext): Promise<Datacenter[]> {
@@ -154,6 +153,17 @@ export async function createSmartCluster(
   }
   const rows = await requireDatacenters(context, wanted);
   checkBudget(input.budget, rows, input.cluster_size, input.master_count, input.minion_count);
+  const placed =
+    input.mode === 'AUTOMATIC'
+      ? placeAutomatic(context, {
+          candidates: rows,
+          clusterSize: input.cluster_size,
+          masterCount: input.master_count,
+          minionCount: input.minion_count,
+          latency: input.latency ?? 0,
+          demand: input.demand,
+        })
+      : undefined;
   const password = input.monitoring_default_password;
   const smart = await inTransaction(context, async (tx, send) => {
     const smart = await insertSmartClusterRow(tx, {
@@ -166,11 +176,14 @@ export async function createSmartCluster(
       clusterSize: input.cluster_size,
       masterCount: input.master_count,
       minionCount: input.minion_count,
-      datacenters: wanted,
+      datacenters: placed?.decision.datacenters ?? wanted,
+      candidates: placed ? wanted : null,
+      placement: placed?.decision ?? null,
       monitoringPasswordSealed: password ? secrets.seal(password) : null,
     });
+    if (placed) await recordPlacement(tx, smart.id, placed.decision);
     await event(tx, userId, eventType('SMART_CLUSTER', 'CREATE', 'PENDING'), smartPayload(smart));
-    await insertMembers(context, tx, smart, rows, send);
+    await insertMembers(context, tx, smart, placed?.chosen ?? rows, send);
     return smart;
   });
   return {
@@ -205,78 +218,6 @@ export async function createExternalCluster(
     return smart;
   });
   return toSmartCluster(smart);
-}
-
-export async function updateSmartCluster(
-  context: ClusterContext,
-  userId: string,
-  id: string,
-  input: SmartClusterUpdateInput,
-): Promise<SmartCluster> {
-  const { db, now } = context;
-  const current = await ownSmartCluster(context, userId, id);
-  if (current.status === 'failure') throw new ConflictError(clusterMessages.cannotEditFailed);
-  if (current.status !== 'success') throw new ConflictError(clusterMessages.cannotEditInProgress);
-  const members = await listMemberRows(db, { smartClusterId: id });
-  if (members.some(({ cluster }) => cluster.clusterType === 'external')) {
-    throw new ConflictError(clusterMessages.cannotEditExternal);
-  }
-  const currentUuids = members.map(({ cluster }) => cluster.datacenterUuid);
-  let wanted = currentUuids;
-  if (current.mode === 'MANUAL' && input.datacenters) {
-    wanted = [...new Set(input.datacenters)];
-    if (wanted.includes(externalDatacenterUuid)) {
-      throw new ValidationError([clusterMessages.noMixOfDatacenters]);
-    }
-  }
-  const rows = await requireDatacenters(context, wanted);
-  const automatic = current.mode === 'AUTOMATIC';
-  const budget = automatic ? (input.budget ?? current.budget ?? undefined) : undefined;
-  const latency = automatic ? (input.latency ?? current.latency) : null;
-  checkBudget(budget, rows, current.clusterSize, current.masterCount, current.minionCount);
-
-  const updated = await inTransaction(context, async (tx, send) => {
-    const locked = await lockSmartCluster(tx, id);
-    if (!locked || locked.deleted) throw new NotFoundError('Smart cluster not found');
-    if (locked.status !== 'success') {
-      throw new ConflictError(clusterMessages.cannotEditInProgress);
-    }
-    const smart = await changeSmartClusterRow(tx, id, {
-      name: input.name,
-      status: 'updating',
-      statusReason: null,
-      budget: budget ?? null,
-      latency,
-      datacenters: wanted,
-      updatedAt: now(),
-    });
-    await event(tx, userId, eventType('SMART_CLUSTER', 'UPDATE', 'PENDING'), smartPayload(smart));
-    for (const member of members) {
-      const keep = wanted.includes(member.cluster.datacenterUuid);
-      const row = await changeMemberRow(tx, member.cluster.id, {
-        status: keep ? 'updating' : 'deleting',
-        name: memberName(input.name, member.cluster.datacenterUuid),
-        operationDeadline: null,
-        updatedAt: now(),
-      });
-      if (!keep) {
-        await event(tx, userId, eventType('CLUSTER', 'DELETE', 'PENDING'), memberPayload(row));
-      }
-      await send({
-        kind: keep ? 'update-cluster' : 'delete-cluster',
-        clusterId: member.cluster.id,
-      });
-    }
-    await insertMembers(
-      context,
-      tx,
-      smart,
-      rows.filter((row) => !currentUuids.includes(row.uuid)),
-      send,
-    );
-    return smart;
-  });
-  return toSmartCluster(updated);
 }
 
 export async function removeSmartCluster(

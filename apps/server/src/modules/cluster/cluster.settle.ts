@@ -38,6 +38,8 @@ export async function settleSmartCluster(
   const { now } = context;
   const smart = locked ?? (await lockSmartCluster(tx, smartClusterId));
   if (!smart || smart.deleted || !isInProgress(smart.status)) return;
+  // A move in progress settles when it has carried the deployments over (cluster.replace.ts).
+  if (smart.replacement) return;
   const members = await listMemberRows(tx, { smartClusterId });
   if (members.some(({ cluster }) => isInProgress(cluster.status))) return;
   const at = now();

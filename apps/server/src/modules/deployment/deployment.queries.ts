@@ -1,3 +1,4 @@
+import type { Status } from '@meridian/domain/status';
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import {
@@ -344,4 +345,28 @@ export function deploymentViewsOnSmartCluster(
     db,
     and(deploymentsOfUser(userId), eq(deployments.smartClusterId, smartClusterId)),
   );
+}
+
+/** The deployments on these member clusters (of one smart cluster when given), with their work. */
+export function workOnClusters(
+  db: Database,
+  clusterIds: readonly string[],
+  smartClusterId?: string,
+): Promise<DeploymentWork[]> {
+  const onClusters = inArray(deployments.clusterId, [...clusterIds]);
+  return workOf(
+    db,
+    smartClusterId ? and(eq(deployments.smartClusterId, smartClusterId), onClusters) : onClusters,
+  );
+}
+
+export async function statusesOnClusters(
+  db: Database,
+  clusterIds: readonly string[],
+): Promise<Status[]> {
+  const rows = await db
+    .select({ status: deployments.status })
+    .from(deployments)
+    .where(inArray(deployments.clusterId, [...clusterIds]));
+  return rows.map((row) => row.status);
 }

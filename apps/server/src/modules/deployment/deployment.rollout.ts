@@ -48,7 +48,7 @@ export async function readySmartClusters(
  * keeps each version's template parsed once across the targets of one request.
  */
 export function rolloutShape(
-  context: AppsContext,
+  context: Pick<AppsContext, 'secrets'>,
   version: Pick<
     VersionRow,
     'id' | 'templateType' | 'rawTemplate' | 'registry' | 'registryPasswordSealed'
@@ -107,7 +107,7 @@ export async function startDeployments(
  * are dropped at once. Answers how many are left to remove.
  */
 export async function startRemovals(
-  context: AppsContext,
+  context: Pick<AppsContext, 'now'>,
   tx: Database,
   send: (job: DeploymentJob) => Promise<void>,
   app: AppRow,

@@ -1,29 +1,14 @@
 import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
-import { minimumMonthlyCost } from '@meridian/domain/clusters/cost-estimate';
 import {
   placementMessages,
   type PlacementPreview,
   type PlacementPreviewInput,
 } from '@meridian/domain/clusters/placement-api';
 import type { Database } from '../../platform/db/database';
-import type { DatacenterRow } from '../../platform/db/schema';
 import { ValidationError } from '../../platform/http/errors';
 import { knownDatacenters } from '../cluster/cluster.records';
 import { checkBudget } from '../cluster/cluster.service';
-import { placeSmartCluster, type DemandPoint } from './placement';
-
-const tenths = (ms: number) => Math.round(ms * 10) / 10;
-const cents = (amount: number) => Math.round(amount * 100) / 100;
-
-/** What running the smart cluster's nodes in one datacenter costs a month (the spec's formula). */
-function monthlyCostIn(row: DatacenterRow, input: PlacementPreviewInput): number {
-  return minimumMonthlyCost({
-    datacenters: [{ flavor_prices: row.flavorPrices }],
-    clusterSize: input.cluster_size,
-    masterCount: input.master_count,
-    minionCount: input.minion_count,
-  });
-}
+import { cents, solvePlacement, tenths } from './automatic-placement';
 
 /**
  * `POST /intelligence/placement`: where an AUTOMATIC smart cluster on these candidates would run
@@ -38,25 +23,15 @@ export async function previewPlacement(
     throw new ValidationError([placementMessages.external]);
   }
   const rows = await knownDatacenters(db, input.datacenters);
-  const candidates = rows.map((row) => ({
-    uuid: row.uuid,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    monthlyCost: monthlyCostIn(row, input),
-  }));
   checkBudget(input.budget, rows, input.cluster_size, input.master_count, input.minion_count);
-  const demand: (DemandPoint & { name: string })[] =
-    input.demand?.map((point, index) => ({
-      ...point,
-      name: point.name || `Demand ${index + 1}`,
-    })) ??
-    rows.map((row) => ({
-      latitude: row.latitude,
-      longitude: row.longitude,
-      weight: 1,
-      name: row.location,
-    }));
-  const placement = placeSmartCluster({ candidates, demand, latencyMs: input.latency });
+  const { placement, demand } = solvePlacement({
+    candidates: rows,
+    clusterSize: input.cluster_size,
+    masterCount: input.master_count,
+    minionCount: input.minion_count,
+    latency: input.latency,
+    demand: input.demand,
+  });
   const best = Math.ceil(placement.bestPossibleLatencyMs);
   return {
     feasible: placement.feasible,

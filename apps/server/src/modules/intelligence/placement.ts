@@ -41,11 +41,10 @@ export interface Placement {
 
 /**
  * Round trip = 2 × great-circle distance × route factor ÷ light's speed in fibre + overhead.
- * Light in fibre travels at c ÷ 1.468 ≈ 204 km/ms; cables are longer than the great circle
- * (route factor) and every exchange pays switching and the last mile (docs/architecture.md,
- * "Placement").
+ * Light in fibre travels at c ÷ 1.468 ≈ 204 km/ms; the route factor and overhead are fitted to
+ * published city-to-city pings (architecture "Placement").
  */
-export const latencyModel = { fibreKmPerMs: 204.2, routeFactor: 1.3, overheadMs: 2 } as const;
+export const latencyModel = { fibreKmPerMs: 204.2, routeFactor: 1.45, overheadMs: 14 } as const;
 
 const earthRadiusKm = 6371.0088;
 

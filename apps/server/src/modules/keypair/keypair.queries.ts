@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { userKeypairs } from '../../platform/db/schema';
+import { userKeypairs } from '../../platform/db/keypair-schema';
 
 export async function findUserKeypair(db: Database, userId: string) {
   const [row] = await db

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import sshpk from 'sshpk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userKeypairs } from '../../platform/db/schema';
+import { userKeypairs } from '../../platform/db/keypair-schema';
 import { SimulatorDriver } from '../../platform/drivers/simulator/simulator-driver';
 import {
   addUser,

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { keypairNameOf, type KeypairVerificationInput } from '@meridian/domain/auth/keypair';
 import sshpk from 'sshpk';
 import type { Database } from '../../platform/db/database';
-import type { UserKeypairRow } from '../../platform/db/schema';
+import type { UserKeypairRow } from '../../platform/db/keypair-schema';
 import { RateLimitedError, UnauthorizedError } from '../../platform/http/errors';
 import type { SecretBox } from '../../platform/secret-box';
 import type { AuthenticatedUser } from '../../platform/http/authenticate';

@@ -9,14 +9,22 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as jobsSchema from './jobs-schema';
+import * as keypairSchema from './keypair-schema';
 import * as meteringSchema from './metering-schema';
+import * as placementSchema from './placement-schema';
 import * as coreSchema from './schema';
 
 /**
  * The database every module queries: the common Postgres-dialect type of both drivers, so one
  * piece of query code runs on the embedded PGlite and on a PostgreSQL server alike.
  */
-const schema = { ...coreSchema, ...meteringSchema, ...jobsSchema };
+const schema = {
+  ...coreSchema,
+  ...meteringSchema,
+  ...jobsSchema,
+  ...keypairSchema,
+  ...placementSchema,
+};
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

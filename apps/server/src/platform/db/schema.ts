@@ -18,8 +18,17 @@ import type { FlavorKey } from '@meridian/domain/flavors';
 import type { ClusterMode, DnsRecordType, TemplateType, VolumeType } from '@meridian/domain/limits';
 import type { DeploymentOperation, DeploymentTemplate } from '@meridian/domain/apps/app-api';
 import type { Status } from '@meridian/domain/status';
+import type { PlacementDecision } from '@meridian/domain/clusters/placement-decision';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** Members being brought up (`to`) before those they replace (`from`) go; the decision it applies. */
+export interface Replacement {
+  from: string[];
+  to: string[];
+  decision: PlacementDecision;
+}
+
+export const createdAt = () =>
+  timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
   'users',
@@ -125,7 +134,12 @@ export const smartClusters = pgTable(
     clusterSize: text('cluster_size').$type<FlavorKey>(),
     masterCount: integer('master_count').notNull().default(1),
     minionCount: integer('minion_count').notNull().default(1),
+    /** Where its members are (for AUTOMATIC: the placement's choice among `candidates`). */
     datacenters: jsonb('datacenters').$type<string[]>().notNull(),
+    candidates: jsonb('candidates').$type<string[]>(),
+    placement: jsonb('placement').$type<PlacementDecision>(),
+    /** A move in progress (make-before-break): settling waits for it to finish. */
+    replacement: jsonb('replacement').$type<Replacement>(),
     description: text('description'),
     orderKey: integer('order_key').generatedAlwaysAsIdentity(),
     /** AES-256-GCM sealed (lib/secret-box); never stored in plain text. */
@@ -379,19 +393,3 @@ export const dnsRevision = pgTable('dns_revision', {
 export type DomainRow = typeof domains.$inferSelect;
 export type DnsRecordRow = typeof dnsRecords.$inferSelect;
 export type CertificateRow = typeof certificates.$inferSelect;
-
-/** One SSH keypair per user (ed25519), made on first use; Heat stacks get it as keypair_name. */
-export const userKeypairs = pgTable('user_keypairs', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  /** The name the key goes by in datacenters (Heat's keypair_name). */
-  keyName: text('key_name').notNull(),
-  /** OpenSSH form: `ssh-ed25519 AAAA… comment`. */
-  publicKey: text('public_key').notNull(),
-  /** AES-256-GCM sealed (lib/secret-box); never stored or logged in plain text. */
-  privateKeySealed: text('private_key_sealed').notNull(),
-  createdAt: createdAt(),
-});
-
-export type UserKeypairRow = typeof userKeypairs.$inferSelect;

@@ -1,0 +1,117 @@
+import { minimumMonthlyCost } from '@meridian/domain/clusters/cost-estimate';
+import type {
+  DemandPointInput,
+  DemandSource,
+  PlacementDecision,
+} from '@meridian/domain/clusters/placement-decision';
+import type { FlavorKey } from '@meridian/domain/flavors';
+import type { DatacenterRow } from '../../platform/db/schema';
+import { placeSmartCluster, type DemandPoint, type Placement } from './placement';
+
+/** What the engine is asked for an AUTOMATIC smart cluster (docs/architecture.md "Placement"). */
+export interface PlacementRequest {
+  candidates: readonly DatacenterRow[];
+  clusterSize: FlavorKey;
+  masterCount: number;
+  minionCount: number;
+  latency: number;
+  /** Where the users are; without it each candidate's own location weighs 1. */
+  demand?: readonly DemandPointInput[];
+}
+
+export type NamedDemandPoint = DemandPoint & { name: string };
+
+export const tenths = (ms: number) => Math.round(ms * 10) / 10;
+export const cents = (amount: number) => Math.round(amount * 100) / 100;
+
+/** What running the smart cluster's nodes in one datacenter costs a month (the spec's formula). */
+function monthlyCostIn(row: DatacenterRow, request: PlacementRequest): number {
+  return minimumMonthlyCost({
+    datacenters: [{ flavor_prices: row.flavorPrices }],
+    clusterSize: request.clusterSize,
+    masterCount: request.masterCount,
+    minionCount: request.minionCount,
+  });
+}
+
+function demandOf(request: PlacementRequest): NamedDemandPoint[] {
+  return (
+    request.demand?.map((point, index) => ({
+      ...point,
+      name: point.name || `Demand ${index + 1}`,
+    })) ??
+    request.candidates.map((row) => ({
+      latitude: row.latitude,
+      longitude: row.longitude,
+      weight: 1,
+      name: row.location,
+    }))
+  );
+}
+
+/** Runs the engine on datacenter rows: the placement and the demand it was solved for. */
+export function solvePlacement(request: PlacementRequest): {
+  placement: Placement;
+  demand: NamedDemandPoint[];
+} {
+  const demand = demandOf(request);
+  const candidates = request.candidates.map((row) => ({
+    uuid: row.uuid,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    monthlyCost: monthlyCostIn(row, request),
+  }));
+  return {
+    placement: placeSmartCluster({ candidates, demand, latencyMs: request.latency }),
+    demand,
+  };
+}
+
+/** "Montréal, Toronto and London" */
+function listOf(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+const demandWords: Record<DemandSource, string> = {
+  candidates: 'users at the picked datacenters',
+  request: 'the demand given',
+  traffic: 'the traffic observed',
+};
+
+/**
+ * Solves and words the outcome as the smart cluster keeps it. `feasible` false means no choice
+ * of the candidates meets the latency; `bestPossibleMs` is then the best they can do.
+ */
+export function decidePlacement(
+  request: PlacementRequest,
+  source: DemandSource,
+  decidedAt: Date,
+): { decision: PlacementDecision; feasible: boolean; bestPossibleMs: number } {
+  const { placement } = solvePlacement(request);
+  const names = placement.datacenters.map(
+    (uuid) => request.candidates.find((row) => row.uuid === uuid)?.location ?? uuid,
+  );
+  const p95 = tenths(placement.p95LatencyMs);
+  const cost = cents(placement.monthlyCost);
+  const others = request.candidates.length - placement.datacenters.length;
+  const reason =
+    `${listOf(names)} keep${names.length === 1 ? 's' : ''} 95 % of ${demandWords[source]} within ` +
+    `${request.latency} ms (p95 ${p95} ms) for $${cost.toFixed(2)} a month` +
+    (others > 0
+      ? `, the least of any choice; the other ${others} candidate${others === 1 ? '' : 's'} would only add cost.`
+      : '.');
+  return {
+    feasible: placement.feasible,
+    bestPossibleMs: placement.bestPossibleLatencyMs,
+    decision: {
+      candidates: request.candidates.map((row) => row.uuid),
+      datacenters: placement.datacenters,
+      p95_latency_ms: p95,
+      monthly_cost: cost,
+      demand_source: source,
+      decided_at: decidedAt.toISOString(),
+      reason,
+    },
+  };
+}

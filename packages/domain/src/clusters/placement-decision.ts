@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { optionalText } from '../request-fields';
+
+export const automaticPlacementMessages = {
+  tooManyCandidates: 'Choose at most 24 candidate datacenters for automatic placement',
+  external:
+    "Automatic placement chooses among Meridian's datacenters: an external cluster cannot be a candidate",
+  demandPoint:
+    'Each demand point needs a latitude from -90 to 90, a longitude from -180 to 180 and a positive weight',
+  demandCount: 'Give from 1 to 500 demand points, or none to weigh the picked datacenters equally',
+} as const;
+
+const coordinate = (max: number) =>
+  z
+    .number({ error: automaticPlacementMessages.demandPoint })
+    .min(-max, automaticPlacementMessages.demandPoint)
+    .max(max, automaticPlacementMessages.demandPoint);
+
+/** The engine's search is exact, so an AUTOMATIC smart cluster's candidates are bounded. */
+export const candidatesMax = 24;
+
+/** Where an API user says their users are, and how many (any unit: weights are relative). */
+export const demandPointSchema = z.object({
+  latitude: coordinate(90),
+  longitude: coordinate(180),
+  weight: z
+    .number({ error: automaticPlacementMessages.demandPoint })
+    .positive(automaticPlacementMessages.demandPoint)
+    .max(1e9, automaticPlacementMessages.demandPoint),
+  name: optionalText(
+    automaticPlacementMessages.demandPoint,
+    100,
+    automaticPlacementMessages.demandPoint,
+  ),
+});
+
+export const demandSchema = z
+  .array(demandPointSchema, { error: automaticPlacementMessages.demandCount })
+  .min(1, automaticPlacementMessages.demandCount)
+  .max(500, automaticPlacementMessages.demandCount);
+
+export type DemandPointInput = z.infer<typeof demandPointSchema>;
+
+/** Where the demand a placement was solved for came from. */
+export const demandSources = ['candidates', 'request', 'traffic'] as const;
+export type DemandSource = (typeof demandSources)[number];
+
+/**
+ * Where Meridian decided an AUTOMATIC smart cluster runs, and why: the smart cluster's
+ * `placement`, and one entry of its placement history.
+ */
+export const placementDecisionSchema = z.object({
+  /** The candidates it chose from. */
+  candidates: z.array(z.string()),
+  /** Where it runs: the cheapest candidates meeting the latency target. */
+  datacenters: z.array(z.string()),
+  p95_latency_ms: z.number(),
+  monthly_cost: z.number(),
+  demand_source: z.enum(demandSources),
+  decided_at: z.string(),
+  /** One plain sentence: why these locations. */
+  reason: z.string(),
+});
+
+export type PlacementDecision = z.infer<typeof placementDecisionSchema>;
+
+/** `GET /cluster/clusters/{id}/placements`: the decisions, newest first. */
+export const placementHistorySchema = z.object({ placements: z.array(placementDecisionSchema) });
+
+export type PlacementHistory = z.infer<typeof placementHistorySchema>;
+
+/** Creation or an update asked for a latency no choice of the candidates can meet. */
+export function unreachableLatencyMessage(bestPossibleMs: number): string {
+  return `Please provide a valid latency; the best possible is ${Math.ceil(bestPossibleMs)} ms`;
+}
