@@ -31,6 +31,7 @@ export function smartClusterFixture(overrides: Partial<SmartCluster> = {}): Smar
     user_uuid: 'u',
     deleted: false,
     default_shared_for_org_uuid: null,
+    placement: null,
     ...overrides,
   };
 }

@@ -29,6 +29,7 @@ const smartCluster: SmartCluster = {
   user_uuid: 'u',
   deleted: false,
   default_shared_for_org_uuid: null,
+  placement: null,
 };
 
 const deployment = (uuid: string, app: string, version: string, status: Status) =>

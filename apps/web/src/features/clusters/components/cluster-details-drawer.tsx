@@ -16,6 +16,7 @@ import { useSmartClusterDeployments } from '../api/get-smart-cluster-deployments
 import { budgetText, canDownloadConfig } from '../cluster-rules';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { ClusterStatusTag } from './cluster-status-tag';
+import { PlacementHistory } from './placement-history';
 import styles from './clusters.module.css';
 import { errorDescription } from './use-cluster-actions';
 
@@ -139,6 +140,8 @@ export function ClusterDetailsDrawer({
               </pre>
             </>
           ) : null}
+
+          <PlacementHistory smartCluster={smartCluster} datacenters={datacenters} />
 
           <Divider titlePlacement="start">{t('clusters.details.locations')}</Divider>
           <div

@@ -25,9 +25,10 @@ import { useUpdateSmartCluster } from '../api/update-smart-cluster';
 import { generateMonitoringPassword } from '../cluster-rules';
 import { budgetError, formMinimumCost, isExternalChoice, zodRule } from '../form-rules';
 import styles from './clusters.module.css';
+import { AutomaticPreview } from './automatic-preview';
 import { errorDescription } from './use-cluster-actions';
 
-interface ClusterFormValues {
+export interface ClusterFormValues {
   name: string;
   datacenters: string[];
   mode: ClusterMode;
@@ -110,7 +111,7 @@ function ClusterForm({
   const initialValues: Partial<ClusterFormValues> = smartCluster
     ? {
         name: smartCluster.name,
-        datacenters: smartCluster.datacenters,
+        datacenters: smartCluster.placement?.candidates ?? smartCluster.datacenters,
         mode: smartCluster.mode,
         latency: smartCluster.latency,
         budget: smartCluster.budget,
@@ -129,7 +130,13 @@ function ClusterForm({
     if (smartCluster) {
       const body =
         smartCluster.mode === 'AUTOMATIC'
-          ? { name: values.name.trim(), latency: values.latency ?? 0, budget: values.budget ?? 0 }
+          ? {
+              name: values.name.trim(),
+              latency: values.latency ?? 0,
+              budget: values.budget ?? 0,
+              // New candidates place it again (issue "The smart core").
+              datacenters: values.datacenters,
+            }
           : { name: values.name.trim(), datacenters: values.datacenters };
       try {
         await updateMutation.mutateAsync({ uuid: smartCluster.uuid, body });
@@ -197,38 +204,36 @@ function ClusterForm({
         <Input placeholder={t('clusters.form.namePlaceholder')} maxLength={limits.nameMaxLength} />
       </Form.Item>
 
-      {updating && smartCluster?.mode === 'AUTOMATIC' ? null : (
-        <Form.Item
-          name="datacenters"
-          label={t('clusters.form.datacenters')}
-          rules={[
-            zodRule(shape.datacenters),
-            {
-              validator: (_rule, value: string[] | undefined) =>
-                value && value.includes(externalDatacenterUuid) && value.length > 1
-                  ? Promise.reject(new Error(clusterMessages.noMixOfDatacenters))
-                  : Promise.resolve(),
-            },
-          ]}
-          extra={chosen && chosen.length === 0 ? validationMessages.noDatacenters : undefined}
-        >
-          <Select
-            mode="multiple"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={datacentersQuery.isPending}
-            placeholder={t('clusters.form.datacentersPlaceholder')}
-            options={datacenterOptions(datacenters).filter(
-              (option) => !updating || option.value !== externalDatacenterUuid,
-            )}
-            aria-label={t('clusters.form.datacenters')}
-            onChange={(value: string[]) => {
-              // An external cluster is always manual (automatic is disabled for it).
-              if (isExternalChoice(value)) form.setFieldValue('mode', 'MANUAL');
-            }}
-          />
-        </Form.Item>
-      )}
+      <Form.Item
+        name="datacenters"
+        label={t(automatic ? 'clusters.form.candidates' : 'clusters.form.datacenters')}
+        rules={[
+          zodRule(shape.datacenters),
+          {
+            validator: (_rule, value: string[] | undefined) =>
+              value && value.includes(externalDatacenterUuid) && value.length > 1
+                ? Promise.reject(new Error(clusterMessages.noMixOfDatacenters))
+                : Promise.resolve(),
+          },
+        ]}
+        extra={chosen && chosen.length === 0 ? validationMessages.noDatacenters : undefined}
+      >
+        <Select
+          mode="multiple"
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={datacentersQuery.isPending}
+          placeholder={t('clusters.form.datacentersPlaceholder')}
+          options={datacenterOptions(datacenters).filter(
+            (option) => !updating || option.value !== externalDatacenterUuid,
+          )}
+          aria-label={t('clusters.form.datacenters')}
+          onChange={(value: string[]) => {
+            // An external cluster is always manual (automatic is disabled for it).
+            if (isExternalChoice(value)) form.setFieldValue('mode', 'MANUAL');
+          }}
+        />
+      </Form.Item>
 
       {updating ? null : (
         <Form.Item name="mode" label={t('clusters.form.mode')} rules={[zodRule(shape.mode)]}>
@@ -300,6 +305,19 @@ function ClusterForm({
             <InputNumber style={{ width: '100%' }} prefix="$" />
           </Form.Item>
         </div>
+      ) : null}
+
+      {automatic ? (
+        <AutomaticPreview
+          form={form}
+          datacenters={datacenters}
+          minimum={minimum}
+          size={{
+            cluster_size: clusterSize ?? smartCluster?.cluster_size ?? undefined,
+            master_count: masterCount ?? smartCluster?.master_count,
+            minion_count: minionCount ?? smartCluster?.minion_count,
+          }}
+        />
       ) : null}
 
       {external && !updating ? (

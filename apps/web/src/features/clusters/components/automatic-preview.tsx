@@ -1,0 +1,65 @@
+import type { Datacenter } from '@meridian/domain/clusters/datacenter';
+import type { PlacementPreviewInput } from '@meridian/domain/clusters/placement-api';
+import type { FlavorKey } from '@meridian/domain/flavors';
+import { Form, type FormInstance } from 'antd';
+import { ApiError } from '../../../shared/api/api-error';
+import { usePlacementPreview } from '../api/preview-placement';
+import { isExternalChoice } from '../form-rules';
+import type { ClusterFormValues } from './cluster-form-drawer';
+import { PlacementPreview } from './placement-preview';
+
+interface AutomaticPreviewProps {
+  form: FormInstance<ClusterFormValues>;
+  datacenters: readonly Datacenter[];
+  /** The spec's minimum budget for the picked candidates: below it there is nothing to ask. */
+  minimum: number;
+  size: { cluster_size?: FlavorKey; master_count?: number | null; minion_count?: number | null };
+}
+
+/** The preview's question, once the form holds one the server can answer. */
+function previewBody(
+  values: Partial<ClusterFormValues>,
+  size: AutomaticPreviewProps['size'],
+  minimum: number,
+): PlacementPreviewInput | null {
+  const { datacenters, latency, budget } = values;
+  if (!datacenters?.length || isExternalChoice(datacenters) || !size.cluster_size) return null;
+  if (typeof latency !== 'number' || latency < 0 || typeof budget !== 'number') return null;
+  if (Math.round(budget * 100) < Math.round(minimum * 100)) return null;
+  return {
+    datacenters,
+    latency,
+    budget,
+    cluster_size: size.cluster_size,
+    master_count: size.master_count ?? 1,
+    minion_count: size.minion_count ?? 1,
+  };
+}
+
+/** The AUTOMATIC form's live preview, asked as the user types (architecture "Placement"). */
+export function AutomaticPreview({ form, datacenters, minimum, size }: AutomaticPreviewProps) {
+  const values = Form.useWatch([], form) ?? {};
+  const body = previewBody(values, size, minimum);
+  const preview = usePlacementPreview(body);
+  const candidates = datacenters.filter((dc) => body?.datacenters.includes(dc.uuid));
+  const error =
+    preview.error instanceof ApiError
+      ? (preview.error.errors[0] ?? preview.error.message)
+      : preview.error
+        ? preview.error.message
+        : null;
+  return (
+    <PlacementPreview
+      preview={body ? preview.data : undefined}
+      loading={preview.isFetching}
+      error={body ? error : null}
+      latency={body?.latency ?? 0}
+      budget={body?.budget ?? 0}
+      candidates={candidates}
+      onUseBestLatency={(latency) => {
+        form.setFieldValue('latency', latency);
+        void form.validateFields(['latency']);
+      }}
+    />
+  );
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
+import { adminCredentials } from './support/credentials';
+
+const baseUrl = inject('baseUrl');
+const name = 'e2e-automatic';
+
+describe.skipIf(!inject('browserAvailable'))('automatic placement in Chromium', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1440, height: 900 },
+    });
+    page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(adminCredentials.username);
+    await page.getByLabel('Password').fill(adminCredentials.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/home');
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  const form = () => page.getByRole('dialog').filter({ hasText: 'Create cluster' });
+  const preview = () => form().getByTestId('placement-preview');
+
+  it('previews where an automatic smart cluster runs as the user types', async () => {
+    await page.goto('/clusters');
+    await page.getByRole('button', { name: 'Create cluster' }).first().click();
+    await form().getByLabel('Name').fill(name);
+    await form().getByText('Automatic', { exact: true }).click();
+    await form().getByLabel('Datacenters').click();
+    for (const city of ['Montréal', 'London', 'Tokyo']) {
+      await page.locator('.ant-select-item-option', { hasText: city }).first().click();
+    }
+    await page.keyboard.press('Escape');
+    await expectVisible(preview().getByText(/Pick candidate datacenters, a latency and a budget/));
+
+    // A target below what any choice reaches: the reason, and one click to the best there is.
+    await form().getByLabel('Latency (ms)').fill('5');
+    await form().getByLabel('Budget ($ per month)').fill('5000');
+    const useBest = preview().getByTestId('use-best-latency');
+    await expectVisible(useBest);
+    await expectVisible(preview().getByText(/the best these datacenters can do is 14 ms/));
+    expect(await preview().getByTestId('placement-p95').getAttribute('data-within')).toBe('false');
+    await preview().scrollIntoViewIfNeeded();
+    await screenshot(page, 'placement-preview-infeasible');
+    await useBest.click();
+    await expect(form().getByLabel('Latency (ms)').inputValue()).resolves.toBe('14');
+    await useBest.waitFor({ state: 'hidden', timeout: 15_000 });
+    await expectChosen(['Montréal', 'London', 'Tokyo']);
+
+    // A looser target: Montréal, the cheapest, serves all three within 200 ms.
+    await form().getByLabel('Latency (ms)').fill('200');
+    await expectChosen(['Montréal']);
+    expect(await preview().getByTestId('placement-p95').getAttribute('data-within')).toBe('true');
+    expect(await preview().getByTestId('placement-chosen-marker').count()).toBe(1);
+    expect(await preview().getByTestId('placement-candidate-marker').count()).toBe(2);
+    await screenshot(page, 'placement-preview');
+
+    await form().getByRole('button', { name: 'Create', exact: true }).click();
+    const card = page
+      .getByTestId('smart-cluster-card')
+      .filter({ has: page.getByRole('heading', { name }) });
+    await card.getByTestId('cluster-status').getByText('Created', { exact: true }).waitFor({
+      timeout: 30_000,
+    });
+  });
+
+  it('explains the placement in the details drawer, with its history', async () => {
+    const card = page
+      .getByTestId('smart-cluster-card')
+      .filter({ has: page.getByRole('heading', { name }) });
+    await card.click();
+    const details = page.getByRole('dialog').filter({ hasText: 'Why these locations' });
+    await expectVisible(details.getByTestId('placement-reason'));
+    await expect(details.getByTestId('placement-reason').textContent()).resolves.toMatch(
+      /^Montréal keeps 95 % of users at the picked datacenters within 200 ms/,
+    );
+    const history = details.getByTestId('placement-history').getByRole('listitem');
+    await history.first().waitFor({ timeout: 15_000 });
+    expect(await history.count()).toBe(1);
+    expect(await details.getByTestId('cluster-location').count()).toBe(1);
+    await screenshot(page, 'placement-details');
+    await page.keyboard.press('Escape');
+  });
+
+  async function expectChosen(cities: string[]) {
+    const chosen = preview().getByTestId('placement-chosen');
+    await page.waitForFunction(
+      ({ expected }) => {
+        const element = document.querySelector('[data-testid="placement-chosen"]');
+        const tags = Array.from(element?.querySelectorAll('.ant-tag') ?? [], (tag) =>
+          tag.textContent?.trim(),
+        );
+        return tags.length === expected.length && expected.every((city) => tags.includes(city));
+      },
+      { expected: cities },
+      { timeout: 15_000 },
+    );
+    await expectVisible(chosen);
+  }
+});
+
+async function expectVisible(locator: Locator) {
+  await locator.waitFor({ state: 'visible', timeout: 15_000 });
+}
