@@ -30,6 +30,7 @@ import {
 import { eventRoutes } from './modules/event/event.routes';
 import { createEventService, loadEvent } from './modules/event/event.service';
 import { registerClusterModule } from './modules/cluster/cluster.module';
+import type { ReplanSettings } from './modules/cluster/cluster.replan';
 import { registerAppModules } from './modules/deployment/apps.module';
 import { registerIntelligenceModule } from './modules/intelligence/intelligence.module';
 import { billingRoutes } from './modules/billing/billing.routes';
@@ -77,6 +78,8 @@ export interface InfrastructureOptions extends Partial<DriverRegistryOptions> {
   secretKey?: string;
   dataDir?: string;
   externalProbeTimeoutMs?: number;
+  /** Re-placement of AUTOMATIC smart clusters: MERIDIAN_REPLACEMENT_*_SECONDS. */
+  replacement?: Partial<ReplanSettings>;
 }
 
 /** What every module is built with: the database, the clock, the one queue, feed, drivers and keys. */
@@ -174,13 +177,14 @@ async function registerDeploymentModules(
   { database, now, jobs, changes, drivers, secrets }: Platform,
   { cluster = {}, intelligence, dns = {} }: BuildAppOptions,
 ): Promise<void> {
-  const { externalProbeTimeoutMs } = cluster;
+  const { externalProbeTimeoutMs, replacement } = cluster;
   await registerClusterModule(app, database, {
     jobs,
     drivers,
     secrets,
     now,
     externalProbeTimeoutMs,
+    replacement,
   });
   await registerAppModules(app, { db: database.db, jobs, drivers, secrets, now });
   await registerIntelligenceModule(app, database, { drivers, ...intelligence, jobs, now });

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { pino, type Logger, type LoggerOptions } from 'pino';
-import { buildApp } from './app';
+import { buildApp, type BuildAppOptions } from './app';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { openDatabase } from './platform/db/database';
 import { bootstrapAdmin, CommonAdminPasswordError } from './modules/auth/admin-bootstrap';
@@ -25,18 +25,7 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(1);
   }
-  const app = await buildApp({
-    config,
-    database,
-    logger,
-    cluster: { simulator: config.simulator, secretKey: config.secretKey, dataDir: config.dataDir },
-    intelligence: { trafficSampleIntervalMs: config.trafficSampleIntervalMs },
-    dns: {
-      nameservers: config.dns.nameservers,
-      responder: { host: config.dns.host, port: config.dns.port },
-      powerDns: config.dns.powerDns,
-    },
-  });
+  const app = await buildApp({ config, database, logger, ...infrastructureOptions(config) });
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -89,6 +78,26 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+}
+
+/** The drivers, sampling, re-placement and DNS the configuration asks for. */
+function infrastructureOptions(
+  config: Config,
+): Pick<BuildAppOptions, 'cluster' | 'intelligence' | 'dns'> {
+  return {
+    cluster: {
+      simulator: config.simulator,
+      secretKey: config.secretKey,
+      dataDir: config.dataDir,
+      replacement: config.replacement,
+    },
+    intelligence: { trafficSampleIntervalMs: config.trafficSampleIntervalMs },
+    dns: {
+      nameservers: config.dns.nameservers,
+      responder: { host: config.dns.host, port: config.dns.port },
+      powerDns: config.dns.powerDns,
+    },
+  };
 }
 
 function readConfig(): Config {

@@ -25,8 +25,9 @@ describe('configuration', () => {
       admin: { username: 'admin', password: undefined, email: undefined },
       logLevel: 'info',
       webDistDir: expect.any(String),
-      simulator: { timeScale: 0.02, failDatacenters: [] },
+      simulator: { timeScale: 0.02, failDatacenters: [], trafficShift: undefined },
       trafficSampleIntervalMs: 10_000,
+      replacement: { checkIntervalMs: 300_000, cooldownMs: 21_600_000 },
       secretKey: undefined,
       dns: {
         port: 5353,
@@ -51,7 +52,11 @@ describe('configuration', () => {
         MERIDIAN_WEB_DIST: '/opt/meridian/web',
         MERIDIAN_SIM_TIME_SCALE: '0',
         MERIDIAN_SIM_FAIL_DATACENTERS: 'ca-toronto, jp-tokyo',
+        MERIDIAN_SIM_TRAFFIC_SHIFT:
+          '{"name":"Tokyo","latitude":35.68,"longitude":139.69,"share":0.8}',
         MERIDIAN_TRAFFIC_SAMPLE_SECONDS: '0.5',
+        MERIDIAN_REPLACEMENT_CHECK_SECONDS: '60',
+        MERIDIAN_REPLACEMENT_COOLDOWN_SECONDS: '0',
         MERIDIAN_SECRET_KEY: 'a-secret-key-of-some-length',
         MERIDIAN_DNS_PORT: '53',
         MERIDIAN_DNS_HOST: '0.0.0.0',
@@ -69,8 +74,13 @@ describe('configuration', () => {
       admin: { username: 'root', password: 'long-enough', email: 'ops@example.ca' },
       logLevel: 'debug',
       webDistDir: '/opt/meridian/web',
-      simulator: { timeScale: 0, failDatacenters: ['ca-toronto', 'jp-tokyo'] },
+      simulator: {
+        timeScale: 0,
+        failDatacenters: ['ca-toronto', 'jp-tokyo'],
+        trafficShift: { name: 'Tokyo', latitude: 35.68, longitude: 139.69, share: 0.8 },
+      },
       trafficSampleIntervalMs: 500,
+      replacement: { checkIntervalMs: 60_000, cooldownMs: 0 },
       secretKey: 'a-secret-key-of-some-length',
       dns: {
         port: 53,
@@ -90,6 +100,20 @@ describe('configuration', () => {
     ]);
     expect(problems({ MERIDIAN_TRAFFIC_SAMPLE_SECONDS: 'often' })).toEqual([
       'MERIDIAN_TRAFFIC_SAMPLE_SECONDS: must be a number of seconds',
+    ]);
+  });
+
+  it('names a bad simulated traffic shift and bad re-placement timings', () => {
+    const shape = /^MERIDIAN_SIM_TRAFFIC_SHIFT: must be JSON like/;
+    expect(problems({ MERIDIAN_SIM_TRAFFIC_SHIFT: 'Tokyo' })[0]).toMatch(shape);
+    expect(problems({ MERIDIAN_SIM_TRAFFIC_SHIFT: '{"name":"Tokyo","share":2}' })[0]).toMatch(
+      /^MERIDIAN_SIM_TRAFFIC_SHIFT/,
+    );
+    expect(problems({ MERIDIAN_REPLACEMENT_CHECK_SECONDS: '0' })).toEqual([
+      'MERIDIAN_REPLACEMENT_CHECK_SECONDS: must be at least 1',
+    ]);
+    expect(problems({ MERIDIAN_REPLACEMENT_COOLDOWN_SECONDS: 'soon' })).toEqual([
+      'MERIDIAN_REPLACEMENT_COOLDOWN_SECONDS: must be a number of seconds',
     ]);
   });
 

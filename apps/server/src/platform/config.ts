@@ -3,9 +3,22 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { createUserSchema } from '@meridian/domain/auth/user';
 import { domainNamePattern } from '@meridian/domain/domains/domain-api';
+import type { TrafficShift } from './drivers/simulator/simulator-driver';
 
 /** Where `npm run build` puts the console, found from this file so the cwd does not matter. */
 const builtWebDistDir = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+const trafficShiftMessage =
+  'must be JSON like {"name":"Tokyo","latitude":35.68,"longitude":139.69,"share":0.8}';
+const trafficShiftSchema = z.object(
+  {
+    name: z.string({ error: trafficShiftMessage }).trim().min(1, trafficShiftMessage).max(100),
+    latitude: z.number({ error: trafficShiftMessage }).min(-90).max(90),
+    longitude: z.number({ error: trafficShiftMessage }).min(-180).max(180),
+    share: z.number({ error: trafficShiftMessage }).min(0).max(1),
+  },
+  { error: trafficShiftMessage },
+);
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -33,6 +46,27 @@ const envSchema = z.object({
     .min(0, 'must be at least 0')
     .default(0.02),
   MERIDIAN_SIM_FAIL_DATACENTERS: z.string().optional(),
+  MERIDIAN_SIM_TRAFFIC_SHIFT: z
+    .string()
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: trafficShiftMessage });
+        return z.NEVER;
+      }
+    })
+    .pipe(trafficShiftSchema)
+    .optional(),
+  MERIDIAN_REPLACEMENT_CHECK_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(1, 'must be at least 1')
+    .max(86_400, 'must be at most 86400 (a day)')
+    .default(300),
+  MERIDIAN_REPLACEMENT_COOLDOWN_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0, 'must be at least 0')
+    .default(21_600),
   MERIDIAN_TRAFFIC_SAMPLE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .min(0.1, 'must be at least 0.1')
@@ -79,10 +113,12 @@ export interface Config {
   logLevel: LogLevel;
   /** Absolute path of the built web console (its index.html and assets/). */
   webDistDir: string;
-  /** Simulator clock (1 = real durations, 0 = immediate) and datacenters where it fails. */
-  simulator: { timeScale: number; failDatacenters: string[] };
+  /** Simulator clock (1 = real durations, 0 = immediate), failing datacenters, moved users. */
+  simulator: { timeScale: number; failDatacenters: string[]; trafficShift?: TrafficShift };
   /** How often the traffic of deployed apps is sampled, in milliseconds. */
   trafficSampleIntervalMs: number;
+  /** How often AUTOMATIC smart clusters are re-placed on their traffic, and how long a move holds. */
+  replacement: { checkIntervalMs: number; cooldownMs: number };
   /** Key sealing secrets at rest; unset, one is generated into the data dir. */
   secretKey?: string;
   dns: {
@@ -143,8 +179,13 @@ export function loadConfig(
         .split(',')
         .map((uuid) => uuid.trim())
         .filter(Boolean),
+      trafficShift: vars.MERIDIAN_SIM_TRAFFIC_SHIFT,
     },
     trafficSampleIntervalMs: Math.round(vars.MERIDIAN_TRAFFIC_SAMPLE_SECONDS * 1000),
+    replacement: {
+      checkIntervalMs: Math.round(vars.MERIDIAN_REPLACEMENT_CHECK_SECONDS * 1000),
+      cooldownMs: Math.round(vars.MERIDIAN_REPLACEMENT_COOLDOWN_SECONDS * 1000),
+    },
     secretKey: vars.MERIDIAN_SECRET_KEY,
     dns: {
       port: vars.MERIDIAN_DNS_PORT,

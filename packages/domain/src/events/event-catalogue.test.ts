@@ -53,6 +53,16 @@ describe('event catalogue', () => {
     );
   });
 
+  it('describes a started operation by its reason when it has one', () => {
+    const type = eventType('SMART_CLUSTER', 'UPDATE', 'PENDING');
+    expect(describeEvent(type, { smart_cluster_name: 'edge' })).toEqual({
+      title: 'Smart cluster "edge" update started.',
+    });
+    expect(
+      describeEvent(type, { smart_cluster_name: 'edge', status_reason: 'Moving to Tokyo.' }),
+    ).toEqual({ title: 'Smart cluster "edge" update started.', description: 'Moving to Tokyo.' });
+  });
+
   it('recognises event types', () => {
     expect(isEventType('DOMAIN_DELETE_PENDING')).toBe(true);
     expect(isEventType('DOMAIN_EXPLODE_PENDING')).toBe(false);

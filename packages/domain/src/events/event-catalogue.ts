@@ -173,7 +173,9 @@ export function describeEvent(
       return value ? `"${value}"` : '';
     })
     .replace(/ {2,}/g, ' ');
-  if (entry.status !== 'REJECTED') return { title };
+  // A started or finished operation may say what it does and why (a move on traffic, say).
+  if (entry.status !== 'REJECTED')
+    return payload.status_reason ? { title, description: payload.status_reason } : { title };
   const description = [payload.status_reason, entry.message_description].filter(Boolean).join(' ');
   return { title, description };
 }

@@ -5,11 +5,12 @@ import { transactionWithJobs, type JobSender } from '../../platform/jobs/job-que
 import type { SecretBox } from '../../platform/secret-box';
 import type { DeploymentJob } from '../deployment/deployment.jobs';
 import type { ClusterJob } from './cluster.jobs';
+import type { ReplanJob } from './cluster.replan';
 import type { ReplacementJob } from './cluster.replace';
 import { listDatacenterRows } from './cluster.queries';
 
 /** The jobs the smart-cluster module sends: its members', its moves', and the moved deployments'. */
-export type ClusterModuleJob = ClusterJob | ReplacementJob | DeploymentJob;
+export type ClusterModuleJob = ClusterJob | ReplacementJob | ReplanJob | DeploymentJob;
 export type SendClusterJob = (job: ClusterModuleJob) => Promise<void>;
 
 /** What the smart-cluster service and its jobs share. */

@@ -5,6 +5,12 @@ import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
 import { createClusterContext } from './cluster-context';
 import { clusterJobs } from './cluster.jobs';
+import {
+  defaultReplanSettings,
+  replanJob,
+  scheduleReplan,
+  type ReplanSettings,
+} from './cluster.replan';
 import { replacementJob } from './cluster.replace';
 import { clusterRoutes } from './cluster.routes';
 import { seedDatacenters } from './datacenter-seed';
@@ -16,16 +22,22 @@ export interface ClusterModuleOptions {
   externalProbeTimeoutMs?: number;
   /** The clock operations and billing periods are stamped with; tests move it. */
   now?: () => Date;
+  /** Re-placement of AUTOMATIC smart clusters on their traffic; tests and e2e shorten it. */
+  replacement?: Partial<ReplanSettings>;
 }
 
-/** Wires the smart-cluster module: the datacenter seed, its jobs and the `/cluster` routes. */
+/** Wires the smart-cluster module: the datacenter seed, its jobs, re-placement rounds and `/cluster`. */
 export async function registerClusterModule(
   app: App,
   database: Pick<DatabaseHandle, 'db' | 'driver'>,
   options: ClusterModuleOptions,
 ): Promise<void> {
   await seedDatacenters(database.db);
-  const context = createClusterContext({ db: database.db, ...options });
-  options.jobs.define(...clusterJobs(context), replacementJob(context));
+  const { replacement, ...contextOptions } = options;
+  const context = createClusterContext({ db: database.db, ...contextOptions });
+  const replan = { ...defaultReplanSettings, ...replacement };
+  options.jobs.define(...clusterJobs(context), replacementJob(context), replanJob(context, replan));
+  // Once the queue runs; a no-op when another process or an earlier run already queued it.
+  app.addHook('onReady', () => scheduleReplan(context, replan, new Date()));
   await app.register(clusterRoutes, { prefix: '/cluster', context });
 }

@@ -45,6 +45,22 @@ export async function findOwnSmartCluster(
   return row;
 }
 
+/** AUTOMATIC smart clusters at rest (running, not moving): what re-placement looks at. */
+export async function listSettledAutomaticRows(db: Database): Promise<SmartClusterRow[]> {
+  return db
+    .select()
+    .from(smartClusters)
+    .where(
+      and(
+        eq(smartClusters.mode, 'AUTOMATIC'),
+        eq(smartClusters.status, 'success'),
+        eq(smartClusters.deleted, false),
+        isNull(smartClusters.replacement),
+      ),
+    )
+    .orderBy(asc(smartClusters.id));
+}
+
 /** Any smart cluster by id, as its jobs read it. */
 export async function findSmartClusterRow(
   db: Database,

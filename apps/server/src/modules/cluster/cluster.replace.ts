@@ -50,9 +50,10 @@ async function runReplacement(context: ClusterContext, job: ReplacementJob): Pro
   if (!smart || smart.deleted || !smart.replacement) return;
   const { from, to, decision } = smart.replacement;
   const later = () => context.jobs.send(job, { startAfter: new Date(Date.now() + pollMs) });
-  const fresh = (await listMemberRows(db, { smartClusterId: smart.id })).filter(({ cluster }) =>
-    to.includes(cluster.id),
-  );
+  const members = await listMemberRows(db, { smartClusterId: smart.id });
+  const fresh = members.filter(({ cluster }) => to.includes(cluster.id));
+  // Every member it ran on carries its deployments over, the ones it keeps as well as the leaving.
+  const earlier = members.flatMap(({ cluster }) => (to.includes(cluster.id) ? [] : [cluster.id]));
   if (fresh.some(({ cluster }) => isInProgress(cluster.status))) return later();
   const failed = fresh.filter(({ cluster }) => cluster.status === 'failure');
   if (failed.length > 0) {
@@ -60,7 +61,9 @@ async function runReplacement(context: ClusterContext, job: ReplacementJob): Pro
   }
   const steps = durableSteps(db, `replace/${smart.id}/${decision.decided_at}`);
   await steps.step('carry-deployments', () =>
-    inTransaction(context, (tx, send) => carryDeployments(context, tx, send, smart.id, from, to)),
+    inTransaction(context, (tx, send) =>
+      carryDeployments(context, tx, send, smart.id, earlier, to),
+    ),
   );
   if (await deploymentsBusyOn(db, to)) return later();
   await steps.step('remove-old-deployments', () =>

@@ -6,7 +6,12 @@ import type {
 } from '@meridian/domain/clusters/placement-decision';
 import type { FlavorKey } from '@meridian/domain/flavors';
 import type { DatacenterRow } from '../../platform/db/schema';
-import { placeSmartCluster, type DemandPoint, type Placement } from './placement';
+import {
+  placeSmartCluster,
+  type DemandPoint,
+  type Placement,
+  type PlacementCandidate,
+} from './placement';
 
 /** What the engine is asked for an AUTOMATIC smart cluster (docs/architecture.md "Placement"). */
 export interface PlacementRequest {
@@ -49,18 +54,28 @@ function demandOf(request: PlacementRequest): NamedDemandPoint[] {
   );
 }
 
+/** The engine's input for datacenter rows: each candidate's monthly cost, the named demand. */
+export function engineInput(request: PlacementRequest): {
+  candidates: PlacementCandidate[];
+  demand: NamedDemandPoint[];
+} {
+  return {
+    candidates: request.candidates.map((row) => ({
+      uuid: row.uuid,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      monthlyCost: monthlyCostIn(row, request),
+    })),
+    demand: demandOf(request),
+  };
+}
+
 /** Runs the engine on datacenter rows: the placement and the demand it was solved for. */
 export function solvePlacement(request: PlacementRequest): {
   placement: Placement;
   demand: NamedDemandPoint[];
 } {
-  const demand = demandOf(request);
-  const candidates = request.candidates.map((row) => ({
-    uuid: row.uuid,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    monthlyCost: monthlyCostIn(row, request),
-  }));
+  const { candidates, demand } = engineInput(request);
   return {
     placement: placeSmartCluster({ candidates, demand, latencyMs: request.latency }),
     demand,
@@ -68,7 +83,7 @@ export function solvePlacement(request: PlacementRequest): {
 }
 
 /** "Montréal, Toronto and London" */
-function listOf(names: readonly string[]): string {
+export function listOf(names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
@@ -89,29 +104,44 @@ export function decidePlacement(
   decidedAt: Date,
 ): { decision: PlacementDecision; feasible: boolean; bestPossibleMs: number } {
   const { placement } = solvePlacement(request);
-  const names = placement.datacenters.map(
-    (uuid) => request.candidates.find((row) => row.uuid === uuid)?.location ?? uuid,
-  );
-  const p95 = tenths(placement.p95LatencyMs);
-  const cost = cents(placement.monthlyCost);
-  const others = request.candidates.length - placement.datacenters.length;
-  const reason =
-    `${listOf(names)} keep${names.length === 1 ? 's' : ''} 95 % of ${demandWords[source]} within ` +
-    `${request.latency} ms (p95 ${p95} ms) for $${cost.toFixed(2)} a month` +
-    (others > 0
-      ? `, the least of any choice; the other ${others} candidate${others === 1 ? '' : 's'} would only add cost.`
-      : '.');
   return {
     feasible: placement.feasible,
     bestPossibleMs: placement.bestPossibleLatencyMs,
-    decision: {
-      candidates: request.candidates.map((row) => row.uuid),
-      datacenters: placement.datacenters,
-      p95_latency_ms: p95,
-      monthly_cost: cost,
-      demand_source: source,
-      decided_at: decidedAt.toISOString(),
-      reason,
-    },
+    decision: decisionOf(request, placement, source, decidedAt),
+  };
+}
+
+/** The locations' names, in the placement's order. */
+export function locationsOf(request: PlacementRequest, uuids: readonly string[]): string[] {
+  return uuids.map((uuid) => request.candidates.find((row) => row.uuid === uuid)?.location ?? uuid);
+}
+
+/** A placement as the smart cluster keeps it, with its reason in one sentence. */
+export function decisionOf(
+  request: PlacementRequest,
+  placement: Placement,
+  source: DemandSource,
+  decidedAt: Date,
+): PlacementDecision {
+  const names = locationsOf(request, placement.datacenters);
+  const p95 = tenths(placement.p95LatencyMs);
+  const cost = cents(placement.monthlyCost);
+  const others = request.candidates.length - placement.datacenters.length;
+  const keep = `${listOf(names)} keep${names.length === 1 ? 's' : ''} 95 % of ${demandWords[source]}`;
+  const reason = !placement.feasible
+    ? `${keep} within ${p95} ms for $${cost.toFixed(2)} a month: the best these candidates can do ` +
+      `against the ${request.latency} ms target.`
+    : `${keep} within ${request.latency} ms (p95 ${p95} ms) for $${cost.toFixed(2)} a month` +
+      (others > 0
+        ? `, the least of any choice; the other ${others} candidate${others === 1 ? '' : 's'} would only add cost.`
+        : '.');
+  return {
+    candidates: request.candidates.map((row) => row.uuid),
+    datacenters: placement.datacenters,
+    p95_latency_ms: p95,
+    monthly_cost: cost,
+    demand_source: source,
+    decided_at: decidedAt.toISOString(),
+    reason,
   };
 }

@@ -1,7 +1,7 @@
 import { trafficEventType } from '@meridian/domain/events/event-catalogue';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { trafficDays } from '../../platform/db/metering-schema';
+import { trafficDays, trafficOrigins } from '../../platform/db/metering-schema';
 import {
   clusters,
   datacenters,
@@ -21,12 +21,19 @@ export interface TrafficSource {
   sampledUntil: Date | null;
   cluster: {
     id: string;
+    smartClusterId: string | null;
     name: string;
     clusterSize: ClusterRow['clusterSize'];
     masterCount: number;
     minionCount: number;
   };
-  datacenter: { uuid: string; location: string; longitude: number; driver: string };
+  datacenter: {
+    uuid: string;
+    location: string;
+    latitude: number;
+    longitude: number;
+    driver: string;
+  };
 }
 
 export async function listTrafficSources(db: Database, day: string): Promise<TrafficSource[]> {
@@ -39,6 +46,7 @@ export async function listTrafficSources(db: Database, day: string): Promise<Tra
       sampledUntil: trafficDays.updatedAt,
       cluster: {
         id: clusters.id,
+        smartClusterId: clusters.smartClusterId,
         name: clusters.name,
         clusterSize: clusters.clusterSize,
         masterCount: clusters.masterCount,
@@ -47,6 +55,7 @@ export async function listTrafficSources(db: Database, day: string): Promise<Tra
       datacenter: {
         uuid: datacenters.uuid,
         location: datacenters.location,
+        latitude: datacenters.latitude,
         longitude: datacenters.longitude,
         driver: datacenters.driver,
       },
@@ -146,4 +155,66 @@ export async function trafficByRegion(
     .orderBy(asc(datacenters.position));
   // sum() of bigint is numeric: the drivers hand it over as text.
   return rows.map((row) => ({ ...row, requests: Number(row.requests), users: Number(row.users) }));
+}
+
+/** Some of a smart cluster's requests, from one place, counted in one hour. */
+export interface OriginSample {
+  userId: string;
+  smartClusterId: string;
+  hour: Date;
+  name: string;
+  latitude: number;
+  longitude: number;
+  requests: number;
+}
+
+/** Adds requests to their place's hour (called only for samples that counted). */
+export async function addTrafficOrigin(db: Database, origin: OriginSample): Promise<void> {
+  await db
+    .insert(trafficOrigins)
+    .values(origin)
+    .onConflictDoUpdate({
+      target: [
+        trafficOrigins.smartClusterId,
+        trafficOrigins.hour,
+        trafficOrigins.name,
+        trafficOrigins.latitude,
+        trafficOrigins.longitude,
+      ],
+      set: { requests: sql`${trafficOrigins.requests} + excluded.requests` },
+    });
+}
+
+export interface PlaceTraffic {
+  name: string;
+  latitude: number;
+  longitude: number;
+  requests: number;
+}
+
+/** Where the smart cluster's requests came from since `since`, most first. */
+export async function trafficByPlace(
+  db: Database,
+  smartClusterId: string,
+  since: Date,
+): Promise<PlaceTraffic[]> {
+  const total = sql<string>`sum(${trafficOrigins.requests})`;
+  const rows = await db
+    .select({
+      name: trafficOrigins.name,
+      latitude: trafficOrigins.latitude,
+      longitude: trafficOrigins.longitude,
+      requests: total,
+    })
+    .from(trafficOrigins)
+    .where(and(eq(trafficOrigins.smartClusterId, smartClusterId), gte(trafficOrigins.hour, since)))
+    .groupBy(trafficOrigins.name, trafficOrigins.latitude, trafficOrigins.longitude)
+    .orderBy(sql`${total} desc`, asc(trafficOrigins.name))
+    .limit(500);
+  return rows.map((row) => ({ ...row, requests: Number(row.requests) }));
+}
+
+/** Forgets hours before `before`: placement only looks at recent traffic. */
+export async function pruneTrafficOrigins(db: Database, before: Date): Promise<void> {
+  await db.delete(trafficOrigins).where(lt(trafficOrigins.hour, before));
 }

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { trafficEventType } from '@meridian/domain/events/event-catalogue';
+import type { DemandPointInput } from '@meridian/domain/clusters/placement-decision';
 import { trafficDay, type Traffic } from '@meridian/domain/traffic/traffic';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/database';
@@ -7,15 +7,21 @@ import type {
   ClusterSpec,
   DriverRegistry,
   InfrastructureDriver,
+  TrafficOrigin,
   TrafficTarget,
 } from '../../platform/drivers/infrastructure-driver';
 import { defineJob, type JobSender } from '../../platform/jobs/job-queue';
+import { scheduleNextRound as scheduleNextPeriodicRound } from '../../platform/jobs/periodic-round';
 import { recordEvent } from '../event/event.service';
 import {
+  addTrafficOrigin,
   addTrafficSample,
   deleteTrafficEvents,
   listTrafficSources,
+  pruneTrafficOrigins,
+  trafficByPlace,
   trafficByRegion,
+  type OriginSample,
   type TrafficSample,
   type TrafficSource,
 } from './intelligence.queries';
@@ -38,17 +44,6 @@ export interface IntelligenceServiceOptions {
   now?: () => Date;
 }
 
-/**
- * The id of the round due at `slot`: the same in every process, so however many of them (or
- * restarts) schedule that round, the queue holds it once (it ignores an id it already has).
- */
-function roundId(intervalMs: number, slot: number): string {
-  const hex = createHash('sha256').update(`sample-traffic/${intervalMs}/${slot}`).digest('hex');
-  // Shaped as a version-5 UUID, which is what pg-boss's id column takes.
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
 function specOf(source: TrafficSource): ClusterSpec {
   return {
     clusterId: source.cluster.id,
@@ -56,12 +51,34 @@ function specOf(source: TrafficSource): ClusterSpec {
     datacenter: {
       uuid: source.datacenter.uuid,
       location: source.datacenter.location,
+      latitude: source.datacenter.latitude,
       longitude: source.datacenter.longitude,
     },
     clusterSize: source.cluster.clusterSize,
     masterCount: source.cluster.masterCount,
     minionCount: source.cluster.minionCount,
   };
+}
+
+/** Placement reads the last hours of where users are; older origins are forgotten. */
+const originsKeptMs = 48 * 3_600_000;
+
+/**
+ * Where an AUTOMATIC smart cluster's users were since `since`, as placement demand: one point per
+ * place, weighed by its requests (architecture "Placement").
+ */
+export async function observedDemand(
+  db: Database,
+  smartClusterId: string,
+  since: Date,
+): Promise<DemandPointInput[]> {
+  const places = await trafficByPlace(db, smartClusterId, since);
+  return places.map(({ name, latitude, longitude, requests }) => ({
+    name,
+    latitude,
+    longitude,
+    weight: requests,
+  }));
 }
 
 export type IntelligenceService = ReturnType<typeof createIntelligenceService>;
@@ -74,14 +91,8 @@ export function createIntelligenceService({
   sampleIntervalMs = defaultTrafficSampleIntervalMs,
   now = () => new Date(),
 }: IntelligenceServiceOptions) {
-  /** Queues the next round on the interval's grid after `after` (once, whoever asks). */
-  async function scheduleNextRound(after: Date): Promise<void> {
-    const slot = Math.floor(after.getTime() / sampleIntervalMs) + 1;
-    await queue.send(
-      { kind: 'sample-traffic', slot },
-      { startAfter: new Date(slot * sampleIntervalMs), id: roundId(sampleIntervalMs, slot) },
-    );
-  }
+  const scheduleNextRound = (after: Date) =>
+    scheduleNextPeriodicRound(queue, 'sample-traffic', sampleIntervalMs, after);
 
   return {
     sample: (at: Date = now()) => sampleTraffic(db, drivers, at),
@@ -92,6 +103,7 @@ export function createIntelligenceService({
       defineJob('sample-traffic', sampleTrafficJob, async () => {
         const at = now();
         await scheduleNextRound(at);
+        await pruneTrafficOrigins(db, new Date(at.getTime() - originsKeptMs));
         await sampleTraffic(db, drivers, at);
       }),
     ],
@@ -125,7 +137,7 @@ async function observeCluster(
   { driver, spec, sources }: ClusterTrafficSources,
   day: string,
   at: Date,
-): Promise<TrafficSample[]> {
+): Promise<ObservedSample[]> {
   const midnight = Date.parse(`${day}T00:00:00.000Z`);
   const targets: (TrafficTarget & { source: TrafficSource })[] = [];
   for (const source of sources) {
@@ -149,21 +161,51 @@ async function observeCluster(
         users: Math.max(0, Math.round(traffic.users)),
         from: target.source.sampledUntil,
         to: at,
+        origins: originSamples(target.source, traffic.origins ?? [], at),
       },
     ];
   });
+}
+
+/** A sample with where its requests came from. */
+type ObservedSample = TrafficSample & { origins: OriginSample[] };
+
+const hourMs = 3_600_000;
+
+/** The places a sample's requests came from, counted in the hour it ended, for its smart cluster. */
+function originSamples(
+  source: TrafficSource,
+  origins: readonly TrafficOrigin[],
+  at: Date,
+): OriginSample[] {
+  const smartClusterId = source.cluster.smartClusterId;
+  if (!smartClusterId) return [];
+  const hour = new Date(Math.floor(at.getTime() / hourMs) * hourMs);
+  return origins
+    .filter((origin) => origin.requests > 0 && Number.isFinite(origin.latitude + origin.longitude))
+    .map((origin) => ({
+      userId: source.userId,
+      smartClusterId,
+      hour,
+      name: origin.name.slice(0, 100),
+      latitude: origin.latitude,
+      longitude: origin.longitude,
+      requests: Math.round(origin.requests),
+    }));
 }
 
 /** Adds one user's samples and tells them, in one transaction; answers whether any counted. */
 function recordSamples(
   db: Database,
   userId: string,
-  samples: readonly TrafficSample[],
+  samples: readonly ObservedSample[],
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     let any = false;
     for (const item of samples) {
-      if (await addTrafficSample(tx, item)) any = true;
+      if (!(await addTrafficSample(tx, item))) continue;
+      any = true;
+      for (const origin of item.origins) await addTrafficOrigin(tx, origin);
     }
     if (any) {
       await deleteTrafficEvents(tx, userId);
@@ -186,7 +228,7 @@ export async function sampleTraffic(
   const day = trafficDay(at);
   const groups = groupByCluster(await listTrafficSources(db, day), drivers);
   const failures: unknown[] = [];
-  const samplesByUser = new Map<string, TrafficSample[]>();
+  const samplesByUser = new Map<string, ObservedSample[]>();
   const observed = await Promise.all(
     groups.map((group) =>
       // The other clusters' traffic still counts; this one's windows stay open for the retry.

@@ -171,3 +171,18 @@ export function placeSmartCluster({ candidates, demand, latencyMs }: PlacementIn
     served: served.map((s) => ({ datacenter: candidates[s.index]!.uuid, latencyMs: s.ms })),
   };
 }
+
+/** The p95 and monthly cost of running on `datacenters` (uuids of candidates) for this demand. */
+export function evaluatePlacement(
+  { candidates, demand }: Omit<PlacementInput, 'latencyMs'>,
+  datacenters: readonly string[],
+): { p95LatencyMs: number; monthlyCost: number } {
+  const chosen = candidates.flatMap((candidate, index) =>
+    datacenters.includes(candidate.uuid) ? [index] : [],
+  );
+  const rtt = demand.map((point) => candidates.map((candidate) => roundTripMs(point, candidate)));
+  return {
+    p95LatencyMs: demand.length > 0 && chosen.length > 0 ? p95Of(rtt, demand, chosen) : 0,
+    monthlyCost: chosen.reduce((sum, index) => sum + candidates[index]!.monthlyCost, 0),
+  };
+}

@@ -10,9 +10,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { FlavorKey } from '@meridian/domain/flavors';
-import { users } from './schema';
+import { smartClusters, users } from './schema';
 
-/* What running things cost and served: billing's usage periods and intelligence's traffic days. */
+/* What running things cost and served: billing's usage periods, intelligence's traffic days and origins. */
 
 /**
  * Metering: one row per period a billable resource runs (a member cluster's nodes, a Heat
@@ -71,6 +71,38 @@ export const trafficDays = pgTable(
   (table) => [
     uniqueIndex('traffic_days_deployment_day_idx').on(table.deploymentId, table.day),
     index('traffic_days_user_day_idx').on(table.userId, table.day),
+  ],
+);
+
+/**
+ * Where a smart cluster's requests came from, per hour and place (as drivers report them): the
+ * observed demand AUTOMATIC smart clusters are re-placed on (architecture "Placement").
+ */
+export const trafficOrigins = pgTable(
+  'traffic_origins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    smartClusterId: uuid('smart_cluster_id')
+      .notNull()
+      .references(() => smartClusters.id, { onDelete: 'cascade' }),
+    /** The start of the UTC hour the requests were counted in. */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    name: text('name').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('traffic_origins_place_idx').on(
+      table.smartClusterId,
+      table.hour,
+      table.name,
+      table.latitude,
+      table.longitude,
+    ),
   ],
 );
 

@@ -5,8 +5,8 @@ import type { Status } from '@meridian/domain/status';
 export interface ClusterSpec {
   clusterId: string;
   name: string;
-  /** Longitude (degrees east) when known: where in the world, hence what local time, it is. */
-  datacenter: { uuid: string; location: string; longitude?: number };
+  /** Coordinates (degrees) when known: where in the world, hence what local time, it is. */
+  datacenter: { uuid: string; location: string; latitude?: number; longitude?: number };
   clusterSize: FlavorKey | null;
   masterCount: number;
   minionCount: number;
@@ -67,11 +67,21 @@ export interface TrafficTarget {
   window: { from: Date; to: Date };
 }
 
+/** Where some of a workload's requests came from (a real driver: its ingress logs, geolocated). */
+export interface TrafficOrigin {
+  name: string;
+  latitude: number;
+  longitude: number;
+  requests: number;
+}
+
 /** Requests served and distinct users seen by one workload during its window. */
 export interface ObservedTraffic {
   deploymentId: string;
   requests: number;
   users: number;
+  /** Where the requests came from, when the driver knows: AUTOMATIC placement's observed demand. */
+  origins?: TrafficOrigin[];
 }
 
 export type DriverOperation = 'create' | 'update' | 'delete';

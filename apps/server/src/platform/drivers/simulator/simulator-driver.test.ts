@@ -86,4 +86,32 @@ describe('simulator driver', () => {
     expect(three.requests).toBeGreaterThan(tokyo.requests * 2);
     expect((await observe(139.7, 0, '2026-11-22T07:00:00Z')).requests).toBe(0);
   });
+
+  it('says where requests came from: next to the datacenter, less the share shifted away', async () => {
+    const shifting = new SimulatorDriver({ timeScale: 0, failDatacenters: [] });
+    const at = { from: new Date('2026-11-22T15:00:00Z'), to: new Date('2026-11-22T16:00:00Z') };
+    const montreal = {
+      uuid: 'ca-montreal',
+      location: 'Montréal',
+      latitude: 45.5,
+      longitude: -73.6,
+    };
+    const observe = async () => {
+      const [traffic] = await shifting.observeTraffic({ ...spec, datacenter: montreal }, [
+        { deploymentId: spec.clusterId, replicas: 2, window: at },
+      ]);
+      return traffic!;
+    };
+    const home = await observe();
+    expect(home.origins).toEqual([
+      { name: 'Montréal', latitude: 45.5, longitude: -73.6, requests: home.requests },
+    ]);
+    shifting.shiftTraffic({ name: 'Tokyo', latitude: 35.68, longitude: 139.69, share: 0.75 });
+    const shifted = await observe();
+    const [stay, away] = shifted.origins!;
+    expect(away).toMatchObject({ name: 'Tokyo', requests: Math.round(shifted.requests * 0.75) });
+    expect(stay!.requests + away!.requests).toBe(shifted.requests);
+    shifting.shiftTraffic({ name: 'Tokyo', latitude: 35.68, longitude: 139.69, share: 1 });
+    expect((await observe()).origins?.map((origin) => origin.name)).toEqual(['Tokyo']);
+  });
 });

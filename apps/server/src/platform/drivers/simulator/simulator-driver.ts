@@ -10,6 +10,7 @@ import {
   type ProvisionedCluster,
   type RolledOutWorkload,
   type StackSpec,
+  type TrafficOrigin,
   type TrafficTarget,
   type WorkloadOperation,
   type WorkloadSpec,
@@ -21,6 +22,21 @@ export interface SimulatorOptions {
   timeScale: number;
   /** `MERIDIAN_SIM_FAIL_DATACENTERS`: provisioning in these datacenters fails. */
   failDatacenters: readonly string[];
+  /** `MERIDIAN_SIM_TRAFFIC_SHIFT`: a share of every app's users moved to one place. */
+  trafficShift?: TrafficShift;
+}
+
+/**
+ * Where the simulated internet's users are: by default next to the datacenter serving them (the
+ * user picked it for them); a shift moves `share` of every app's requests to one place, so
+ * AUTOMATIC smart clusters have a reason to move.
+ */
+export interface TrafficShift {
+  name: string;
+  latitude: number;
+  longitude: number;
+  /** 0 to 1. */
+  share: number;
 }
 
 const minute = 60_000;
@@ -115,7 +131,16 @@ export class SimulatorDriver implements InfrastructureDriver {
   private readonly workloads = new Map<string, Map<string, WorkloadSpec & RolledOutWorkload>>();
   private readonly stacks = new Map<string, Map<string, StackSpec & CreatedStack>>();
 
-  constructor(private readonly options: SimulatorOptions) {}
+  private trafficShift: TrafficShift | null;
+
+  constructor(private readonly options: SimulatorOptions) {
+    this.trafficShift = options.trafficShift ?? null;
+  }
+
+  /** Moves a share of every app's users to one place from now on (null: back home). */
+  shiftTraffic(shift: TrafficShift | null): void {
+    this.trafficShift = shift;
+  }
 
   plannedDurationMs(operation: DriverOperation | WorkloadOperation): number {
     if (this.options.timeScale <= 0) return 0;
@@ -252,8 +277,20 @@ export class SimulatorDriver implements InfrastructureDriver {
       }
       const requests = randomRound(expected * (0.85 + Math.random() * 0.3));
       const users = Math.min(requests, randomRound(requests / (4 + Math.random() * 6)));
-      return { deploymentId, requests, users };
+      return { deploymentId, requests, users, origins: this.originsOf(spec, requests) };
     });
+  }
+
+  /** Where `requests` served in the spec's datacenter came from: home, less the shifted share. */
+  private originsOf(spec: ClusterSpec, requests: number): TrafficOrigin[] {
+    const { location, latitude, longitude } = spec.datacenter;
+    if (latitude === undefined || longitude === undefined) return [];
+    const shift = this.trafficShift;
+    const moved = shift ? Math.round(requests * Math.min(1, Math.max(0, shift.share))) : 0;
+    const home = { name: location, latitude, longitude, requests: requests - moved };
+    if (!shift || moved === 0) return [home];
+    const away = { ...shift, requests: moved };
+    return home.requests > 0 ? [home, away] : [away];
   }
 
   async observeStatus(spec: ClusterSpec): Promise<ObservedStatus> {
