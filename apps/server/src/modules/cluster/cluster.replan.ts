@@ -13,12 +13,14 @@ import {
   listSettledAutomaticRows,
   lockSmartCluster,
 } from './cluster.queries';
+import { scaleOnLoad } from './cluster.scale';
 import { insertMembers } from './cluster.service';
 
 /**
  * Re-placement on observed traffic (architecture "Placement"): a periodic round re-solves every
  * AUTOMATIC smart cluster at rest on where its users were lately, and moves the ones that miss
- * their target or could meet it for 10 % less, make-before-break (cluster.replace.ts).
+ * their target or could meet it for 10 % less, make-before-break (cluster.replace.ts); the ones
+ * that stay get the minions their load needs, within the budget (cluster.scale.ts).
  */
 const replanJobSchema = z.object({
   kind: z.literal('replan-smart-clusters'),
@@ -59,7 +61,7 @@ export function scheduleReplan(
   return scheduleNextRound(context.jobs, 'replan-smart-clusters', settings.checkIntervalMs, after);
 }
 
-/** One round: answers the smart clusters it started moving. */
+/** One round: answers the smart clusters it started moving or scaling. */
 export async function replanSmartClusters(
   context: ClusterContext,
   settings: ReplanSettings,
@@ -68,12 +70,16 @@ export async function replanSmartClusters(
   const moved: string[] = [];
   const failures: unknown[] = [];
   for (const smart of await listSettledAutomaticRows(context.db)) {
-    const decidedAt = Date.parse(smart.placement?.decided_at ?? '');
-    if (at.getTime() - decidedAt < settings.cooldownMs) continue;
+    // A move or a shrink waits out the cool-down after the last decision; growth never waits.
+    const cooling =
+      at.getTime() - Date.parse(smart.placement?.decided_at ?? '') < settings.cooldownMs;
     // One smart cluster's trouble must not keep the others where they are.
     try {
-      const verdict = await judge(context, smart, at);
-      if (verdict && (await startMove(context, smart.id, verdict))) moved.push(smart.id);
+      const verdict = cooling ? null : await judge(context, smart, at);
+      const changed = verdict
+        ? await startMove(context, smart.id, verdict)
+        : await scaleOnLoad(context, smart, at, !cooling);
+      if (changed) moved.push(smart.id);
     } catch (error) {
       failures.push(error);
     }

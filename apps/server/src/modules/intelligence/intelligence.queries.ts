@@ -162,6 +162,7 @@ export interface OriginSample {
   userId: string;
   smartClusterId: string;
   hour: Date;
+  datacenterUuid: string;
   name: string;
   latitude: number;
   longitude: number;
@@ -177,6 +178,7 @@ export async function addTrafficOrigin(db: Database, origin: OriginSample): Prom
       target: [
         trafficOrigins.smartClusterId,
         trafficOrigins.hour,
+        trafficOrigins.datacenterUuid,
         trafficOrigins.name,
         trafficOrigins.latitude,
         trafficOrigins.longitude,
@@ -212,6 +214,30 @@ export async function trafficByPlace(
     .orderBy(sql`${total} desc`, asc(trafficOrigins.name))
     .limit(500);
   return rows.map((row) => ({ ...row, requests: Number(row.requests) }));
+}
+
+/** Requests each datacenter of the smart cluster served in the hours from `from` to `to`. */
+export async function requestsByDatacenter(
+  db: Database,
+  smartClusterId: string,
+  from: Date,
+  to: Date,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({
+      datacenterUuid: trafficOrigins.datacenterUuid,
+      requests: sql<string>`sum(${trafficOrigins.requests})`,
+    })
+    .from(trafficOrigins)
+    .where(
+      and(
+        eq(trafficOrigins.smartClusterId, smartClusterId),
+        gte(trafficOrigins.hour, from),
+        lt(trafficOrigins.hour, to),
+      ),
+    )
+    .groupBy(trafficOrigins.datacenterUuid);
+  return new Map(rows.map((row) => [row.datacenterUuid, Number(row.requests)]));
 }
 
 /** Forgets hours before `before`: placement only looks at recent traffic. */

@@ -19,6 +19,7 @@ import {
   deleteTrafficEvents,
   listTrafficSources,
   pruneTrafficOrigins,
+  requestsByDatacenter,
   trafficByPlace,
   trafficByRegion,
   type OriginSample,
@@ -79,6 +80,22 @@ export async function observedDemand(
     longitude,
     weight: requests,
   }));
+}
+
+/** Requests per minute each datacenter of the smart cluster served over the last full hour. */
+export async function observedLoad(
+  db: Database,
+  smartClusterId: string,
+  at: Date,
+): Promise<Map<string, number>> {
+  const thisHour = Math.floor(at.getTime() / hourMs) * hourMs;
+  const served = await requestsByDatacenter(
+    db,
+    smartClusterId,
+    new Date(thisHour - hourMs),
+    new Date(thisHour),
+  );
+  return new Map([...served].map(([uuid, requests]) => [uuid, requests / 60]));
 }
 
 export type IntelligenceService = ReturnType<typeof createIntelligenceService>;
@@ -161,7 +178,7 @@ async function observeCluster(
         users: Math.max(0, Math.round(traffic.users)),
         from: target.source.sampledUntil,
         to: at,
-        origins: originSamples(target.source, traffic.origins ?? [], at),
+        origins: originSamples(target.source, traffic.origins ?? [], target.window),
       },
     ];
   });
@@ -172,26 +189,42 @@ type ObservedSample = TrafficSample & { origins: OriginSample[] };
 
 const hourMs = 3_600_000;
 
-/** The places a sample's requests came from, counted in the hour it ended, for its smart cluster. */
+/**
+ * The places a sample's requests came from, for its smart cluster, spread over the hours of its
+ * window in proportion to the time in each (a long window after a restart keeps the right rate).
+ */
 function originSamples(
   source: TrafficSource,
   origins: readonly TrafficOrigin[],
-  at: Date,
+  window: { from: Date; to: Date },
 ): OriginSample[] {
   const smartClusterId = source.cluster.smartClusterId;
   if (!smartClusterId) return [];
-  const hour = new Date(Math.floor(at.getTime() / hourMs) * hourMs);
-  return origins
-    .filter((origin) => origin.requests > 0 && Number.isFinite(origin.latitude + origin.longitude))
-    .map((origin) => ({
-      userId: source.userId,
-      smartClusterId,
-      hour,
-      name: origin.name.slice(0, 100),
-      latitude: origin.latitude,
-      longitude: origin.longitude,
-      requests: Math.round(origin.requests),
-    }));
+  const from = window.from.getTime();
+  const span = window.to.getTime() - from;
+  const samples: OriginSample[] = [];
+  for (
+    let start = Math.floor(from / hourMs) * hourMs;
+    start < window.to.getTime();
+    start += hourMs
+  ) {
+    const overlap = Math.min(start + hourMs, window.to.getTime()) - Math.max(start, from);
+    for (const origin of origins) {
+      const requests = Math.round((origin.requests * overlap) / span);
+      if (!(requests > 0) || !Number.isFinite(origin.latitude + origin.longitude)) continue;
+      samples.push({
+        userId: source.userId,
+        smartClusterId,
+        hour: new Date(start),
+        datacenterUuid: source.datacenter.uuid,
+        name: origin.name.slice(0, 100),
+        latitude: origin.latitude,
+        longitude: origin.longitude,
+        requests,
+      });
+    }
+  }
+  return samples;
 }
 
 /** Adds one user's samples and tells them, in one transaction; answers whether any counted. */

@@ -90,6 +90,8 @@ export const trafficOrigins = pgTable(
       .references(() => smartClusters.id, { onDelete: 'cascade' }),
     /** The start of the UTC hour the requests were counted in. */
     hour: timestamp('hour', { withTimezone: true }).notNull(),
+    /** The datacenter that served them: its load, for scaling its minions. */
+    datacenterUuid: text('datacenter_uuid').notNull(),
     name: text('name').notNull(),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
@@ -99,6 +101,7 @@ export const trafficOrigins = pgTable(
     uniqueIndex('traffic_origins_place_idx').on(
       table.smartClusterId,
       table.hour,
+      table.datacenterUuid,
       table.name,
       table.latitude,
       table.longitude,
