@@ -133,7 +133,7 @@ export function decisionOf(
       `against the ${request.latency} ms target.`
     : `${keep} within ${request.latency} ms (p95 ${p95} ms) for $${cost.toFixed(2)} a month` +
       (others > 0
-        ? `, the least of any choice; the other ${others} candidate${others === 1 ? '' : 's'} would only add cost.`
+        ? `, the least of any choice; ${others === 1 ? 'the other candidate' : `the other ${others} candidates`} would only add cost.`
         : '.');
   return {
     candidates: request.candidates.map((row) => row.uuid),
