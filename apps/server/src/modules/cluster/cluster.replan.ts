@@ -41,8 +41,8 @@ export const defaultReplanSettings: ReplanSettings = {
 };
 
 const hourMs = 3_600_000;
-/** Too few requests say nothing about where users are: no move on them. */
-export const leastRequestsToMove = 100;
+/** The fewest requests a 95th percentile can be read from (1 in 20): fewer say nothing. */
+export const leastRequestsToMove = 20;
 
 export function replanJob(context: ClusterContext, settings: ReplanSettings) {
   return defineJob<ReplanJob>('replan-smart-clusters', replanJobSchema, async () => {
