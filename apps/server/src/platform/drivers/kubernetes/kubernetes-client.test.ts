@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import type { KubeconfigTarget } from '@meridian/domain/clusters/kubeconfig';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PermanentDriverError } from '../infrastructure-driver';
@@ -43,6 +45,24 @@ describe('probeVersion', () => {
     const target = await serve(() => {});
     const result = await probeVersion(target, { requestMs: 300 });
     expect(result).toEqual({
+      ok: false,
+      reason: `The cluster API at ${target.server} did not answer in time.`,
+    });
+  });
+
+  it('keeps its deadline through garbage collection (nodejs/node#57736)', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const collect = vm.runInNewContext('gc') as () => void;
+    const target = await serve(() => {});
+    const probe = probeVersion(target, { requestMs: 500 });
+    // Full collections while the request waits: an unheld deadline would be collected unfired.
+    const collecting = setInterval(collect, 20);
+    const outcome = await Promise.race([
+      probe,
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3000)),
+    ]);
+    clearInterval(collecting);
+    expect(outcome).toEqual({
       ok: false,
       reason: `The cluster API at ${target.server} did not answer in time.`,
     });

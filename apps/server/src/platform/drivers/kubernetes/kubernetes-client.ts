@@ -70,16 +70,32 @@ function kubeConfigOf(target: KubeconfigTarget): KubeConfig {
   return config;
 }
 
+/**
+ * A signal that aborts after `ms`, held by its own timer. Not `AbortSignal.timeout`: inside
+ * `AbortSignal.any` Node may collect that signal before it fires, and the request then never
+ * ends (nodejs/node#57736; seen under load, where a hung cluster API held a check for minutes).
+ */
+function deadline(ms: number): AbortSignal {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')),
+    ms,
+  );
+  // The deadline alone must not keep the process alive.
+  timer.unref();
+  return controller.signal;
+}
+
 /** The generated clients' configuration with a deadline on every request and on all of them. */
 function configurationOf(config: KubeConfig, timeouts: KubernetesTimeouts) {
-  const operation = AbortSignal.timeout(timeouts.operationMs);
+  const operation = deadline(timeouts.operationMs);
   return createConfiguration({
     baseServer: new ServerConfiguration(config.getCurrentCluster()!.server, {}),
     authMethods: { default: config },
     promiseMiddleware: [
       {
         pre: async (context) => {
-          context.setSignal(AbortSignal.any([AbortSignal.timeout(timeouts.requestMs), operation]));
+          context.setSignal(AbortSignal.any([deadline(timeouts.requestMs), operation]));
           return context;
         },
         post: async (context) => context,
