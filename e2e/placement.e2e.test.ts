@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
-import { adminCredentials } from './support/credentials';
+import { logInThroughPage } from './support/session';
 
 const baseUrl = inject('baseUrl');
 const name = 'e2e-automatic';
@@ -18,11 +18,7 @@ describe.skipIf(!inject('browserAvailable'))('automatic placement in Chromium', 
       viewport: { width: 1440, height: 900 },
     });
     page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Username').fill(adminCredentials.username);
-    await page.getByLabel('Password').fill(adminCredentials.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL('**/home');
+    await logInThroughPage(page);
   });
   afterAll(async () => {
     await context?.close();

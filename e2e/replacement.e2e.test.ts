@@ -4,6 +4,7 @@ import { launchBrowser, screenshot } from './support/browser';
 import { startMeridianServer, type MeridianServer } from './support/meridian-server';
 import {
   authorizedFetch,
+  createBasicAppByApi,
   createUserByApi,
   logInByApi,
   logInThroughPage,
@@ -75,7 +76,7 @@ describe.skipIf(!inject('browserAvailable'))('re-placement on observed traffic i
     const { uuid, datacenters } = (await created.json()) as Placed;
     expect(datacenters).toEqual(['ca-montreal']);
     await pollUntil(async () => (await placed(uuid))?.status === 'success', 'the smart cluster');
-    await deployApp(uuid);
+    await createBasicAppByApi(api, { name: 'follower-app', smartClusterUuid: uuid, replicas: 3 });
 
     // Served from Montréal, every request comes from Tokyo: 161.6 ms, past the 100 ms target.
     await pollUntil(
@@ -121,26 +122,6 @@ describe.skipIf(!inject('browserAvailable'))('re-placement on observed traffic i
   async function placed(uuid: string): Promise<Placed | undefined> {
     const list = (await (await api('/cluster/smart_clusters')).json()) as Placed[];
     return list.find((item) => item.uuid === uuid);
-  }
-
-  async function deployApp(smartClusterUuid: string) {
-    const form = new FormData();
-    form.set('name', 'follower-app');
-    form.set('version_name', 'v1');
-    form.set('smart_cluster_uuid', smartClusterUuid);
-    form.set('template_type', 'KUBERNETES_BASIC');
-    form.set(
-      'template',
-      JSON.stringify({
-        deploymentImage: 'nginx:1.27',
-        deploymentReplicas: 3,
-        deploymentTargetPort: 80,
-        deploymentPort: 80,
-      }),
-    );
-    form.set('template_name', 'follower-app.yaml');
-    const response = await api('/meridian/v1/kube/apps', { method: 'POST', body: form });
-    expect(response.status).toBe(200);
   }
 });
 

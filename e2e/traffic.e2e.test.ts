@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import {
   authorizedFetch,
+  createBasicAppByApi,
   createSmartClusterByApi,
   createUserByApi,
   deleteAppsByApi,
@@ -67,25 +68,12 @@ describe.skipIf(!inject('browserAvailable'))('header counters and traffic in Chr
       master_count: 1,
       minion_count: 2,
     });
-    const form = new FormData();
-    form.set('name', appName);
-    form.set('description', 'Traffic e2e');
-    form.set('version_name', 'v1');
-    form.set('smart_cluster_uuid', smartClusterUuid);
-    form.set('template_type', 'KUBERNETES_BASIC');
-    form.set(
-      'template',
-      JSON.stringify({
-        deploymentImage: 'nginx:1.27',
-        deploymentReplicas: 3,
-        deploymentTargetPort: 8080,
-        deploymentPort: 80,
-        dockerRegistryType: 'public',
-      }),
-    );
-    form.set('template_name', `${appName}.yaml`);
-    const created = await api('/meridian/v1/kube/apps', { method: 'POST', body: form });
-    expect(created.status).toBe(200);
+    await createBasicAppByApi(api, {
+      name: appName,
+      smartClusterUuid,
+      replicas: 3,
+      description: 'Traffic e2e',
+    });
 
     // Live events refresh the header: 1 app, 1 smart cluster of 3 small nodes (4 vCPU, 8 GB
     // RAM, 30 GB storage each).

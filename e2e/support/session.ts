@@ -165,3 +165,42 @@ export async function deleteSmartClusterByApi(api: Api, uuid: string): Promise<v
     return false;
   }, 'the smart cluster to be deleted');
 }
+
+/** A Kubernetes Basic app of nginx on the smart cluster (POST /meridian/v1/kube/apps): its uuid. */
+export async function createBasicAppByApi(
+  api: Api,
+  {
+    name,
+    smartClusterUuid,
+    replicas = 1,
+    description,
+  }: {
+    name: string;
+    smartClusterUuid: string;
+    replicas?: number;
+    description?: string;
+  },
+): Promise<string> {
+  const form = new FormData();
+  form.set('name', name);
+  if (description) form.set('description', description);
+  form.set('version_name', 'v1');
+  form.set('smart_cluster_uuid', smartClusterUuid);
+  form.set('template_type', 'KUBERNETES_BASIC');
+  form.set(
+    'template',
+    JSON.stringify({
+      deploymentImage: 'nginx:1.27',
+      deploymentReplicas: replicas,
+      deploymentTargetPort: 8080,
+      deploymentPort: 80,
+      dockerRegistryType: 'public',
+    }),
+  );
+  form.set('template_name', `${name}.yaml`);
+  const response = await api('/meridian/v1/kube/apps', { method: 'POST', body: form });
+  if (response.status !== 200) {
+    throw new Error(`creating app ${name} answered ${response.status}: ${await response.text()}`);
+  }
+  return ((await response.json()) as { uuid: string }).uuid;
+}

@@ -3,27 +3,18 @@ import {
   automaticPlacementMessages,
   candidatesMax,
   unreachableLatencyMessage,
-  type DemandPointInput,
   type PlacementDecision,
   type PlacementHistory,
 } from '@meridian/domain/clusters/placement-decision';
-import type { FlavorKey } from '@meridian/domain/flavors';
 import type { Database } from '../../platform/db/database';
 import type { DatacenterRow } from '../../platform/db/schema';
 import { NotFoundError, ValidationError } from '../../platform/http/errors';
-import { decidePlacement } from '../intelligence/automatic-placement';
+import { decidePlacement, type PlacementRequest } from '../intelligence/automatic-placement';
 import type { ClusterContext } from './cluster-context';
 import { findOwnSmartCluster, insertPlacementRow, listPlacementRows } from './cluster.queries';
 
 /** What placing an AUTOMATIC smart cluster takes: its candidates, size and target. */
-export interface AutomaticRequest {
-  candidates: readonly DatacenterRow[];
-  clusterSize: FlavorKey;
-  masterCount: number;
-  minionCount: number;
-  latency: number;
-  demand?: readonly DemandPointInput[];
-}
+export type AutomaticRequest = PlacementRequest;
 
 /** The candidate rule of automatic placement: Meridian's datacenters only, at most 24. */
 export function checkCandidates(uuids: readonly string[]): void {
