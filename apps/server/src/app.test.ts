@@ -276,10 +276,21 @@ describe.each(databaseBackends())('app on %s', (backend) => {
       expect(head.statusCode).toBe(200);
     });
 
+    it('answers the console for its pages whatever the client accepts (curl /login)', async () => {
+      for (const accept of [{}, { accept: 'application/json' }, { accept: '*/*' }]) {
+        for (const url of ['/login', '/clusters', '/apps/x', '/domain?tab=dns']) {
+          const response = await t.app.inject({ method: 'GET', url, headers: accept });
+          expect(response.statusCode, url).toBe(200);
+          expect(response.headers['content-type']).toContain('text/html');
+          expect(response.body).toBe(indexHtml);
+        }
+      }
+    });
+
     it('answers the JSON 404 to API clients and for missing assets', async () => {
       const requests = [
-        { method: 'GET', url: '/clusters', headers: { accept: 'application/json' } },
-        { method: 'GET', url: '/clusters', headers: {} },
+        { method: 'GET', url: '/cluster/nope', headers: { accept: 'application/json' } },
+        { method: 'GET', url: '/nope', headers: {} },
         { method: 'POST', url: '/clusters', headers: html },
         { method: 'GET', url: '/assets/missing.js', headers: html },
       ] as const;
@@ -300,7 +311,7 @@ describe.each(databaseBackends())('app on %s', (backend) => {
         expect(page.headers['content-type']).toContain('text/html');
         expect(page.body).toContain('npm run build');
 
-        const api = await unbuilt.app.inject({ method: 'GET', url: '/clusters' });
+        const api = await unbuilt.app.inject({ method: 'GET', url: '/cluster/nope' });
         expect(api.statusCode).toBe(404);
         expect(api.json()).toEqual({ message: 'Not found' });
       } finally {

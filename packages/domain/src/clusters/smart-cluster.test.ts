@@ -70,10 +70,20 @@ describe('smart cluster rules', () => {
     expect(messages(smartClusterCreateSchema.safeParse(body))).toEqual([
       'No mix of datacenters: an external cluster cannot be combined with other datacenters',
       'Please provide a valid latency',
-      'Please provide a valid budget; the minimum is $',
     ]);
     expect(messages(smartClusterUpdateSchema.safeParse({ name: 'x', latency: -1 }))).toEqual([
       'Please provide a valid latency',
+    ]);
+  });
+
+  it('takes the spec\'s size names in any case and answers them in lower case', () => {
+    const body = { name: 'edge', datacenters: ['yul'], mode: 'MANUAL' };
+    for (const size of ['Mini', 'SMALL', 'medium']) {
+      const parsed = smartClusterCreateSchema.safeParse({ ...body, cluster_size: size });
+      expect(parsed.success && parsed.data.cluster_size).toBe(size.toLowerCase());
+    }
+    expect(messages(smartClusterCreateSchema.safeParse({ ...body, cluster_size: 'Huge' }))).toEqual([
+      'Please select the desired flavor',
     ]);
   });
 

@@ -59,9 +59,11 @@ function noMixOfDatacenters(datacenters: readonly string[]): boolean {
 /** The fields a smart cluster's size and placement are described with, shared by its calls. */
 export const smartClusterFields = {
   datacenters: datacenterList,
-  cluster_size: z.enum(flavorKeys as [FlavorKey, ...FlavorKey[]], {
-    error: validationMessages.flavor,
-  }),
+  // The spec names sizes "Mini" to "Large": any case is taken, and answered in lower case.
+  cluster_size: z.preprocess(
+    (value) => (typeof value === 'string' ? value.toLowerCase() : value),
+    z.enum(flavorKeys as [FlavorKey, ...FlavorKey[]], { error: validationMessages.flavor }),
+  ),
   master_count: wholeNumberIn(
     limits.nodeCountMin,
     limits.masterCountMax,
@@ -119,9 +121,7 @@ export const smartClusterCreateSchema = z
           message: validationMessages.latency,
         });
       }
-      if (body.budget === undefined) {
-        context.addIssue({ code: 'custom', path: ['budget'], message: validationMessages.budget });
-      }
+      // A missing budget is the service's to answer: its message names the minimum, from prices.
     }
   });
 

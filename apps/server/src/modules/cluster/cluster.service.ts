@@ -50,14 +50,19 @@ export async function requireDatacenters(
   return unique.map((uuid) => rows.find((row) => row.uuid === uuid)!);
 }
 
+/**
+ * The spec's budget rule: at least the minimum cost of every datacenter. A missing budget passes
+ * unless `required` (AUTOMATIC creation), where the answer names the minimum.
+ */
 export function checkBudget(
   budget: number | undefined,
   rows: readonly DatacenterRow[],
   size: FlavorKey | null,
   masters: number,
   minions: number,
+  required = false,
 ): void {
-  if (budget === undefined || !size) return;
+  if ((budget === undefined && !required) || !size) return;
   const minimum = minimumMonthlyCost({
     datacenters: rows.map((row) => ({ flavor_prices: row.flavorPrices })),
     clusterSize: size,
@@ -65,7 +70,7 @@ export function checkBudget(
     minionCount: minions,
   });
   // Compared at the cent shown in the message, so the minimum the message names is accepted.
-  if (Math.round(budget * 100) < Math.round(minimum * 100)) {
+  if (budget === undefined || Math.round(budget * 100) < Math.round(minimum * 100)) {
     throw new ValidationError([budgetMessage(minimum)]);
   }
 }
@@ -152,7 +157,8 @@ export async function createSmartCluster(
     throw new ValidationError([clusterMessages.externalNeedsUpload]);
   }
   const rows = await requireDatacenters(context, wanted);
-  checkBudget(input.budget, rows, input.cluster_size, input.master_count, input.minion_count);
+  const { budget, cluster_size: size, master_count: masters, minion_count: minions } = input;
+  checkBudget(budget, rows, size, masters, minions, input.mode === 'AUTOMATIC');
   const placed =
     input.mode === 'AUTOMATIC'
       ? placeAutomatic(context, {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isConsolePage } from '@meridian/domain/console-pages';
 
 // Vite puts content-hashed file names under assets/, so a given URL never changes content.
 const immutable = 'public, max-age=31536000, immutable';
@@ -47,13 +48,18 @@ export async function registerWebConsole(
   });
 }
 
+/**
+ * The console's own pages go to the console for any client (curl too); another unmatched path
+ * does only for a browser, whose console then shows its "not found" page.
+ */
 function wantsConsolePage(request: FastifyRequest): boolean {
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
-    (request.headers.accept ?? '').includes('text/html') &&
-    // A missing asset is a stale or broken link: an HTML page in its place would only
-    // confuse the browser's script loader.
-    !request.url.startsWith('/assets/')
+    (isConsolePage(request.url.split('?')[0]!) ||
+      ((request.headers.accept ?? '').includes('text/html') &&
+        // A missing asset is a stale or broken link: an HTML page in its place would only
+        // confuse the browser's script loader.
+        !request.url.startsWith('/assets/')))
   );
 }
 
