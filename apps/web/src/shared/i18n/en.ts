@@ -110,6 +110,8 @@ export const en = {
   'apps.create.smartClusterNotReady': 'Available once created',
   'apps.create.kubernetesOnly': 'Kubernetes only',
   'apps.create.noSmartClusters': 'No smart clusters yet — create one first.',
+  // Spec "Screens": the picker's empty text.
+  'apps.create.noMatchingClusters': 'No matching clusters',
   'apps.create.submit': 'Create app',
   'apps.create.started': 'App creation has started.',
   'apps.create.failed': 'App creation unsuccessful.',

@@ -149,6 +149,15 @@ describe('CreateAppDrawer', () => {
     expect(ready?.className).not.toContain('ant-select-item-option-disabled');
   });
 
+  it("says 'No matching clusters' when a search matches none", async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderDrawer();
+    await user.type(screen.getByRole('combobox', { name: 'Smart cluster' }), 'nowhere');
+    expect(await screen.findByText('No matching clusters')).toBeTruthy();
+    expect(screen.queryByText('No smart clusters yet — create one first.')).toBeNull();
+  });
+
   it('keeps Heat off external clusters', async () => {
     const fetchMock = mockApi();
     const user = userEvent.setup();

@@ -148,6 +148,11 @@ function AppForm({ onDone }: { onDone: () => void }) {
         <Form.Item
           name="smartCluster"
           label={t('apps.create.smartCluster')}
+          extra={
+            !smartClusters.isPending && smartClusterList.length === 0
+              ? t('apps.create.noSmartClusters')
+              : undefined
+          }
           rules={[
             zodRule(shape.smart_cluster_uuid),
             {
@@ -166,7 +171,9 @@ function AppForm({ onDone }: { onDone: () => void }) {
             showSearch={{ optionFilterProp: 'label' }}
             loading={smartClusters.isPending}
             options={smartClusterOptions(smartClusterList, heat)}
-            notFoundContent={smartClusters.isPending ? undefined : t('apps.create.noSmartClusters')}
+            notFoundContent={
+              smartClusters.isPending ? undefined : t('apps.create.noMatchingClusters')
+            }
             optionRender={(option) => (
               <span className={styles.option}>
                 <span className={styles.optionName}>{option.data.label}</span>
