@@ -34,7 +34,11 @@ export const smartClusterSchema = z.object({
   master_count: z.number(),
   minion_count: z.number(),
   datacenters: z.array(z.string()),
+  /** The versions deployed on it, as the spec names them (and again as plain uuids). */
+  versions: z.array(z.object({ version_uuid: z.string() })),
   version_uuids: z.array(z.string()),
+  /** Its first datacenter (the only one of an external or single-datacenter smart cluster). */
+  datacenter_uuid: z.string().nullable(),
   description: z.string().nullable(),
   order: z.number(),
   createdAt: z.string(),
@@ -50,6 +54,16 @@ export const smartClusterSchema = z.object({
 
 /** The kinds of member cluster the API names (the database column takes the same values). */
 export const clusterTypes = ['external', 'smart_cluster', 'other'] as const;
+
+/** A deployment as its member cluster lists it. */
+export const memberDeploymentSchema = z.object({
+  uuid: z.string(),
+  app_uuid: z.string(),
+  version_uuid: z.string(),
+  status: z.enum(statuses),
+});
+
+export type MemberDeployment = z.infer<typeof memberDeploymentSchema>;
 
 /** A member cluster of a smart cluster, one per datacenter. */
 export const clusterSchema = z.object({
@@ -68,6 +82,10 @@ export const clusterSchema = z.object({
   node_addresses: z.array(z.string()),
   kube_version: z.string().nullable(),
   monitoring_path: z.string().nullable(),
+  /** Its datacenter, as the spec's list of one. */
+  datacenters: z.array(z.object({ uuid: z.string() })),
+  /** The deployments running on it. */
+  deployments: z.array(memberDeploymentSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

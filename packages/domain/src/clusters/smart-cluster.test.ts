@@ -76,15 +76,15 @@ describe('smart cluster rules', () => {
     ]);
   });
 
-  it('takes the spec\'s size names in any case and answers them in lower case', () => {
+  it("takes the spec's size names in any case and answers them in lower case", () => {
     const body = { name: 'edge', datacenters: ['yul'], mode: 'MANUAL' };
     for (const size of ['Mini', 'SMALL', 'medium']) {
       const parsed = smartClusterCreateSchema.safeParse({ ...body, cluster_size: size });
       expect(parsed.success && parsed.data.cluster_size).toBe(size.toLowerCase());
     }
-    expect(messages(smartClusterCreateSchema.safeParse({ ...body, cluster_size: 'Huge' }))).toEqual([
-      'Please select the desired flavor',
-    ]);
+    expect(messages(smartClusterCreateSchema.safeParse({ ...body, cluster_size: 'Huge' }))).toEqual(
+      ['Please select the desired flavor'],
+    );
   });
 
   it('builds the monitoring link in kiosk mode', () => {

@@ -12,7 +12,7 @@ import {
   sampleHeatTemplate,
   sampleKubernetesTemplate,
 } from '@meridian/domain/apps/sample-templates';
-import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
+import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { validationMessages } from '@meridian/domain/validation-messages';
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
@@ -155,6 +155,27 @@ describe.each(databaseBackends())('apps, versions and deployments on %s', (backe
       (item) => item.uuid === twoRegions.uuid,
     )!;
     expect(smart.version_uuids).toEqual([app.versions[0]!.uuid]);
+    expect(smart.versions).toEqual([{ version_uuid: app.versions[0]!.uuid }]);
+    expect(smart.datacenter_uuid).toBe(smart.datacenters[0]);
+    // Each member lists its datacenter and the deployment running on it.
+    const members = (
+      await t.app.inject({ method: 'GET', url: '/cluster/clusters', headers: admin.headers })
+    )
+      .json<Cluster[]>()
+      .filter((member) => member.smart_cluster_uuid === twoRegions.uuid);
+    expect(members).toHaveLength(2);
+    for (const member of members) {
+      expect(member.datacenters).toEqual([{ uuid: member.datacenter_uuid }]);
+      const running = done.deployments.find((d) => d.cluster_uuid === member.uuid)!;
+      expect(member.deployments).toEqual([
+        {
+          uuid: running.uuid,
+          app_uuid: app.uuid,
+          version_uuid: app.versions[0]!.uuid,
+          status: 'success',
+        },
+      ]);
+    }
   });
 
   it('keeps a private registry password sealed: never returned, but in the rolled-out secret', async () => {

@@ -26,7 +26,9 @@ export function toSmartCluster(row: SmartClusterRow): SmartCluster {
     master_count: row.masterCount,
     minion_count: row.minionCount,
     datacenters: row.datacenters,
+    versions: [],
     version_uuids: [],
+    datacenter_uuid: row.datacenters[0] ?? null,
     description: row.description,
     order: row.orderKey,
     createdAt: row.createdAt.toISOString(),
@@ -55,6 +57,8 @@ export function toCluster({ cluster, datacenter }: MemberWithDatacenter): Cluste
     node_addresses: cluster.nodeAddresses,
     kube_version: cluster.kubeVersion,
     monitoring_path: cluster.monitoringPath,
+    datacenters: [{ uuid: cluster.datacenterUuid }],
+    deployments: [],
     createdAt: cluster.createdAt.toISOString(),
     updatedAt: cluster.updatedAt.toISOString(),
   };

@@ -15,7 +15,7 @@ import { budgetMessage, validationMessages } from '@meridian/domain/validation-m
 import type { Database } from '../../platform/db/database';
 import type { ClusterRow, DatacenterRow, SmartClusterRow } from '../../platform/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/http/errors';
-import { versionsOnSmartClusters } from '../deployment/deployment.records';
+import { deploymentsOnMembers, versionsOnSmartClusters } from '../deployment/deployment.records';
 import { inTransaction, type ClusterContext, type SendClusterJob } from './cluster-context';
 import { event, memberPayload, smartPayload } from './cluster.events';
 import { toCluster, toDatacenter, toSmartCluster } from './cluster.mapper';
@@ -135,15 +135,26 @@ export async function listSmartClusters(
     listSmartClusterRows(db, userId),
     versionsOnSmartClusters(db, userId),
   ]);
-  return rows.map((row) => ({
-    ...toSmartCluster(row),
-    version_uuids: deployed.get(row.id) ?? [],
-  }));
+  return rows.map((row) => {
+    const versionUuids = deployed.get(row.id) ?? [];
+    return {
+      ...toSmartCluster(row),
+      versions: versionUuids.map((uuid) => ({ version_uuid: uuid })),
+      version_uuids: versionUuids,
+    };
+  });
 }
 
 export async function listClusters(context: ClusterContext, userId: string): Promise<Cluster[]> {
   const { db } = context;
-  return (await listMemberRows(db, { userId })).map(toCluster);
+  const [members, running] = await Promise.all([
+    listMemberRows(db, { userId }),
+    deploymentsOnMembers(db, userId),
+  ]);
+  return members.map((member) => ({
+    ...toCluster(member),
+    deployments: running.get(member.cluster.id) ?? [],
+  }));
 }
 
 export async function createSmartCluster(

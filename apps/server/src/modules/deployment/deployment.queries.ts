@@ -1,3 +1,4 @@
+import type { MemberDeployment } from '@meridian/domain/clusters/cluster-api';
 import type { Status } from '@meridian/domain/status';
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
@@ -70,6 +71,27 @@ export async function versionUuidsBySmartCluster(
     ]);
   }
   return bySmartCluster;
+}
+
+export async function memberDeploymentsOfUser(
+  db: Database,
+  userId: string,
+): Promise<Map<string, MemberDeployment[]>> {
+  const rows = await db
+    .select({
+      clusterId: deployments.clusterId,
+      uuid: deployments.id,
+      app_uuid: deployments.appId,
+      version_uuid: deployments.versionId,
+      status: deployments.status,
+    })
+    .from(deployments)
+    .where(eq(deployments.userId, userId));
+  const byCluster = new Map<string, MemberDeployment[]>();
+  for (const { clusterId, ...deployment } of rows) {
+    byCluster.set(clusterId, [...(byCluster.get(clusterId) ?? []), deployment]);
+  }
+  return byCluster;
 }
 
 /** A deployment of the user's with the names DNS and certificate work need. */

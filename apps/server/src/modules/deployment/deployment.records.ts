@@ -1,3 +1,4 @@
+import type { MemberDeployment } from '@meridian/domain/clusters/cluster-api';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { deployments } from '../../platform/db/schema';
@@ -9,6 +10,7 @@ import {
   findOwnDeployment,
   listDeploymentViews,
   listNamedDeployments,
+  memberDeploymentsOfUser,
   namedDeploymentsOfUser,
   setDeploymentCertificate,
   setDeploymentDomainNames,
@@ -67,6 +69,14 @@ export function versionsOnSmartClusters(
   userId: string,
 ): Promise<Map<string, string[]>> {
   return versionUuidsBySmartCluster(db, userId);
+}
+
+/** The user's deployments by the member cluster they run on, as its listing shows them. */
+export function deploymentsOnMembers(
+  db: Database,
+  userId: string,
+): Promise<Map<string, MemberDeployment[]>> {
+  return memberDeploymentsOfUser(db, userId);
 }
 
 /** The user's deployment as cards show it; undefined when it is not theirs. */

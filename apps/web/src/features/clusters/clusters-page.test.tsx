@@ -2,69 +2,37 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_STORAGE_KEY } from '../../shared/session/user-storage';
+import { clusterFixture, smartClusterFixture } from '../../shared/testing/api-fixtures';
 import { jsonResponse, renderRoutes } from '../../shared/testing/test-providers';
 import { ClustersPage } from './clusters-page';
 
-const base = {
-  status_reason: null,
-  cluster_size: 'mini',
-  master_count: 1,
-  minion_count: 1,
-  version_uuids: [],
-  description: null,
-  createdAt: '2026-11-21T10:00:00Z',
-  updatedAt: '2026-11-21T10:00:00Z',
-  user_uuid: 'u',
-  deleted: false,
-  default_shared_for_org_uuid: null,
-};
-
 const smartClusters = [
-  {
-    ...base,
+  smartClusterFixture({
     uuid: 'auto',
     name: 'edge',
     mode: 'AUTOMATIC',
-    status: 'success',
     latency: 40,
     budget: 500,
-    datacenters: ['ca-montreal'],
     order: 2,
-  },
-  {
-    ...base,
+  }),
+  smartClusterFixture({
     uuid: 'broken',
     name: 'staging',
-    mode: 'MANUAL',
     status: 'failure',
     status_reason: 'Quota exceeded in ca-toronto.',
-    latency: null,
-    budget: null,
     datacenters: ['ca-toronto'],
+    datacenter_uuid: 'ca-toronto',
     order: 1,
-  },
+  }),
 ];
 
 const members = [
-  {
+  clusterFixture({
     uuid: 'm1',
-    name: 'edge-ca-montreal',
     smart_cluster_uuid: 'auto',
-    cluster_type: 'smart_cluster',
-    status: 'success',
-    status_reason: null,
-    location: 'Montréal',
-    datacenter_uuid: 'ca-montreal',
-    cluster_size: 'mini',
-    master_count: 1,
-    minion_count: 1,
-    master_addresses: [],
-    node_addresses: [],
     kube_version: 'v1.31.0',
     monitoring_path: 'https://monitoring.example/d/abc',
-    createdAt: '',
-    updatedAt: '',
-  },
+  }),
 ];
 
 function mockApi() {

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as download from '../../../shared/lib/download-file';
 import { USER_STORAGE_KEY } from '../../../shared/session/user-storage';
-import { appFixture } from '../../../shared/testing/api-fixtures';
+import { appFixture, smartClusterFixture } from '../../../shared/testing/api-fixtures';
 import {
   createTestStore,
   jsonResponse,
@@ -19,29 +19,9 @@ import { CreateAppDrawer } from './create-app-drawer';
 const smartCluster = (
   uuid: string,
   name: string,
-  status: string,
+  status: 'success' | 'creating',
   datacenters = ['ca-montreal'],
-) => ({
-  uuid,
-  name,
-  status,
-  datacenters,
-  mode: 'MANUAL',
-  status_reason: null,
-  latency: null,
-  budget: null,
-  cluster_size: 'mini',
-  master_count: 1,
-  minion_count: 1,
-  version_uuids: [],
-  description: null,
-  order: 1,
-  createdAt: '2026-11-21T10:00:00Z',
-  updatedAt: '2026-11-21T10:00:00Z',
-  user_uuid: 'u',
-  deleted: false,
-  default_shared_for_org_uuid: null,
-});
+) => smartClusterFixture({ uuid, name, status, datacenters, datacenter_uuid: datacenters[0]! });
 
 const smartClusters = [
   smartCluster('0e6f5a62-2c61-4f7a-9a35-3d1f0c2b7a11', 'production', 'success'),

@@ -5,32 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_STORAGE_KEY } from '../../../shared/session/user-storage';
-import { deploymentFixture } from '../../../shared/testing/api-fixtures';
+import { deploymentFixture, smartClusterFixture } from '../../../shared/testing/api-fixtures';
 import { jsonResponse, renderRoutes } from '../../../shared/testing/test-providers';
 import { ClusterDetailsDrawer } from './cluster-details-drawer';
 
-const smartCluster: SmartCluster = {
-  uuid: 'sc-1',
-  name: 'edge',
-  mode: 'MANUAL',
-  status: 'success',
-  status_reason: null,
-  latency: null,
-  budget: null,
-  datacenters: ['ca-montreal'],
-  cluster_size: 'mini',
-  master_count: 1,
-  minion_count: 1,
-  version_uuids: [],
-  description: null,
-  order: 1,
-  createdAt: '2026-11-21T10:00:00Z',
-  updatedAt: '2026-11-21T10:00:00Z',
-  user_uuid: 'u',
-  deleted: false,
-  default_shared_for_org_uuid: null,
-  placement: null,
-};
+const smartCluster: SmartCluster = smartClusterFixture();
 
 const deployment = (uuid: string, app: string, version: string, status: Status) =>
   deploymentFixture({
