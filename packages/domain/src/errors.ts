@@ -9,3 +9,8 @@ export const errorBodySchema = z.object({
 });
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** A 429's message: what happened and when to try again ("Too many attempts — try again in 42 s"). */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  return `Too many attempts — try again in ${retryAfterSeconds} s`;
+}

@@ -1,50 +1,50 @@
 /**
- * Slows down password guessing without letting an attacker lock the owner out.
- *
- * Failed logins are counted per (username, IP) and per username across all IPs. An IP that
- * recently logged in successfully as a user is exempt from that user's all-IP limit, so
- * failures from elsewhere cannot keep the owner out; the (username, IP) limit still applies
- * to it.
+ * Slows down password guessing without ever locking the owner out (issue "What a new user trips
+ * over"): failed logins are counted per (username, IP); after a few, each further try from that
+ * IP for that username waits, the wait doubling with every failure and capped at a minute. No
+ * count spans IPs, so failures from elsewhere never keep the owner out; the route's per-IP rate
+ * limit bounds how fast any one address can guess at all usernames together.
  *
  * The counters live in this process's memory: a restart forgets them, and several server
  * processes behind one address would each count separately — a multi-process deployment
  * needs a shared store (e.g. a table in the same database) behind the same methods.
  */
 export interface LoginThrottleLimits {
-  /** Failures allowed for one username from one IP within `windowMs`. */
-  maxFailuresPerUserAndIp: number;
-  /** Failures allowed for one username from all IPs together within `windowMs`. */
-  maxFailuresPerUser: number;
-  windowMs: number;
-  /** How long an IP stays trusted for a user after a successful login. */
-  trustedIpMs: number;
+  /** Failures for one username from one IP before any wait. */
+  freeFailures: number;
+  /** The wait after the first failure past the free ones; each further failure doubles it. */
+  firstDelayMs: number;
+  /** The longest wait. */
+  maxDelayMs: number;
+  /** A count not added to for this long starts over. */
+  forgetAfterMs: number;
 }
 
 export const defaultLoginThrottleLimits: LoginThrottleLimits = {
-  maxFailuresPerUserAndIp: 5,
-  maxFailuresPerUser: 50,
-  windowMs: 15 * 60_000,
-  trustedIpMs: 30 * 24 * 60 * 60_000,
+  freeFailures: 3,
+  firstDelayMs: 1000,
+  maxDelayMs: 60_000,
+  forgetAfterMs: 15 * 60_000,
 };
 
-interface FailureCount {
+interface Failures {
   count: number;
-  resetAt: number;
+  lastAt: number;
+  /** No attempt before this. */
+  waitUntil: number;
 }
 
 export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
 
 export class LoginThrottle {
-  private readonly failuresByUserAndIp = new Map<string, FailureCount>();
-  private readonly failuresByUser = new Map<string, FailureCount>();
-  private readonly trustedUntil = new Map<string, number>();
+  private readonly failures = new Map<string, Failures>();
   private nextSweepAt: number;
 
   constructor(
     private readonly limits: LoginThrottleLimits = defaultLoginThrottleLimits,
     private readonly now: () => number = Date.now,
   ) {
-    this.nextSweepAt = now() + limits.windowMs;
+    this.nextSweepAt = now() + limits.forgetAfterMs;
   }
 
   /**
@@ -54,69 +54,46 @@ export class LoginThrottle {
    */
   attempt(username: string, ip: string): ThrottleDecision {
     const now = this.now();
-    const user = userKey(username);
-    const key = pairKey(user, ip);
-    const pair = this.active(this.failuresByUserAndIp, key, now);
-    if (pair && pair.count >= this.limits.maxFailuresPerUserAndIp) {
-      return { allowed: false, retryAfterMs: pair.resetAt - now };
+    const key = pairKey(username, ip);
+    const known = this.failures.get(key);
+    const current = known && now - known.lastAt < this.limits.forgetAfterMs ? known : undefined;
+    if (current && current.waitUntil > now) {
+      return { allowed: false, retryAfterMs: current.waitUntil - now };
     }
-    const all = this.active(this.failuresByUser, user, now);
-    if (all && all.count >= this.limits.maxFailuresPerUser && !this.isTrusted(key, now)) {
-      return { allowed: false, retryAfterMs: all.resetAt - now };
-    }
-    this.increment(this.failuresByUserAndIp, key, now);
-    this.increment(this.failuresByUser, user, now);
+    const count = (current?.count ?? 0) + 1;
+    this.failures.set(key, { count, lastAt: now, waitUntil: now + this.delayAfter(count) });
     this.sweep(now);
     return { allowed: true };
   }
 
-  /** Clears this IP's failures for the user and trusts the IP for that user for a while. */
+  /** Clears this IP's failures for the user. */
   recordSuccess(username: string, ip: string): void {
-    const now = this.now();
-    const user = userKey(username);
-    const key = pairKey(user, ip);
-    this.failuresByUserAndIp.delete(key);
-    const all = this.active(this.failuresByUser, user, now);
-    if (all && all.count > 0) all.count -= 1;
-    this.trustedUntil.set(key, now + this.limits.trustedIpMs);
+    this.failures.delete(pairKey(username, ip));
   }
 
-  /** How many counters and trusted IPs are held, to watch memory use. */
+  /** How many counters are held, to watch memory use. */
   get size(): number {
-    return this.failuresByUserAndIp.size + this.failuresByUser.size + this.trustedUntil.size;
+    return this.failures.size;
   }
 
-  private isTrusted(key: string, now: number): boolean {
-    return (this.trustedUntil.get(key) ?? 0) > now;
+  /** The wait after `count` failures: none for the free ones, then doubling up to the cap. */
+  private delayAfter(count: number): number {
+    const { freeFailures, firstDelayMs, maxDelayMs } = this.limits;
+    if (count <= freeFailures) return 0;
+    return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(30, count - freeFailures - 1));
   }
 
-  private active(counts: Map<string, FailureCount>, key: string, now: number) {
-    const entry = counts.get(key);
-    return entry && entry.resetAt > now ? entry : undefined;
-  }
-
-  private increment(counts: Map<string, FailureCount>, key: string, now: number): void {
-    const entry = this.active(counts, key, now);
-    if (entry) entry.count += 1;
-    else counts.set(key, { count: 1, resetAt: now + this.limits.windowMs });
-  }
-
-  // Guesses spread over many usernames would otherwise grow the maps without bound.
+  // Guesses spread over many usernames would otherwise grow the map without bound.
   private sweep(now: number): void {
     if (now < this.nextSweepAt) return;
-    this.nextSweepAt = now + this.limits.windowMs;
-    for (const counts of [this.failuresByUserAndIp, this.failuresByUser]) {
-      for (const [key, entry] of counts) if (entry.resetAt <= now) counts.delete(key);
+    this.nextSweepAt = now + this.limits.forgetAfterMs;
+    for (const [key, entry] of this.failures) {
+      if (now - entry.lastAt >= this.limits.forgetAfterMs) this.failures.delete(key);
     }
-    for (const [key, until] of this.trustedUntil) if (until <= now) this.trustedUntil.delete(key);
   }
 }
 
 // Usernames are unique regardless of case, so "Admin" and "admin" share one counter.
-function userKey(username: string): string {
-  return username.toLowerCase();
-}
-
-function pairKey(user: string, ip: string): string {
-  return `${user}\n${ip}`;
+function pairKey(username: string, ip: string): string {
+  return `${username.toLowerCase()}\n${ip}`;
 }

@@ -1,3 +1,4 @@
+import { tooManyAttemptsMessage } from '@meridian/domain/errors';
 /**
  * Errors the services throw. They speak the domain's language; the one error handler in
  * app.ts turns each into its HTTP status and the `{message, errors?}` body.
@@ -53,12 +54,13 @@ export class PayloadTooLargeError extends DomainError {
   }
 }
 
-/** 429: too many attempts; `retryAfterSeconds` becomes the Retry-After header. */
+/** 429: too many attempts; `retryAfterSeconds` becomes the Retry-After header and the message. */
 export class RateLimitedError extends DomainError {
-  constructor(
-    readonly retryAfterSeconds?: number,
-    message = 'Too many requests, please try again later',
-  ) {
-    super(message);
+  constructor(readonly retryAfterSeconds?: number) {
+    super(
+      retryAfterSeconds
+        ? tooManyAttemptsMessage(retryAfterSeconds)
+        : 'Too many requests, please try again later',
+    );
   }
 }

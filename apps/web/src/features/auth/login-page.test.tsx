@@ -68,6 +68,19 @@ describe('LoginPage', () => {
     expect(screen.queryByText('Session Expired.')).toBeNull();
   });
 
+  it('says how long to wait when the server throttles, not that the password is wrong', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValue(jsonResponse({ message: 'Too many attempts — try again in 42 s' }, 429)),
+    );
+    renderLogin();
+    await fillAndSubmit('ada', 'secret');
+    expect(await screen.findByText('Too many attempts — try again in 42 s')).toBeTruthy();
+    expect(screen.queryByText('Something went wrong!')).toBeNull();
+  });
+
   it('stores the user and goes to /home on success', async () => {
     const data = { userId: 'u-1', userEmail: 'ada@example.ca', token: 'tok-1' };
     const fetchMock = vi.fn().mockResolvedValue(jsonResponse(data));

@@ -11,6 +11,7 @@ import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import type { Location } from 'react-router';
 import { apiClient, LOGIN_PATH } from '../../../shared/api/api-client';
+import { isApiError } from '../../../shared/api/api-error';
 import { apiPaths } from '../../../shared/api/api-paths';
 import { t } from '../../../shared/i18n/translate';
 import { notify } from '../../../shared/notifications/notify';
@@ -23,12 +24,28 @@ export function postLogin(input: LoginInput): Promise<LoginResult> {
   return apiClient.post(`${apiPaths.auth}/login`, input, { schema: loginResultSchema });
 }
 
+/** Why a login was refused when it was not the credentials: the server's words on waiting. */
+interface LoginRefusal {
+  tooManyAttempts: string;
+}
+
 /** Pending → fulfilled (stored to local storage) or rejected, as spec "States and transitions" describes. */
-export const login = createAsyncThunk('session/login', async (input: LoginInput) => {
-  const result = await postLogin(input);
-  writeStoredUser({ userId: result.userId, userEmail: result.userEmail, token: result.token });
-  return result;
-});
+export const login = createAsyncThunk<LoginResult, LoginInput, { rejectValue: LoginRefusal }>(
+  'session/login',
+  async (input, { rejectWithValue }) => {
+    try {
+      const result = await postLogin(input);
+      writeStoredUser({ userId: result.userId, userEmail: result.userEmail, token: result.token });
+      return result;
+    } catch (error) {
+      // Throttled: say so with the time left, not as if the password were wrong.
+      if (isApiError(error) && error.status === 429) {
+        return rejectWithValue({ tooManyAttempts: error.message });
+      }
+      throw error;
+    }
+  },
+);
 
 type SessionDispatch = ThunkDispatch<{ session: LoginState }, unknown, UnknownAction>;
 
@@ -54,6 +71,10 @@ export function useLogin() {
         if (location.pathname === LOGIN_PATH) {
           await navigate(originPath(location.state) ?? HOME_PATH, { replace: true });
         }
+        return;
+      }
+      if (action.payload) {
+        notify.error(action.payload.tooManyAttempts);
         return;
       }
       notify.error(t('login.failed.title'), t('login.failed.description'));
