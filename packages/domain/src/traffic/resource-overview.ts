@@ -5,8 +5,18 @@ import { parseStatus, type Status } from '../status';
 /** What the overview needs of a member cluster. */
 export type OverviewCluster = Pick<
   Cluster,
-  'smart_cluster_uuid' | 'cluster_size' | 'master_count' | 'minion_count'
+  | 'smart_cluster_uuid'
+  | 'cluster_size'
+  | 'master_count'
+  | 'minion_count'
+  | 'status'
+  | 'master_addresses'
 >;
+
+/** A member that failed before it ever came up (no master address) runs no servers. */
+function neverRan(cluster: OverviewCluster): boolean {
+  return cluster.status === 'failure' && cluster.master_addresses.length === 0;
+}
 
 /** What the overview needs of a smart cluster. */
 export type OverviewSmartCluster = Pick<SmartCluster, 'uuid' | 'status' | 'deleted'>;
@@ -22,7 +32,7 @@ export interface ResourceTotals {
  * The header's server, CPU, RAM and storage counters: every node (masters + minions) of the
  * members of the user's smart clusters that are not deleted, each sized by its flavor (spec "Business constants and limits"
  * table). Members without a flavor (external clusters) count as servers only: their size is not
- * ours to know.
+ * ours to know; a member whose creation or check failed counts nothing.
  */
 export function resourceTotals(
   smartClusters: readonly OverviewSmartCluster[],
@@ -31,7 +41,7 @@ export function resourceTotals(
   const live = new Set(smartClusters.filter((smart) => !smart.deleted).map((smart) => smart.uuid));
   const totals: ResourceTotals = { servers: 0, cpus: 0, ramGb: 0, storageGb: 0 };
   for (const cluster of clusters) {
-    if (!live.has(cluster.smart_cluster_uuid)) continue;
+    if (!live.has(cluster.smart_cluster_uuid) || neverRan(cluster)) continue;
     const nodes = cluster.master_count + cluster.minion_count;
     totals.servers += nodes;
     const flavor = cluster.cluster_size ? findFlavor(cluster.cluster_size) : undefined;

@@ -62,6 +62,8 @@ describe('resource overview counters', () => {
     cluster_size: size,
     master_count: masters,
     minion_count: minions,
+    status: 'success' as const,
+    master_addresses: ['10.0.0.1'],
   });
 
   it('sums masters and minions, sized by the flavor table, of live smart clusters only', () => {
@@ -76,15 +78,20 @@ describe('resource overview counters', () => {
         member('a', 'mini', 1, 2), // 3 nodes
         member('b', 'large', 3, 5), // 8 nodes × (16, 32, 50)
         member('b', null, 1, 1), // external: servers only
+        // An external cluster whose check failed, and a member whose creation failed: nothing.
+        { ...member('b', null, 1, 1), status: 'failure', master_addresses: [] },
+        { ...member('b', 'large', 1, 1), status: 'failure', master_addresses: [] },
+        // A failed update leaves the nodes running.
+        { ...member('a', 'mini'), status: 'failure' },
         member('gone', 'large', 10, 10),
         member('unknown', 'small'),
       ],
     );
     expect(totals).toEqual({
-      servers: 2 + 3 + 8 + 2,
-      cpus: 5 * 2 + 8 * 16,
-      ramGb: 5 * 4 + 8 * 32,
-      storageGb: 5 * 20 + 8 * 50,
+      servers: 2 + 3 + 8 + 2 + 2,
+      cpus: 7 * 2 + 8 * 16,
+      ramGb: 7 * 4 + 8 * 32,
+      storageGb: 7 * 20 + 8 * 50,
     });
     expect(resourceTotals([], [])).toEqual({ servers: 0, cpus: 0, ramGb: 0, storageGb: 0 });
   });
