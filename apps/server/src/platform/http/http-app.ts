@@ -65,6 +65,8 @@ export async function createHttpApp(
     // Unique across replicas and never taken from the client: the id a 500 quotes to support.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // One readable line per request at debug (below): at info the start-up lines stay in view.
+    disableRequestLogging: true,
     connectionTimeout: timeouts.idleMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     requestTimeout: timeouts.requestMs,
@@ -81,6 +83,11 @@ export async function createHttpApp(
   registerJsonBodyParser(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug(
+      `${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`,
+    );
   });
   await registerOpenApi(app);
   await app.register(rateLimit, {
