@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderRoutes } from '../../shared/testing/test-providers';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { appFixture } from '../../shared/testing/api-fixtures';
+import { jsonResponse, renderRoutes } from '../../shared/testing/test-providers';
 import { TermsPage } from './terms-page';
 
 describe('TermsPage', () => {
@@ -17,11 +18,19 @@ describe('TermsPage', () => {
     expect(screen.queryByTestId('terms-app')).toBeNull();
   });
 
-  it('names the app on its own terms page', async () => {
+  it('names the app by its name on its own terms page', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(jsonResponse([appFixture({ uuid: 'a-1', name: 'shop' })])),
+    );
     renderRoutes([{ path: '/apps/:appId/terms-of-service', element: <TermsPage /> }], {
       initialEntries: ['/apps/a-1/terms-of-service'],
     });
-    expect((await screen.findByTestId('terms-app')).textContent).toContain('a-1');
+    await waitFor(() =>
+      expect(screen.getByTestId('terms-app').textContent).toContain(
+        'These terms apply to the app shop.',
+      ),
+    );
     expect(screen.getByRole('link', { name: 'Back to the app' }).getAttribute('href')).toBe(
       '/apps/a-1',
     );

@@ -1,5 +1,6 @@
 import { Card, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
+import { useApps } from '../../shared/api/apps-list';
 import { PageHeader } from '../../shared/components/page-header';
 import type { TextKey } from '../../shared/i18n/en';
 import { t } from '../../shared/i18n/translate';
@@ -17,13 +18,17 @@ const sections: { title: TextKey; body: TextKey }[] = [
 /** /terms-of-services and /apps/:appId/terms-of-service. */
 export function TermsPage() {
   const { appId } = useParams();
+  const apps = useApps();
+  // The app's name once the list has it; its id until then (or if it is not the user's).
+  const appName = apps.data?.find((app) => app.uuid === appId)?.name ?? appId;
   return (
     <>
       <PageHeader title={t('terms.title')} description={t('terms.intro')} />
       <Card variant="borderless" className={styles.card}>
         {appId ? (
           <Typography.Paragraph type="secondary" data-testid="terms-app">
-            {t('terms.app', { appId })} <Link to={`/apps/${appId}`}>{t('terms.backToApp')}</Link>
+            {t('terms.app', { appName: appName ?? '' })}{' '}
+            <Link to={`/apps/${appId}`}>{t('terms.backToApp')}</Link>
           </Typography.Paragraph>
         ) : null}
         {sections.map(({ title, body }) => (

@@ -454,7 +454,7 @@ export const en = {
     'The job could not be looked up right now. Quote its reference when you write to us.',
   'terms.title': 'Terms of service',
   'terms.intro': 'The terms under which Meridian hosts your apps.',
-  'terms.app': 'These terms apply to the app {appId}.',
+  'terms.app': 'These terms apply to the app {appName}.',
   'terms.backToApp': 'Back to the app',
   'terms.service.title': 'The service',
   'terms.service.body':
