@@ -3,6 +3,7 @@ import { requestsPerMinute } from '@meridian/domain/traffic/traffic';
 import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
+import { useApps } from '../../shared/api/apps-list';
 import { useClusters } from '../../shared/api/clusters-list';
 import { useDatacenters } from '../../features/clusters/api/get-datacenters';
 import { useSmartClusters } from '../../shared/api/smart-clusters-list';
@@ -29,13 +30,18 @@ export function DatacenterMapLayer() {
   const smartClusters = useSmartClusters();
   const clusters = useClusters();
   const traffic = useTraffic();
+  const apps = useApps();
   const variant = worldMapVariantForPath(pathname);
   const selectedUuid = pathname.startsWith('/datacenters/')
     ? decodeURIComponent(pathname.slice('/datacenters/'.length))
     : undefined;
 
   const markers = useMemo<DatacenterMarker[]>(() => {
-    const pending = pendingDatacenters(smartClusters.data ?? [], clusters.data ?? []);
+    const pending = pendingDatacenters(
+      smartClusters.data ?? [],
+      clusters.data ?? [],
+      (apps.data ?? []).flatMap((app) => app.deployments),
+    );
     const requestsByDatacenter = new Map(
       (traffic.data?.regions ?? []).map((region) => [region.datacenter_uuid, region.num_requests]),
     );
@@ -53,7 +59,7 @@ export function DatacenterMapLayer() {
           ? { requestsPerMinute: requestsPerMinute(requestsByDatacenter.get(datacenter.uuid)!) }
           : {}),
       }));
-  }, [datacenters.data, smartClusters.data, clusters.data, traffic.data, selectedUuid]);
+  }, [datacenters.data, smartClusters.data, clusters.data, apps.data, traffic.data, selectedUuid]);
 
   return (
     <WorldMap

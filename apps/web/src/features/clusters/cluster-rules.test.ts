@@ -142,6 +142,20 @@ describe('map and password', () => {
     expect([...pending].sort()).toEqual(['a', 'b', 'd']);
   });
 
+  it('marks a datacenter pending while a deployment there rolls out or is removed', () => {
+    const pending = pendingDatacenters(
+      [smart({ datacenters: ['a', 'b', 'c'] })],
+      [],
+      [
+        { datacenter_uuid: 'a', status: 'creating' },
+        { datacenter_uuid: 'b', status: 'success' },
+        { datacenter_uuid: 'c', status: 'updating' },
+        { datacenter_uuid: 'd', status: 'pending' },
+      ],
+    );
+    expect([...pending].sort()).toEqual(['a', 'c', 'd']);
+  });
+
   it('generates 12 random bytes in base64', () => {
     const password = generateMonitoringPassword();
     expect(password).toMatch(/^[A-Za-z0-9+/]{16}$/);

@@ -127,12 +127,20 @@ export function durationHint(status: Status | undefined): 'create' | 'update' | 
   return null;
 }
 
-/** Datacenters with work in progress (global map pending rule). */
+/**
+ * Datacenters with work in progress (global map pending rule): a smart cluster or member being
+ * built, changed or removed there, or a deployment rolling out or being removed there.
+ */
 export function pendingDatacenters(
   smartClusters: readonly SmartCluster[],
   clusters: readonly Cluster[],
+  deployments: readonly { datacenter_uuid: string; status: string }[] = [],
 ): Set<string> {
   const pending = new Set<string>();
+  for (const deployment of deployments) {
+    const status = statusOf(deployment);
+    if (status && isInProgress(status)) pending.add(deployment.datacenter_uuid);
+  }
   for (const cluster of clusters) {
     const status = statusOf(cluster);
     if (status && isInProgress(status)) pending.add(cluster.datacenter_uuid);
