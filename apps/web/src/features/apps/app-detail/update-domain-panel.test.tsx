@@ -73,6 +73,20 @@ describe('UpdateDomainPanel', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
   });
 
+  it('refuses a name that is no domain as it is typed, before any submit', async () => {
+    const fetchMock = mockApi();
+    const user = userEvent.setup({ delay: null });
+    renderPanel();
+    await user.type(await screen.findByLabelText('Domain name 1'), 'not a name!');
+    expect(await screen.findByText('Please enter at least one valid domain')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Domain name 1'));
+    await user.type(screen.getByLabelText('Domain name 1'), 'www');
+    await waitFor(() =>
+      expect(screen.queryByText('Please enter at least one valid domain')).toBeNull(),
+    );
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
+
   it('sends the names under the root, lower-cased and de-duplicated, and marks it pending', async () => {
     const fetchMock = mockApi();
     const user = userEvent.setup({ delay: null });

@@ -1,5 +1,6 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Deployment } from '@meridian/domain/apps/app-api';
+import { normaliseDomainNames } from '@meridian/domain/domains/domain-api';
 import { validationMessages } from '@meridian/domain/validation-messages';
 import { Alert, Button, Form, Input, Select, Skeleton, Typography } from 'antd';
 import { useMemo } from 'react';
@@ -12,6 +13,7 @@ import styles from './domain-actions.module.css';
 import {
   domainNamesBody,
   domainUpdateBlocked,
+  fullDomainName,
   initialDomainNamesForm,
 } from './update-domain.rules';
 import type { DomainNamesForm } from './update-domain.rules';
@@ -145,6 +147,14 @@ function UpdateDomainForm({
                         required: true,
                         whitespace: true,
                         message: validationMessages.smartClusterAppDomains,
+                      },
+                      // Checked as typed, under the chosen root, not only on submit.
+                      {
+                        validator: (_rule, value: string | undefined) =>
+                          !value?.trim() ||
+                          normaliseDomainNames([fullDomainName(value, root ?? 'example.ca')]).ok
+                            ? Promise.resolve()
+                            : Promise.reject(new Error(validationMessages.smartClusterAppDomains)),
                       },
                     ]}
                   >
