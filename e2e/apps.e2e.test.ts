@@ -318,8 +318,8 @@ describe.skipIf(!inject('browserAvailable'))('apps in Chromium', () => {
     );
     await screenshot(page, 'apps-delete-confirm');
     await confirm.getByRole('button', { name: 'Delete app' }).click();
-    // The server answers 'deleting' while the deployments are removed first: the deletion has
-    // started, which is no failure.
+    // The server answers success at once: the app leaves every list while its deployments are
+    // removed, so the console says the deletion has started and goes home.
     const outcome = page
       .locator('.ant-notification-notice')
       .filter({ hasText: /Deletion of .+ has started\.|App deletion unsuccessful\./ })

@@ -158,7 +158,11 @@ export const deploymentRemovalSchema = z.object({
 
 /** What deleting an app, a version or deployments answers. */
 export const removalResultSchema = z.object({
-  status: z.enum(['success', 'deleting']).describe('success: gone already; deleting: under way'),
+  status: z
+    .enum(['success', 'deleting'])
+    .describe(
+      'success: gone from the lists (an app at once, its teardown going on); deleting: under way',
+    ),
 });
 
 export type RemovalResult = z.infer<typeof removalResultSchema>;

@@ -2,11 +2,18 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { apps, userRevisions, type AppRow } from '../../platform/db/schema';
 
+/** The user's apps as lists show them: one being deleted is gone already (its teardown goes on). */
 export async function listAppRows(db: Database, userId: string, appId?: string): Promise<AppRow[]> {
   return db
     .select()
     .from(apps)
-    .where(and(eq(apps.userId, userId), appId ? eq(apps.id, appId) : undefined))
+    .where(
+      and(
+        eq(apps.userId, userId),
+        eq(apps.deleting, false),
+        appId ? eq(apps.id, appId) : undefined,
+      ),
+    )
     .orderBy(asc(apps.createdAt), asc(apps.id));
 }
 

@@ -600,9 +600,13 @@ describe.each(databaseBackends())('apps, versions and deployments on %s', (backe
     await waitForDeployments(t, admin, app.uuid, allSettled);
     const response = await kube('DELETE', `/apps/${app.uuid}`, admin);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'deleting' });
-    await waitFor(async () => !(await listApps(t, admin)).some((item) => item.uuid === app.uuid), {
-      what: 'app deletion',
+    // Success at once: the app is gone from every list while its teardown goes on.
+    expect(response.json()).toEqual({ status: 'success' });
+    expect((await listApps(t, admin)).some((item) => item.uuid === app.uuid)).toBe(false);
+    expect((await kube('GET', `/apps/${app.uuid}`, admin)).statusCode).toBe(404);
+    expect((await kube('DELETE', `/apps/${app.uuid}`, admin)).statusCode).toBe(404);
+    await waitFor(async () => (await eventTypesFor(app.uuid)).includes('APP_DELETE_FULFILLED'), {
+      what: 'the teardown',
     });
     expect(await eventTypesFor(app.uuid)).toEqual(
       [

@@ -151,18 +151,21 @@ export async function updateApp(
   return appById(context, userId, appId, false);
 }
 
-/** Removes the app's deployments first (cascaded), then the app: `success` when already gone. */
+/**
+ * Removes the app's deployments first (cascaded), then the app. `success` at once: the app leaves
+ * every list now, and the teardown goes on as jobs (its events say when it ends).
+ */
 export async function removeApp(
   context: AppsContext,
   userId: string,
   appId: string,
-): Promise<{ status: 'success' | 'deleting' }> {
+): Promise<{ status: 'success' }> {
   const { db, now } = context;
   await ownApp(db, userId, appId);
   return inTransaction(context, async (tx, send) => {
     const app = await lockAppForChange(tx, appId);
     if (!app || app.userId !== userId) throw new NotFoundError('App not found');
-    if (app.deleting) return { status: 'deleting' as const };
+    if (app.deleting) return { status: 'success' as const };
     const rows = await deploymentWorkOfApp(tx, appId);
     requireSettled(rows, appApiMessages.appInProgress);
     await updateAppRow(tx, appId, { deleting: true, updatedAt: now() });
@@ -172,7 +175,7 @@ export async function removeApp(
       payload: payloadOf(app),
     });
     const left = await startRemovals(context, tx, send, app, rows, 'cascaded_delete');
-    if (left > 0) return { status: 'deleting' as const };
+    if (left > 0) return { status: 'success' as const };
     await deleteAppRow(tx, appId);
     await recordEvent(tx, {
       userId,

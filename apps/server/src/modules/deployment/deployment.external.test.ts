@@ -76,7 +76,7 @@ describe.each(databaseBackends())('apps on an external cluster on %s', (backend)
       url: `/meridian/v1/kube/apps/${app.uuid}`,
       headers: user.headers,
     });
-    expect(removal.json()).toEqual({ status: 'deleting' });
+    expect(removal.json()).toEqual({ status: 'success' });
     await expect
       .poll(() => api.objects.has('/api/v1/namespaces/edge-shop'), { timeout: 10_000 })
       .toBe(false);

@@ -5,8 +5,8 @@ import { apiPaths } from '../../../shared/api/api-paths';
 import { appsQueryKey } from '../../../shared/api/apps-list';
 
 /**
- * DELETE /meridian/v1/kube/apps/{appId}: {status: 'success'} when the app is gone, 'deleting'
- * while its deployments are being removed first.
+ * DELETE /meridian/v1/kube/apps/{appId}: {status: 'success'} at once: the app leaves every list
+ * while its deployments are removed (the events say when the teardown ends).
  */
 export function deleteApp(appId: string): Promise<RemovalResult> {
   return apiClient.delete(`${apiPaths.kube}/apps/${encodeURIComponent(appId)}`, undefined, {

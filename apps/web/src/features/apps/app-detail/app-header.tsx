@@ -42,7 +42,6 @@ export function AppHeader({ app, extraActions }: AppHeaderProps) {
       onOk: () =>
         deleteApp.mutateAsync(app.uuid).then(
           () => {
-            // Both answers (success, or deleting while the deployments go) mean the app is going.
             notify.success(t('apps.detail.app.deleted', { name: app.name }));
             void navigate('/home');
           },
