@@ -142,7 +142,7 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
       true,
     );
     await editor().getByLabel('Confirm', { exact: true }).click();
-    await expectVisible(editor().getByText('Please provide a host (@ for the domain itself)'));
+    await expectVisible(editor().getByText('Please provide a value for this field').first());
     await editor().getByLabel('Host', { exact: true }).fill('www');
     await editor().getByLabel('Value', { exact: true }).fill('999.1.1.1');
     await editor().getByLabel('Confirm', { exact: true }).click();

@@ -102,3 +102,37 @@ describe('DNS record limits', () => {
     expect(dnsRecordUpdateSchema.parse({ ...body, domain: ' WWW. ' }).domain).toBe('www.');
   });
 });
+
+describe('DNS record fields (spec "Validation rules")', () => {
+  const uuid = '3f1d8a3e-5c2b-4b7e-9d1a-2c3b4d5e6f70';
+  const errorsOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    result.success ? [] : result.error!.issues.map((issue) => issue.message);
+
+  it('requires the host with the generic message; the TTL is a whole number of at least 0', () => {
+    expect(
+      errorsOf(
+        dnsRecordCreateSchema.safeParse({
+          domain_uuid: uuid,
+          domain: ' ',
+          type: 'A',
+          content: '1.2.3.4',
+        }),
+      ),
+    ).toEqual(['Please provide a value for this field']);
+    for (const ttl of [-1, 1.5, 'soon']) {
+      expect(
+        errorsOf(dnsRecordUpdateSchema.safeParse({ domain: 'www', content: 'x', ttl })),
+      ).toEqual(['The TTL must be a whole number of at least 0']);
+    }
+  });
+
+  it('gives a new record the TTL of 3600 when the body leaves it out', () => {
+    const parsed = dnsRecordCreateSchema.parse({
+      domain_uuid: uuid,
+      domain: 'www',
+      type: 'A',
+      content: '1.2.3.4',
+    });
+    expect(parsed.ttl).toBe(3600);
+  });
+});

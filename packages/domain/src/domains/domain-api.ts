@@ -23,7 +23,8 @@ export const dnsLimits = { nameLength: 253, labelLength: 63, contentLength: 4000
 
 /** Messages of the DNS rules whose wording the spec leaves to us. */
 export const dnsMessages = {
-  host: 'Please provide a host (@ for the domain itself)',
+  // Spec "Validation rules": host is required, with the generic message ('@' is the domain itself).
+  host: validationMessages.required,
   hostPattern: 'A host is letters, digits and hyphens, separated by dots',
   ttl: `The TTL must be a whole number of at least ${limits.dnsTtlMin}`,
   ipv4: 'Please provide a valid IPv4 address',
@@ -120,7 +121,10 @@ export const dnsRecordSchema = z.object({
 export type DnsRecord = z.infer<typeof dnsRecordSchema>;
 
 const ttl = z
-  .number({ error: dnsMessages.ttl })
+  .number({
+    // Spec "Validation rules": TTL is a number, at least 0 (3600 when the body leaves it out).
+    error: dnsMessages.ttl,
+  })
   .int(dnsMessages.ttl)
   .min(limits.dnsTtlMin, dnsMessages.ttl)
   .max(2_147_483_647, dnsMessages.ttl)

@@ -176,9 +176,10 @@ describe('DomainsPage', () => {
     expect((within(editor).getByLabelText('TTL') as HTMLInputElement).value).toBe('3600');
 
     await user.click(within(editor).getByLabelText('Confirm'));
+    // Host and value are both required, each with the spec's generic message.
     expect(
-      await within(editor).findByText('Please provide a host (@ for the domain itself)'),
-    ).toBeTruthy();
+      await within(editor).findAllByText('Please provide a value for this field'),
+    ).toHaveLength(2);
 
     await user.type(within(editor).getByLabelText('Host'), 'api');
     await user.type(within(editor).getByLabelText('Value'), '999.0.0.1');
