@@ -223,6 +223,23 @@ describe.each(databaseBackends())('app on %s', (backend) => {
       expect(Object.keys(document.paths).some((p) => p.startsWith('/docs'))).toBe(false);
     });
 
+    it('describes the request bodies of the multipart routes, files included', async () => {
+      const document = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+      const bodyOf = (path: string) =>
+        document.paths[path].post.requestBody.content['multipart/form-data'].schema;
+      const app = bodyOf('/meridian/v1/kube/apps');
+      expect(Object.keys(app.properties)).toEqual(
+        expect.arrayContaining(['name', 'version_name', 'smart_cluster_uuid', 'template_type']),
+      );
+      expect(app.properties.template).toMatchObject({ type: 'string', format: 'binary' });
+      expect(app.required).toEqual(expect.arrayContaining(['name', 'template']));
+      expect(bodyOf('/meridian/v1/kube/apps/{appId}/versions').properties.template).toBeDefined();
+      expect(bodyOf('/cluster/clusters/external')).toMatchObject({
+        properties: { name: { type: 'string' }, kubeConfig: { format: 'binary' } },
+        required: ['name', 'kubeConfig'],
+      });
+    });
+
     it('serves the documentation UI', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/docs/', headers: html });
       expect(response.statusCode).toBe(200);

@@ -11,7 +11,12 @@ import {
   type RouteApp,
 } from '../../platform/http/route-schema';
 import type { AppsContext } from '../deployment/apps-context';
-import { parseFields, readTemplateForm, registerTemplateUploads } from '../template/template-form';
+import {
+  parseFields,
+  readTemplateForm,
+  registerTemplateUploads,
+  templateUpload,
+} from '../template/template-form';
 import {
   createApp,
   createAppListCache,
@@ -83,6 +88,7 @@ function writeRoutes(app: RouteApp, context: AppsContext): void {
         security: sessionOrApiKey,
         response: { 200: appSchema, ...errorResponses, 413: errorBodySchema },
       },
+      config: { multipartBody: { fields: appCreateFieldsSchema, file: templateUpload } },
     },
     async (request) => {
       const form = await readTemplateForm(request);

@@ -194,6 +194,12 @@ function externalClusterRoutes(app: RouteApp, context: ClusterContext): void {
         security: sessionOrApiKey,
         response: { 200: smartClusterSchema, ...errorResponses, 413: errorBodySchema },
       },
+      config: {
+        multipartBody: {
+          fields: externalClusterSchema,
+          file: { name: 'kubeConfig', description: 'The kubeconfig YAML file', required: true },
+        },
+      },
     },
     async (request) => {
       const form = await readMultipartForm(

@@ -19,6 +19,13 @@ export async function registerTemplateUploads(app: FastifyInstance): Promise<voi
   });
 }
 
+/** The template part, for the routes' OpenAPI request bodies. */
+export const templateUpload = {
+  name: 'template',
+  description: `The template: a YAML file (Advanced, Heat) or the Basic settings as JSON text, at most ${templateMaxBytes / 1024} KiB`,
+  required: true,
+};
+
 export async function readTemplateForm(request: FastifyRequest): Promise<TemplateForm> {
   const form = await readMultipartForm(
     request,

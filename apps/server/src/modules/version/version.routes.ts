@@ -7,7 +7,12 @@ import { z } from 'zod';
 import { rejectMalformedIds } from '../../platform/http/malformed-id';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../platform/http/route-schema';
 import type { AppsContext } from '../deployment/apps-context';
-import { parseFields, readTemplateForm, registerTemplateUploads } from '../template/template-form';
+import {
+  parseFields,
+  readTemplateForm,
+  registerTemplateUploads,
+  templateUpload,
+} from '../template/template-form';
 import { createVersion, removeVersion, updateVersion, versionTemplate } from './version.service';
 
 const versionParams = z.object({ versionId: z.uuid(notFoundId) });
@@ -33,6 +38,7 @@ export const versionRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = as
         params: z.object({ appId: z.uuid(notFoundId) }),
         response: { 200: versionSchema, ...errorResponses, 413: errorBodySchema },
       },
+      config: { multipartBody: { fields: versionCreateFieldsSchema, file: templateUpload } },
     },
     async (request) => {
       const form = await readTemplateForm(request);

@@ -6,7 +6,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -15,6 +14,7 @@ import { z } from 'zod';
 import { handleError } from './error-handler';
 import { RateLimitedError } from './errors';
 import { registerJsonBodyParser } from './json-body';
+import { openApiTransform } from './multipart-docs';
 
 /** The control plane's Fastify instance, typed by its zod schemas. */
 export type App = FastifyInstance<
@@ -117,7 +117,7 @@ async function registerOpenApi(app: App): Promise<void> {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 }
