@@ -34,7 +34,7 @@ export function RealtimeEvents() {
     if (!token || !userId) return undefined;
     const onEvent = (event: NotificationEvent) => {
       const { notice, refetch } = eventEffects(event);
-      if (notice) notify[notice.kind](notice.title, notice.description);
+      if (notice) notify[notice.kind](notice.title, notice.description, { key: notice.key });
       for (const resource of refetch) {
         void queryClient.invalidateQueries({ queryKey: staleKeys[resource] });
       }

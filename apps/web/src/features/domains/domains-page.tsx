@@ -7,6 +7,7 @@ import { EmptyState } from '../../shared/components/empty-state';
 import { PageHeader } from '../../shared/components/page-header';
 import { t } from '../../shared/i18n/translate';
 import { notify } from '../../shared/notifications/notify';
+import { operationNoticeKey } from '../../shared/realtime/event-effects';
 import { createDrawerOpened } from '../../shared/store/ui.slice';
 import { useDeleteDomain } from './api/delete-domain';
 import { domainNameOf, useDomains } from './api/get-domains';
@@ -37,7 +38,9 @@ export function DomainsPage() {
       onOk: () =>
         deleteDomain.mutateAsync(domain.uuid).then(
           () => {
-            notify.success(t('domains.deleted', { name }));
+            notify.success(t('domains.deleted', { name }), undefined, {
+              key: operationNoticeKey('DOMAIN', 'DELETE', domain.uuid),
+            });
             setDetailsUuid((current) => (current === domain.uuid ? null : current));
           },
           (error: unknown) =>

@@ -1,7 +1,7 @@
 import type { NotificationEvent } from '@meridian/domain/events/notification-event';
 import { notificationCategories, notificationStatuses } from '@meridian/domain/notifications';
 import { describe, expect, it } from 'vitest';
-import { eventEffects } from './event-effects';
+import { eventEffects, operationNoticeKey } from './event-effects';
 
 function event(
   type: string,
@@ -43,12 +43,27 @@ describe('live event effects', () => {
         smart_cluster_name: 'prod',
       }),
     );
-    expect(done.notice).toEqual({ kind: 'success', title: 'Smart cluster "prod" created.' });
+    expect(done.notice).toMatchObject({ kind: 'success', title: 'Smart cluster "prod" created.' });
     const started = eventEffects(
       event('CLUSTER_CREATE_PENDING', 'CLUSTER', 'PENDING', { cluster_name: 'prod-mtl' }),
     );
     expect(started.notice).toBeNull();
     expect(started.refetch).toEqual(['clusters']);
+  });
+
+  it("shares the console's notice key for the same operation, so the two notices are one", () => {
+    const created = eventEffects(
+      event('DOMAIN_CREATE_FULFILLED', 'DOMAIN', 'FULFILLED', {
+        domain_name: 'example.ca',
+        domain_name_uuid: 'd-1',
+      }),
+    );
+    expect(created.notice?.key).toBe(operationNoticeKey('DOMAIN', 'CREATE', 'd-1'));
+    const failed = eventEffects(
+      event('DOMAIN_DELETE_REJECTED', 'DOMAIN', 'REJECTED', { domain_name_uuid: 'd-1' }),
+    );
+    expect(failed.notice?.key).toBe(operationNoticeKey('DOMAIN', 'DELETE', 'd-1'));
+    expect(failed.notice?.key).not.toBe(created.notice?.key);
   });
 
   it('refetches apps and domains for app, stack, certificate and subdomain events', () => {

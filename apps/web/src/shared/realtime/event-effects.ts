@@ -6,8 +6,29 @@ import { categoryFromCode, statusFromCode } from '@meridian/domain/notifications
 export type StaleResource = 'apps' | 'domains' | 'clusters' | 'smartClusters' | 'traffic';
 
 export interface EventEffects {
-  notice: { kind: 'success' | 'error'; title: string; description?: string } | null;
+  notice: { kind: 'success' | 'error'; title: string; description?: string; key: string } | null;
   refetch: StaleResource[];
+}
+
+/**
+ * The notice key of an operation on a resource ('DOMAIN', 'CREATE', its uuid): the console's own
+ * notice for an action and the live event's for the same operation share it, so the second
+ * replaces the first instead of stacking a duplicate.
+ */
+export function operationNoticeKey(subject: string, action: string, uuid: string): string {
+  return `${subject}_${action}:${uuid}`;
+}
+
+/** The notice key of an event: its subject and action, and the uuid of what it concerns. */
+function eventNoticeKey(event: NotificationEvent): string {
+  const payload = event.payload ?? {};
+  const uuid =
+    payload.domain_name_uuid ??
+    payload.app_uuid ??
+    payload.cluster_uuid ??
+    payload.smart_cluster_uuid ??
+    event.uuid;
+  return `${event.event_type.replace(/_(PENDING|FULFILLED|REJECTED)$/, '')}:${uuid}`;
 }
 
 /** Title and description of an event for people: from the catalogue, else what the event says. */
@@ -28,11 +49,12 @@ export function eventEffects(event: NotificationEvent): EventEffects {
   const status = statusFromCode(event.status);
   const category = categoryFromCode(event.category);
   const text = eventText(event);
+  const key = eventNoticeKey(event);
   const notice =
     status === 'REJECTED'
-      ? { kind: 'error' as const, ...text }
+      ? { kind: 'error' as const, ...text, key }
       : status === 'FULFILLED'
-        ? { kind: 'success' as const, title: text.title }
+        ? { kind: 'success' as const, title: text.title, key }
         : null;
 
   let refetch: StaleResource[] = [];

@@ -5,6 +5,7 @@ import { Button, Form, Input, Space, Typography } from 'antd';
 import { SideDrawer } from '../../../shared/components/side-drawer';
 import { t } from '../../../shared/i18n/translate';
 import { notify } from '../../../shared/notifications/notify';
+import { operationNoticeKey } from '../../../shared/realtime/event-effects';
 import { useCreateDomain } from '../api/create-domain';
 import { useNameservers } from '../api/get-nameservers';
 import { serverMessage } from '../domain-errors';
@@ -44,7 +45,13 @@ function CreateDomainBody({ onClose }: { onClose: () => void }) {
     const body: DomainCreateInput = parsed.data;
     return create.mutateAsync(body).then(
       (domain) => {
-        notify.success(t('domains.created', { name: domain.domain_name || body.domain_name }));
+        notify.success(
+          t('domains.created', { name: domain.domain_name || body.domain_name }),
+          undefined,
+          {
+            key: operationNoticeKey('DOMAIN', 'CREATE', domain.uuid),
+          },
+        );
         form.resetFields();
         onClose();
       },
