@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
+import {
+  authorizedFetch,
+  createBasicAppByApi,
+  createSmartClusterByApi,
+  createUserByApi,
+  deleteAppsByApi,
+  deleteSmartClusterByApi,
+  logInByApi,
+  logInThroughPage,
+  type Api,
+  type Credentials,
+} from './support/session';
+
+const baseUrl = inject('baseUrl');
+const suffix = Date.now().toString(36);
+
+// What a new user trips over, tried as one would: a user of its own, so nothing here shows in
+// the lists other suites count.
+describe.skipIf(!inject('browserAvailable'))('first use in Chromium', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let user: Credentials;
+  let api: Api;
+  let smartClusterUuid: string | undefined;
+
+  beforeAll(async () => {
+    user = await createUserByApi(baseUrl, 'e2e-first-use');
+    api = authorizedFetch(baseUrl, await logInByApi(baseUrl, user));
+    browser = await launchBrowser();
+    context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1440, height: 900 },
+    });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    if (api) await deleteAppsByApi(api, (name) => name.endsWith(`-${suffix}`));
+    if (smartClusterUuid) await deleteSmartClusterByApi(api, smartClusterUuid);
+  });
+
+  it('answers the console to a client that does not ask for HTML', async () => {
+    const response = await fetch(`${baseUrl}/login`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+  });
+
+  it('says how long to wait after repeated wrong passwords, instead of a wrong-password text', async () => {
+    await page.goto('/login');
+    const throttled = page.locator('.ant-notification-notice', {
+      hasText: /Too many attempts — try again in \d+ s/,
+    });
+    // Three wrong passwords are free; from the fourth, each try waits, doubling.
+    for (let i = 0; i < 8 && !(await throttled.count()); i++) {
+      await page.getByLabel('Username').fill(user.username);
+      await page.getByLabel('Password').fill(`not-the-password-${i}`);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await expectVisible(page.locator('.ant-notification-notice').last());
+    }
+    await expectVisible(throttled.first());
+    await expect(page.getByText('Something went wrong!').count()).resolves.toBeGreaterThan(0);
+    await screenshot(page, 'first-use-login-throttled');
+    // Once the wait is over the owner is in.
+    const seconds = Number(/in (\d+) s/.exec(await throttled.first().innerText())![1]);
+    await page.waitForTimeout(seconds * 1000 + 500);
+    await logInThroughPage(page, user);
+  });
+
+  it("offers 'No matching clusters' when a search in the cluster picker finds none", async () => {
+    smartClusterUuid = await createSmartClusterByApi(api, {
+      name: `first-${suffix}`,
+      datacenters: ['ca-montreal'],
+    });
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'App' }).click();
+    const form = page.getByRole('dialog').filter({ hasText: 'Create app' });
+    await form.getByLabel('Smart cluster', { exact: true }).fill('nowhere');
+    await expectVisible(page.getByText('No matching clusters'));
+    await screenshot(page, 'first-use-no-matching-clusters');
+    await page.keyboard.press('Escape');
+  });
+
+  it('names the app on its terms page', async () => {
+    const appUuid = await createBasicAppByApi(api, {
+      name: `terms-${suffix}`,
+      smartClusterUuid: smartClusterUuid!,
+    });
+    await page.goto(`/apps/${appUuid}/terms-of-service`);
+    await expectVisible(page.getByText(`These terms apply to the app terms-${suffix}.`));
+    await screenshot(page, 'first-use-app-terms');
+  });
+});
+
+async function expectVisible(locator: Locator) {
+  await locator.waitFor({ state: 'visible', timeout: 15_000 });
+}
