@@ -98,7 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app = await createHttpApp(logger, options.http);
   // One job queue for every module: each defines its kinds while registering, then it starts.
   const jobs = createJobQueue(database.driver, {
-    onError: (error) => app.log.warn({ err: error }, 'job failed'),
+    onError: (error, job) => app.log.warn({ err: error, job }, 'job failed'),
     ...jobOptions,
   });
   app.addHook('onClose', () => jobs.stop());

@@ -12,6 +12,7 @@ import { defineJob, type JobAttempt } from '../../platform/jobs/job-queue';
 import type { ClusterContext } from './cluster-context';
 import { findMember, recordMemberDeadline, type MemberWithDatacenter } from './cluster.queries';
 import { finishMember, inProgressStatus } from './cluster.settle';
+import { driverFailureReason } from '../../platform/drivers/driver-failure';
 
 export const clusterJobKinds = [
   'provision-cluster',
@@ -48,10 +49,6 @@ export function specOf({ cluster, datacenter }: MemberWithDatacenter): ClusterSp
     masterCount: cluster.masterCount,
     minionCount: cluster.minionCount,
   };
-}
-
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** One step of a member's create/update/delete; safe to run again after a crash. */
@@ -121,7 +118,7 @@ export async function runMemberStep(
     } else if (attempt.final) {
       outcome = {
         ok: false,
-        reason: `${member.datacenter.location}: ${operation} failed after ${attempt.retryCount + 1} attempts: ${errorText(error)}`,
+        reason: driverFailureReason(member.datacenter.location, operation, attempt, error),
       };
     } else {
       throw error;

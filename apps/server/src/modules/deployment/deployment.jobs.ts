@@ -18,6 +18,7 @@ import type { AppsContext } from './apps-context';
 import { findDeploymentWork, recordOperationDeadline } from './deployment.queries';
 import type { DeploymentWork } from './deployment.types';
 import { finishDeployment, type StepOutcome } from './deployment.settle';
+import { driverFailureReason } from '../../platform/drivers/driver-failure';
 
 export const deploymentJobKinds = ['rollout-deployment', 'remove-deployment'] as const;
 
@@ -32,10 +33,6 @@ export function deploymentJobs(context: AppsContext) {
       runDeploymentStep(context, job, attempt),
     ),
   );
-}
-
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export function specOf(
@@ -205,6 +202,6 @@ function failedOutcome(
   if (!attempt.final) throw error;
   return {
     ok: false,
-    reason: `${work.datacenter.location}: ${operation} failed after ${attempt.retryCount + 1} attempts: ${errorText(error)}`,
+    reason: driverFailureReason(work.datacenter.location, operation, attempt, error),
   };
 }

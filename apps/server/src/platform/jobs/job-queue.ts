@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, DatabaseDriver } from '../db/database';
-import { startKindRunner, type JobAttempt, type KindRunner } from './job-runner';
+import { startKindRunner, type FailedJob, type JobAttempt, type KindRunner } from './job-runner';
 
 export { JobAbandonedError, type JobAttempt } from './job-runner';
 
@@ -54,7 +54,8 @@ export interface JobQueueOptions extends JobKindOptions {
   pollingIntervalSeconds?: number;
   /** How long `stop()` waits for running jobs before failing them so they are retried (10). */
   stopTimeoutSeconds?: number;
-  onError?: (error: unknown) => void;
+  /** Logs a failed attempt (with its job) or a queue error (without). */
+  onError?: (error: unknown, job?: FailedJob) => void;
 }
 
 /** A kind of durable job: its name, the shape of its data (checked on send and on run), its handler. */

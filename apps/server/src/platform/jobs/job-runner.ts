@@ -11,6 +11,17 @@ export interface JobAttempt {
    * it ran): the job is already failed then, so stop work and give up.
    */
   signal: AbortSignal;
+  /**
+   * Logs an error this attempt handles itself (a final attempt that records why it failed), with
+   * the job's id: the id a plain-words failure quotes to support.
+   */
+  report(error: unknown): void;
+}
+
+/** Which job an error came from, for the log line. */
+export interface FailedJob {
+  kind: string;
+  id: string;
 }
 
 /** Why an attempt was given up: the reason of its aborted signal and of its failure. */
@@ -34,7 +45,7 @@ export interface KindRunnerOptions {
   batchSize: number;
   deadlineSeconds: number;
   pollingIntervalMs: number;
-  onError: (error: unknown) => void;
+  onError: (error: unknown, job?: FailedJob) => void;
 }
 
 export interface KindRunner {
@@ -69,6 +80,7 @@ function startRun(options: KindRunnerOptions, job: PgBoss.JobWithMetadata<unknow
     retryLimit: job.retryLimit,
     final: job.retryCount >= job.retryLimit,
     signal: controller.signal,
+    report: (error) => onError(error, { kind, id: job.id }),
   };
   let settling: Promise<void> | undefined;
   let markDone!: () => void;
@@ -79,7 +91,7 @@ function startRun(options: KindRunnerOptions, job: PgBoss.JobWithMetadata<unknow
       if (outcome.ok) {
         await store.complete(kind, job.id);
       } else {
-        onError(outcome.error);
+        onError(outcome.error, { kind, id: job.id });
         // Only this job goes to retry (with back-off); the others running go on.
         await store.fail(kind, job.id, { message: errorMessage(outcome.error) });
       }
