@@ -86,6 +86,36 @@ describe.skipIf(!inject('browserAvailable'))('first use in Chromium', () => {
     await page.keyboard.press('Escape');
   });
 
+  it("keeps every create drawer's buttons in view at 1280×720, 1440×900 and 1920×1080", async () => {
+    const drawers = [
+      { menu: 'App', title: 'Create app', submit: 'Create app' },
+      { menu: 'Cluster', title: 'Create cluster', submit: 'Create' },
+      { menu: 'Domain', title: 'Create domain', submit: 'Add domain' },
+    ];
+    for (const [width, height] of [
+      [1280, 720],
+      [1440, 900],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const { menu, title, submit } of drawers) {
+        await page.goto('/home');
+        await page.getByRole('button', { name: 'Create', exact: true }).click();
+        await page.getByRole('menuitem', { name: menu, exact: true }).click();
+        const drawer = page.getByRole('dialog').filter({ hasText: title });
+        const button = drawer.getByRole('button', { name: submit, exact: true });
+        await expectVisible(button);
+        await page.waitForTimeout(400);
+        const box = (await button.boundingBox())!;
+        expect(box.y + box.height, `${title} at ${width}×${height}`).toBeLessThanOrEqual(height);
+        if (menu === 'App') await screenshot(page, `first-use-create-app-${width}x${height}`);
+        await page.keyboard.press('Escape');
+        await drawer.waitFor({ state: 'hidden' });
+      }
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
   it('names the app on its terms page', async () => {
     const appUuid = await createBasicAppByApi(api, {
       name: `terms-${suffix}`,

@@ -21,6 +21,7 @@ import {
   zodRule,
 } from './template-fields';
 import type { TemplateChoice, TemplateFormValues } from './template-fields';
+import { DrawerActions } from '../../../shared/components/drawer-actions';
 
 interface AppFormValues extends TemplateFormValues {
   name: string;
@@ -186,14 +187,14 @@ function AppForm({ onDone }: { onDone: () => void }) {
         </Form.Item>
       </div>
       <TemplateFields choice={choice} onChange={setChoice} />
-      <div className={styles.actions}>
+      <DrawerActions>
         <Button onClick={onDone} disabled={mutation.isPending}>
           {t('common.cancel')}
         </Button>
         <Button type="primary" htmlType="submit" loading={mutation.isPending}>
           {t('apps.create.submit')}
         </Button>
-      </div>
+      </DrawerActions>
     </Form>
   );
 }

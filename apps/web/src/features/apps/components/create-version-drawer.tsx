@@ -17,6 +17,7 @@ import {
   zodRule,
 } from './template-fields';
 import type { TemplateChoice, TemplateFormValues } from './template-fields';
+import { DrawerActions } from '../../../shared/components/drawer-actions';
 
 interface VersionFormValues extends TemplateFormValues {
   name: string;
@@ -83,14 +84,14 @@ function VersionForm({ app, onDone }: { app: App; onDone: () => void }) {
         />
       </Form.Item>
       <TemplateFields choice={choice} onChange={setChoice} />
-      <div className={styles.actions}>
+      <DrawerActions>
         <Button onClick={onDone} disabled={mutation.isPending}>
           {t('common.cancel')}
         </Button>
         <Button type="primary" htmlType="submit" loading={mutation.isPending}>
           {t('apps.version.create.submit')}
         </Button>
-      </div>
+      </DrawerActions>
     </Form>
   );
 }

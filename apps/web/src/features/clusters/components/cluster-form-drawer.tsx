@@ -27,6 +27,7 @@ import { budgetError, formMinimumCost, isExternalChoice, zodRule } from '../form
 import styles from './clusters.module.css';
 import { AutomaticPreview } from './automatic-preview';
 import { errorDescription } from './use-cluster-actions';
+import { DrawerActions } from '../../../shared/components/drawer-actions';
 
 export interface ClusterFormValues {
   name: string;
@@ -353,9 +354,11 @@ function ClusterForm({
         </div>
       )}
 
-      <Button type="primary" htmlType="submit" block loading={submitting}>
-        {t(updating ? 'clusters.form.update' : 'clusters.form.create')}
-      </Button>
+      <DrawerActions>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          {t(updating ? 'clusters.form.update' : 'clusters.form.create')}
+        </Button>
+      </DrawerActions>
     </Form>
   );
 }

@@ -1,7 +1,7 @@
 import { domainCreateSchema, domainNamePattern } from '@meridian/domain/domains/domain-api';
 import type { DomainCreateInput } from '@meridian/domain/domains/domain-api';
 import { validationMessages } from '@meridian/domain/validation-messages';
-import { Button, Form, Input, Space, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { SideDrawer } from '../../../shared/components/side-drawer';
 import { t } from '../../../shared/i18n/translate';
 import { notify } from '../../../shared/notifications/notify';
@@ -11,6 +11,7 @@ import { useNameservers } from '../api/get-nameservers';
 import { serverMessage } from '../domain-errors';
 import styles from './domains.module.css';
 import { NameserverList } from './nameserver-list';
+import { DrawerActions } from '../../../shared/components/drawer-actions';
 
 interface CreateDomainForm {
   domain_name: string;
@@ -99,12 +100,12 @@ function CreateDomainBody({ onClose }: { onClose: () => void }) {
       <Typography.Paragraph type="secondary" className={styles.hint}>
         {t('domains.nameservers.hint')}
       </Typography.Paragraph>
-      <Space>
+      <DrawerActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button type="primary" htmlType="submit" loading={create.isPending}>
           {t('domains.submit')}
         </Button>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-      </Space>
+      </DrawerActions>
     </Form>
   );
 }
