@@ -73,7 +73,12 @@ export function separateOwners<T extends OwnedZone>(
 /** Domains oldest first, as the zone owners' order of precedence. */
 function listOwnedDomains(db: Database) {
   return db
-    .select({ id: domains.id, userId: domains.userId, domainName: domains.domainName })
+    .select({
+      id: domains.id,
+      userId: domains.userId,
+      domainName: domains.domainName,
+      email: domains.email,
+    })
     .from(domains)
     .where(ne(domains.status, 'deleting'))
     .orderBy(asc(domains.createdAt), asc(domains.id));
@@ -115,6 +120,7 @@ export async function loadZones(db: Database): Promise<Zone[]> {
       apex: row.domainName,
       serial: revision,
       records: [] as ZoneRecord[],
+      contact: row.email,
       userId: row.userId,
     };
     zones.set(row.domainName, zone);

@@ -59,6 +59,8 @@ export function suiteZones(serial = 10): Zone[] {
       apex: 'beta.example',
       serial,
       records: [{ name: 'www.beta.example', type: 'A', ttl: 60, content: '203.0.113.5' }],
+      // The owner's contact: the SOA's mailbox, the dot of its local part escaped.
+      contact: 'first.last@Beta.example',
     },
   ];
 }
@@ -270,6 +272,8 @@ export function describeDnsAnswers(name: string, setup: () => Promise<DnsServerU
           minimum: suiteAuthority.ttl,
         });
         expect(record.ttl).toBe(suiteAuthority.ttl);
+        const owned = (await ask('beta.example', 'SOA')).answers![0] as dnsPacket.SoaAnswer;
+        expect(owned.data.rname).toBe('first\\.last.beta.example');
         const ns = await ask('alpha.example', 'NS');
         expect(ns.flag_aa).toBe(true);
         expect(dataOf(ns.answers)).toEqual([...suiteAuthority.nameservers].sort());

@@ -14,7 +14,7 @@ import {
   type Body,
   type RRset,
 } from './dns-records';
-import type { Zone, ZoneAuthority, ZoneRecord } from './zone';
+import { soaMailbox, type Zone, type ZoneAuthority, type ZoneRecord } from './zone';
 
 export interface DnsLogger {
   info(obj: object, msg?: string): void;
@@ -99,7 +99,7 @@ export class DnsIndex {
       this.logger?.warn({ zone: apex }, 'DNS zone listed twice; serving the first');
       return undefined;
     }
-    const zoneIndex = this.zoneIndex(apex, zone.serial);
+    const zoneIndex = this.zoneIndex(apex, zone.serial, soaMailbox(zone, this.authority));
     apexes.set(key, zoneIndex);
     const node = this.node(key, apex, zoneIndex);
     const { ttl, nameservers } = this.authority;
@@ -121,7 +121,7 @@ export class DnsIndex {
     this.logger?.warn({ zone, record: shown, reason }, 'DNS record skipped');
   }
 
-  private zoneIndex(apex: string, serial: number): ZoneIndex {
+  private zoneIndex(apex: string, serial: number, mailbox: string): ZoneIndex {
     const { authority } = this;
     const soa: RRset = {
       type: T.SOA,
@@ -133,7 +133,7 @@ export class DnsIndex {
           ttl: authority.ttl,
           data: {
             mname: authority.nameservers[0] ?? apex,
-            rname: authority.hostmaster,
+            rname: mailbox,
             serial: ((Math.trunc(serial) % 2 ** 32) + 2 ** 32) % 2 ** 32,
             ...soaTimers,
             minimum: authority.ttl,

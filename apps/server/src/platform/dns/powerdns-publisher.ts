@@ -1,5 +1,11 @@
 import type { DnsLogger } from './dns-responder';
-import type { Zone, ZoneAuthority, ZoneRecord, ZoneSource } from './zone';
+import {
+  soaMailbox,
+  type Zone,
+  type ZoneAuthority,
+  type ZoneRecord,
+  type ZoneSource,
+} from './zone';
 
 /**
  * Keeps PowerDNS Authoritative equal to Meridian's zones through its HTTP API (architecture "Embedded default"
@@ -123,7 +129,7 @@ export function desiredRRsets(zone: Zone, authority: ZoneAuthority): Map<string,
     dotted(apex),
     'SOA',
     authority.ttl,
-    `${ns[0] ?? dotted(apex)} ${dotted(authority.hostmaster)} ${serial} ${soaTimers} ${authority.ttl}`,
+    `${ns[0] ?? dotted(apex)} ${dotted(soaMailbox(zone, authority))} ${serial} ${soaTimers} ${authority.ttl}`,
   );
   for (const server of ns) add(dotted(apex), 'NS', authority.ttl, server);
   for (const record of zone.records) {

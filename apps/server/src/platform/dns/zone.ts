@@ -23,6 +23,22 @@ export interface Zone {
   /** Increases with every change of the zone (the SOA serial). */
   serial: number;
   records: ZoneRecord[];
+  /** The domain's contact address, if its owner gave one: the SOA's mailbox then. */
+  contact?: string | null;
+}
+
+/**
+ * The SOA's responsible mailbox as a domain name (RFC 1035 §8): 'hostmaster@example.ca' is
+ * 'hostmaster.example.ca', a dot in the local part escaped. Meridian's own without a contact.
+ */
+export function soaMailbox(zone: Pick<Zone, 'contact'>, authority: ZoneAuthority): string {
+  const at = zone.contact?.lastIndexOf('@') ?? -1;
+  if (!zone.contact || at <= 0) return authority.hostmaster;
+  const local = zone.contact.slice(0, at).replace(/\\/g, '\\\\').replace(/\./g, '\\.');
+  return `${local}.${zone.contact
+    .slice(at + 1)
+    .toLowerCase()
+    .replace(/\.$/, '')}`;
 }
 
 /** SOA and NS every zone gets from Meridian (architecture "Configuration" MERIDIAN_NAMESERVERS). */
