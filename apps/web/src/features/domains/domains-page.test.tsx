@@ -165,8 +165,12 @@ describe('DomainsPage', () => {
     await within(editor).findByText('203.0.113.1');
 
     const create = createButton(editor);
+    const total = () => editor.querySelector('.ant-pagination-total-text')?.textContent;
+    const before = total();
     await user.click(create);
     expect(dataRows(editor)[0]?.getAttribute('data-kind')).toBe('new');
+    // The unsaved row is no record yet: the total stays as it was.
+    expect(total()).toBe(before);
     // A second click adds nothing, and the other rows cannot be edited meanwhile.
     expect((create as HTMLButtonElement).disabled).toBe(true);
     expect((within(editor).getByLabelText('Edit A record h1') as HTMLButtonElement).disabled).toBe(

@@ -403,12 +403,17 @@ export function DnsRecordEditor({ domain }: { domain: Domain }) {
             current,
             onChange: setPage,
             showSizeChanger: false,
-            showTotal: (total) => t('dns.total', { count: total }),
+            // The unsaved row is not one of the domain's records yet.
+            showTotal: () => t('dns.total', { count: savedRowCount(rows) }),
           }}
         />
       </Form>
     </section>
   );
+}
+
+function savedRowCount(rows: readonly { kind: string }[]): number {
+  return rows.filter((row) => row.kind !== 'new').length;
 }
 
 function valuePlaceholder(type: DnsRecordType | undefined): string {
