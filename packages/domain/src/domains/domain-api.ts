@@ -78,6 +78,39 @@ export const domainRemovalSchema = z.object({ status: z.literal('deleting') });
 
 export type DomainRemoval = z.infer<typeof domainRemovalSchema>;
 
+/**
+ * `DELETE /domain/name/{id}?release_names=true`: also takes the names under the domain off the
+ * deployments that use them, in the same step (without it, such a domain is refused with 409).
+ */
+export const domainRemovalQuerySchema = z.object({
+  release_names: z.stringbool({ error: 'release_names is true or false' }).optional(),
+});
+
+/** A deployment that uses names under a domain, as a refusal to delete the domain lists it. */
+export interface NamingDeployment {
+  appName: string;
+  versionName: string;
+  location: string;
+}
+
+/** Whether a 409 is `domainInUseMessage`'s: the console then offers to delete with the names. */
+export function isDomainInUseMessage(message: string): boolean {
+  return /^\S+ is still used by \d+ deployments?: /.test(message);
+}
+
+/** Why a domain cannot go yet, naming the deployments that use it. */
+export function domainInUseMessage(domainName: string, users: readonly NamingDeployment[]): string {
+  const listed = users
+    .slice(0, 5)
+    .map((user) => `${user.appName} (${user.versionName}, ${user.location})`);
+  const more = users.length > 5 ? ` and ${users.length - 5} more` : '';
+  const count = users.length === 1 ? '1 deployment' : `${users.length} deployments`;
+  return (
+    `${domainName} is still used by ${count}: ${listed.join(', ')}${more}. ` +
+    'Remove their names under it first, or delete the domain together with them.'
+  );
+}
+
 /** A deployment domain name under one of the user's domains (spec "Entities and their fields" Subdomain). */
 export const subdomainSchema = z.object({
   subdomain: z.string(),

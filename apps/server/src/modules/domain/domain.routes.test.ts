@@ -273,6 +273,10 @@ describe.each(databaseBackends())('domains, records and deployment names on %s',
 
     const refused = await call('DELETE', `/domain/name/${domain.uuid}`, admin);
     expect(refused.statusCode).toBe(409);
+    // The refusal names the deployments that use it, and the way out.
+    expect(refused.json<{ message: string }>().message).toMatch(
+      /^shop\.example\.ca is still used by 1 deployment: \S+ \(v1, Montréal\)\. Remove their names under it first, or delete the domain together with them\.$/,
+    );
 
     // Names cannot change while the deployment is pending (spec "States and transitions").
     await t.database.db
@@ -374,5 +378,44 @@ describe.each(databaseBackends())('domains, records and deployment names on %s',
     expect((await loadZones(t.database.db)).some((zone) => zone.apex === 'spare.example.ca')).toBe(
       false,
     );
+  });
+
+  it('deletes a domain together with the names deployments use under it, in one step', async () => {
+    const created = (
+      await call('POST', '/domain/name', admin, { domain_name: 'extra.example.ca' })
+    ).json<Domain>();
+    await waitFor(
+      async () =>
+        (await listDomains(admin)).find(
+          (item) => item.uuid === created.uuid && item.status === 'success',
+        ),
+      { what: 'extra domain' },
+    );
+    const url = `/domain/dns/user/entries/deployments/${deployment.uuid}`;
+    const named = await call('PUT', url, admin, {
+      domain_names: ['store.shop.example.ca', 'www.extra.example.ca'],
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    const current = async () =>
+      (await call('GET', '/meridian/v1/kube/apps', admin))
+        .json<AppEntity[]>()
+        .flatMap((app) => app.deployments)
+        .find((item) => item.uuid === deployment.uuid)!;
+    await waitFor(async () => (await current()).status === 'success', { what: 'the names' });
+
+    expect((await call('DELETE', `/domain/name/${created.uuid}`, admin)).statusCode).toBe(409);
+    const released = await call('DELETE', `/domain/name/${created.uuid}?release_names=true`, admin);
+    expect(released.json()).toEqual({ status: 'deleting' });
+    // Only the names under the deleted domain go; the deployment keeps running as it was.
+    expect(await current()).toMatchObject({
+      status: 'success',
+      domain_names: ['store.shop.example.ca'],
+    });
+    await waitFor(
+      async () => !(await listDomains(admin)).some((item) => item.uuid === created.uuid),
+      { what: 'extra domain deletion' },
+    );
+    const bad = await call('DELETE', `/domain/name/${domain.uuid}?release_names=maybe`, admin);
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -1,5 +1,6 @@
 import {
   domainCreateSchema,
+  domainRemovalQuerySchema,
   domainRemovalSchema,
   domainSchema,
   nameserversSchema,
@@ -79,13 +80,18 @@ function oneDomainRoutes(app: RouteApp, context: DomainContext): void {
     {
       schema: {
         tags: ['domain'],
-        summary: 'Delete a domain and its records (refused while deployments use names under it)',
+        summary:
+          'Delete a domain and its records; refused (409, naming them) while deployments use names under it, unless release_names=true takes those names off them in the same step',
         security: sessionOrApiKey,
         params: z.object({ domainId: z.uuid(notFoundId) }),
+        querystring: domainRemovalQuerySchema,
         response: { 200: domainRemovalSchema, ...errorResponses },
       },
     },
-    (request) => removeDomain(context, request.user.id, request.params.domainId),
+    (request) =>
+      removeDomain(context, request.user.id, request.params.domainId, {
+        releaseNames: request.query.release_names,
+      }),
   );
 
   app.get(

@@ -1,4 +1,6 @@
 import {
+  domainInUseMessage,
+  type NamingDeployment,
   dnsMessages,
   rootDomainOf,
   type Domain,
@@ -9,7 +11,8 @@ import { eventType } from '@meridian/domain/events/event-catalogue';
 import type { Database } from '../../platform/db/database';
 import type { DomainRow } from '../../platform/db/schema';
 import { ConflictError } from '../../platform/http/errors';
-import { namedDeploymentViews } from '../deployment/deployment.records';
+import { namedDeploymentViews, setDeploymentDomainNames } from '../deployment/deployment.records';
+import type { DeploymentView } from '../deployment/deployment.types';
 import { recordEvent } from '../event/event.service';
 import { inTransaction, type DomainContext } from './domain-context';
 import { domainPayload, toDomain } from './domain.mapper';
@@ -91,22 +94,26 @@ export async function createDomain(
   return toDomain(row, [], context.nameservers);
 }
 
+/**
+ * `DELETE /domain/name/{id}`: refused while deployments use names under it, naming them, unless
+ * `releaseNames`: then their names under it go in the same transaction as the domain.
+ */
 export async function removeDomain(
   context: DomainContext,
   userId: string,
   id: string,
+  { releaseNames = false }: { releaseNames?: boolean } = {},
 ): Promise<{ status: 'deleting' }> {
   const { db, now } = context;
   const row = await ownDomain(db, userId, id);
   if (row.status === 'creating')
     throw new ConflictError('The domain is still being created; please wait');
   const named = await namedDeploymentViews(db, userId, row.domainName);
-  if (named.length > 0) {
-    throw new ConflictError(
-      `${named.length} deployment(s) still use names under ${row.domainName}; change their domain names first`,
-    );
+  if (named.length > 0 && !releaseNames) {
+    throw new ConflictError(domainInUseMessage(row.domainName, named.map(namingDeployment)));
   }
   await inTransaction(context, async (tx, send) => {
+    for (const view of named) await releaseNamesUnder(tx, view, row.domainName);
     await changeDomainRow(tx, id, { status: 'deleting', updatedAt: now() });
     await recordEvent(tx, {
       userId,
@@ -116,6 +123,26 @@ export async function removeDomain(
     await send({ kind: 'publish-domain', domainId: id });
   });
   return { status: 'deleting' };
+}
+
+function namingDeployment(view: DeploymentView): NamingDeployment {
+  return {
+    appName: view.appName,
+    versionName: view.versionName,
+    location: view.datacenter.location,
+  };
+}
+
+/** Takes the names under `domainName` off a deployment; its other names and status stay. */
+function releaseNamesUnder(tx: Database, view: DeploymentView, domainName: string): Promise<void> {
+  const kept = view.deployment.domainNames.filter(
+    (name) => name !== domainName && !name.endsWith(`.${domainName}`),
+  );
+  return setDeploymentDomainNames(tx, view.deployment.id, {
+    domainNames: kept,
+    status: view.deployment.status,
+    statusReason: view.deployment.statusReason,
+  });
 }
 
 /** Deployment domain names under the domain: the record editor's Subdomain rows. */

@@ -37,9 +37,15 @@ interface MockOptions {
   domains?: Domain[];
   records?: DnsRecord[];
   failCreate?: boolean;
+  inUse?: boolean;
 }
 
-function mockApi({ domains = [domain], records = [record(1)], failCreate = false }: MockOptions) {
+function mockApi({
+  domains = [domain],
+  records = [record(1)],
+  failCreate = false,
+  inUse = false,
+}: MockOptions) {
   let list = [...records];
   let domainList = [...domains];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -72,6 +78,11 @@ function mockApi({ domains = [domain], records = [record(1)], failCreate = false
       return jsonResponse({ status: 'success' });
     }
     if (url.pathname.startsWith('/domain/name/') && method === 'DELETE') {
+      if (inUse && url.searchParams.get('release_names') !== 'true') {
+        const message =
+          'example.ca is still used by 1 deployment: shop (v1, Montréal). Remove their names under it first, or delete the domain together with them.';
+        return jsonResponse({ message }, 409);
+      }
       domainList = domainList.filter((item) => !url.pathname.endsWith(item.uuid));
       return jsonResponse({ status: 'deleting' });
     }
@@ -139,6 +150,30 @@ describe('DomainsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'example.ca' })).toBeNull());
     expect(calls(fetchMock, 'DELETE')[0]?.url).toContain(`/domain/name/${domain.uuid}`);
+  });
+
+  it('offers to delete a domain in use together with the names deployments use under it', async () => {
+    const fetchMock = mockApi({ inUse: true });
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'example.ca' });
+    await user.click(within(card).getByRole('button', { name: 'Actions for example.ca' }));
+    await user.click(await screen.findByText('Delete'));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    // No dead end: the refusal names the deployment and leads to the one-step way out.
+    const [offer] = await screen.findAllByText(
+      'Delete example.ca together with the names deployments use under it?',
+    );
+    const dialog = offer!.closest('.ant-modal') as HTMLElement;
+    expect(dialog.textContent).toContain('shop (v1, Montréal)');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove the names and delete' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'example.ca' })).toBeNull());
+    expect(calls(fetchMock, 'DELETE').map((call) => call.url)).toEqual([
+      expect.stringMatching(/\/domain\/name\/[^?]+$/),
+      expect.stringMatching(/\?release_names=true$/),
+    ]);
   });
 
   it('opens the bottom drawer with the name servers, records and subdomain rows', async () => {

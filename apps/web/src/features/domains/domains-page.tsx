@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { Domain } from '@meridian/domain/domains/domain-api';
+import { isDomainInUseMessage, type Domain } from '@meridian/domain/domains/domain-api';
 import { Alert, App as AntdApp, Button, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { EmptyState } from '../../shared/components/empty-state';
 import { PageHeader } from '../../shared/components/page-header';
 import { t } from '../../shared/i18n/translate';
+import { isApiError } from '../../shared/api/api-error';
 import { notify } from '../../shared/notifications/notify';
 import { operationNoticeKey } from '../../shared/realtime/event-effects';
 import { createDrawerOpened } from '../../shared/store/ui.slice';
@@ -27,6 +28,30 @@ export function DomainsPage() {
   const all = domains.data ?? [];
   const details = all.find((domain) => domain.uuid === detailsUuid) ?? null;
 
+  const deleted = (domain: Domain, name: string) => {
+    notify.success(t('domains.deleted', { name }), undefined, {
+      key: operationNoticeKey('DOMAIN', 'DELETE', domain.uuid),
+    });
+    setDetailsUuid((current) => (current === domain.uuid ? null : current));
+  };
+
+  /** Deployments still use names under it: say which, and offer to take those names off too. */
+  const confirmRelease = (domain: Domain, name: string, reason: string) => {
+    modal.confirm({
+      title: t('domains.release.title', { name }),
+      content: reason,
+      okText: t('domains.release.ok'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        deleteDomain.mutateAsync({ domainId: domain.uuid, releaseNames: true }).then(
+          () => deleted(domain, name),
+          (error: unknown) =>
+            notify.error(t('domains.deleteFailed'), domainErrorDescription(error)),
+        ),
+    });
+  };
+
   const confirmDelete = (domain: Domain) => {
     const name = domainNameOf(domain);
     modal.confirm({
@@ -36,15 +61,15 @@ export function DomainsPage() {
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
       onOk: () =>
-        deleteDomain.mutateAsync(domain.uuid).then(
-          () => {
-            notify.success(t('domains.deleted', { name }), undefined, {
-              key: operationNoticeKey('DOMAIN', 'DELETE', domain.uuid),
-            });
-            setDetailsUuid((current) => (current === domain.uuid ? null : current));
+        deleteDomain.mutateAsync({ domainId: domain.uuid }).then(
+          () => deleted(domain, name),
+          (error: unknown) => {
+            if (isApiError(error) && error.status === 409 && isDomainInUseMessage(error.message)) {
+              confirmRelease(domain, name, error.message);
+              return;
+            }
+            notify.error(t('domains.deleteFailed'), domainErrorDescription(error));
           },
-          (error: unknown) =>
-            notify.error(t('domains.deleteFailed'), domainErrorDescription(error)),
         ),
     });
   };

@@ -355,6 +355,8 @@ export const en = {
     'Its DNS records and its zone are deleted, and deployment domain names under it stop resolving. This cannot be undone.',
   'domains.delete.ok': 'Delete',
   'domains.deleted': 'Domain {name} deleted.',
+  'domains.release.title': 'Delete {name} together with the names deployments use under it?',
+  'domains.release.ok': 'Remove the names and delete',
   'domains.deleteFailed': 'Domain deletion failed.',
   'domains.field.name': 'Domain name',
   'domains.field.email': 'Email',
