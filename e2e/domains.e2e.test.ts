@@ -329,6 +329,31 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
     );
     await expectVisible(page.getByTestId('nameservers-cluster').getByText(clusterName).first());
   });
+
+  it('deletes the domain with the names its deployment uses, in one confirmed step', async () => {
+    await page.goto('/domain');
+    const card = page.getByRole('article', { name: domainName });
+    await card.getByRole('button', { name: `Actions for ${domainName}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.locator('.ant-modal').getByRole('button', { name: 'Delete', exact: true }).click();
+    // The deployment still uses a name under it: no dead end, the way out is offered.
+    const offer = page
+      .locator('.ant-modal')
+      .filter({
+        hasText: `Delete ${domainName} together with the names deployments use under it?`,
+      });
+    await expectVisible(offer);
+    await expectVisible(offer.getByText(new RegExp(`${appName} \\(v1, Montréal\\)`)));
+    await screenshot(page, 'domains-delete-with-names');
+    await offer.getByRole('button', { name: 'Remove the names and delete' }).click();
+    await card.waitFor({ state: 'detached', timeout: 30_000 });
+    const apps = (await (await api('/meridian/v1/kube/apps')).json()) as {
+      deployments: { uuid: string; domain_names: string[] }[];
+    }[];
+    const names = apps.flatMap((app) => app.deployments).find((d) => d.uuid === deploymentUuid);
+    expect(names?.domain_names.some((name) => name.endsWith(domainName))).toBe(false);
+    domainUuid = undefined;
+  });
 });
 
 async function createDeployedApp(
