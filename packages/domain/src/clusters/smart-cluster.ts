@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { flavorKeys, type FlavorKey } from '../flavors';
 import { clusterModes, limits } from '../limits';
-import { boundedList, hasNoNul, requiredText, wholeNumberIn } from '../request-fields';
+import {
+  boundedList,
+  hasNoNul,
+  optionalText,
+  requiredText,
+  tooLongMessage,
+  wholeNumberIn,
+} from '../request-fields';
 import { validationMessages } from '../validation-messages';
 import type { clusterSchema, smartClusterSchema } from './cluster-api';
 import { externalDatacenterUuid } from './datacenter';
@@ -56,6 +63,13 @@ function noMixOfDatacenters(datacenters: readonly string[]): boolean {
   return !(datacenters.includes(externalDatacenterUuid) && datacenters.length > 1);
 }
 
+/** What the smart cluster is for, in the user's words (optional; an empty one clears it). */
+const description = optionalText(
+  'The description must be text',
+  limits.descriptionMaxLength,
+  tooLongMessage('Description', limits.descriptionMaxLength),
+);
+
 /** The fields a smart cluster's size and placement are described with, shared by its calls. */
 export const smartClusterFields = {
   datacenters: datacenterList,
@@ -89,6 +103,7 @@ export const smartClusterCreateSchema = z
     minion_count: smartClusterFields.minion_count,
     latency: latency.optional(),
     budget: budget.optional(),
+    description,
     /** Where the users are (AUTOMATIC); without it the candidates weigh equally. */
     demand: demandSchema.optional(),
     monitoring_default_password: z
@@ -138,6 +153,7 @@ export const smartClusterUpdateSchema = z
     datacenters: datacenterList.optional(),
     latency: latency.optional(),
     budget: budget.optional(),
+    description,
     demand: demandSchema.optional(),
   })
   .superRefine((body, context) => {

@@ -335,6 +335,28 @@ describe.each(databaseBackends())('smart clusters on %s', (backend) => {
     expect(after).toMatchObject({ status: 'success', budget: 5000, latency: 30, name: 'auto' });
   }, 30_000);
 
+  it('keeps a description the user gives, trimmed, until they change or clear it', async () => {
+    const created = await post(
+      admin,
+      manual(['ca-montreal'], { name: 'described', description: '  Edge for Canada ' }),
+    );
+    expect(created.json<SmartCluster>().description).toBe('Edge for Canada');
+    const { uuid } = created.json<SmartCluster>();
+    await waitForStatus(t.app, admin, uuid, ['success']);
+    const put = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/cluster/clusters/${uuid}`,
+        headers: admin.headers,
+        payload: { name: 'described', isAppCreate: false, ...payload },
+      });
+    expect((await put({})).json<SmartCluster>().description).toBe('Edge for Canada');
+    await waitForStatus(t.app, admin, uuid, ['success']);
+    expect((await put({ description: '' })).json<SmartCluster>().description).toBeNull();
+    const tooLong = await put({ description: 'x'.repeat(501) });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
   it("answers 404 for another user's smart cluster everywhere", async () => {
     const created = await post(admin, manual(['ca-toronto'], { name: 'private' }));
     const { uuid } = created.json<SmartCluster>();

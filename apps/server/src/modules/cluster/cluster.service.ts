@@ -186,6 +186,7 @@ export async function createSmartCluster(
     const smart = await insertSmartClusterRow(tx, {
       userId,
       name: input.name,
+      description: input.description || null,
       mode: input.mode,
       status: 'creating',
       latency: input.mode === 'AUTOMATIC' ? (input.latency ?? null) : null,

@@ -71,6 +71,8 @@ export async function updateSmartCluster(
       // A move keeps the old placement until the new members run (cluster.replace.ts).
       placement: moving ? locked.placement : placement,
       name: input.name,
+      // Left out, it stays; given empty, it is cleared.
+      ...(input.description === undefined ? {} : { description: input.description || null }),
       status: 'updating',
       statusReason: null,
       updatedAt: now(),
