@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { userStorageKey } from './support/credentials';
-import { createUserByApi } from './support/session';
+import { createBasicAppByApi, createUserByApi } from './support/session';
 
 const baseUrl = inject('baseUrl');
 const suffix = Date.now().toString(36);
@@ -133,24 +133,7 @@ async function createReadySmartCluster(api: Api): Promise<string> {
 }
 
 async function createDeployedApp(api: Api, smartClusterUuid: string): Promise<string> {
-  const form = new FormData();
-  form.set('name', appName);
-  form.set('version_name', 'v1');
-  form.set('smart_cluster_uuid', smartClusterUuid);
-  form.set('template_type', 'KUBERNETES_BASIC');
-  form.set(
-    'template',
-    JSON.stringify({
-      deploymentImage: 'nginx:1.27',
-      deploymentReplicas: 1,
-      deploymentTargetPort: 80,
-      deploymentPort: 80,
-    }),
-  );
-  form.set('template_name', `${appName}.yaml`);
-  const response = await api('/meridian/v1/kube/apps', { method: 'POST', body: form });
-  expect(response.status).toBe(200);
-  const { uuid } = (await response.json()) as { uuid: string };
+  const uuid = await createBasicAppByApi(api, { name: appName, smartClusterUuid });
   await waitFor(async () => {
     const apps = (await (await api('/meridian/v1/kube/apps')).json()) as {
       uuid: string;

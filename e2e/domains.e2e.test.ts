@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import {
   authorizedFetch,
+  createBasicAppByApi,
   createSmartClusterByApi,
   createUserByApi,
   deleteAppsByApi,
@@ -337,11 +338,9 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.locator('.ant-modal').getByRole('button', { name: 'Delete', exact: true }).click();
     // The deployment still uses a name under it: no dead end, the way out is offered.
-    const offer = page
-      .locator('.ant-modal')
-      .filter({
-        hasText: `Delete ${domainName} together with the names deployments use under it?`,
-      });
+    const offer = page.locator('.ant-modal').filter({
+      hasText: `Delete ${domainName} together with the names deployments use under it?`,
+    });
     await expectVisible(offer);
     await expectVisible(offer.getByText(new RegExp(`${appName} \\(v1, Montréal\\)`)));
     await screenshot(page, 'domains-delete-with-names');
@@ -360,24 +359,7 @@ async function createDeployedApp(
   api: Api,
   smartClusterUuid: string,
 ): Promise<{ appUuid: string; deploymentUuid: string }> {
-  const form = new FormData();
-  form.set('name', appName);
-  form.set('version_name', 'v1');
-  form.set('smart_cluster_uuid', smartClusterUuid);
-  form.set('template_type', 'KUBERNETES_BASIC');
-  form.set(
-    'template',
-    JSON.stringify({
-      deploymentImage: 'nginx:1.27',
-      deploymentReplicas: 1,
-      deploymentTargetPort: 80,
-      deploymentPort: 80,
-    }),
-  );
-  form.set('template_name', `${appName}.yaml`);
-  const response = await api('/meridian/v1/kube/apps', { method: 'POST', body: form });
-  expect(response.status).toBe(200);
-  const { uuid } = (await response.json()) as { uuid: string };
+  const uuid = await createBasicAppByApi(api, { name: appName, smartClusterUuid });
   let deploymentUuid = '';
   await pollUntil(async () => {
     const apps = (await (await api('/meridian/v1/kube/apps')).json()) as {
