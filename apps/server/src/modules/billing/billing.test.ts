@@ -192,8 +192,22 @@ describe.each(databaseBackends())('billing on %s', (backend) => {
       headers: bob.headers,
     });
     expect(removed.statusCode, removed.body).toBe(200);
+    // The app leaves the lists at once; its stack is gone when the deletion is fulfilled.
+    expect((await listApps(t, bob)).some((candidate) => candidate.uuid === app.uuid)).toBe(false);
     await waitFor(
-      async () => !(await listApps(t, bob)).some((candidate) => candidate.uuid === app.uuid),
+      async () =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/event/server/notifications',
+            headers: bob.headers,
+          })
+        )
+          .json<{ event_type: string; payload?: { app_uuid?: string } }[]>()
+          .some(
+            (event) =>
+              event.event_type === 'APP_DELETE_FULFILLED' && event.payload?.app_uuid === app.uuid,
+          ),
       { what: 'the Heat app to be removed' },
     );
     clock.advance(3 * hour);

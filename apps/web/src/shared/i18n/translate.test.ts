@@ -8,7 +8,7 @@ describe('t', () => {
   });
 
   it('fills placeholders and leaves unknown ones', () => {
-    expect(t('terms.app', { appId: 'a-1' })).toBe('These terms apply to the app a-1.');
-    expect(t('terms.app', {})).toBe('These terms apply to the app {appId}.');
+    expect(t('terms.app', { appName: 'a-1' })).toBe('These terms apply to the app a-1.');
+    expect(t('terms.app', {})).toBe('These terms apply to the app {appName}.');
   });
 });
