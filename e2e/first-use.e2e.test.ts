@@ -116,6 +116,31 @@ describe.skipIf(!inject('browserAvailable'))('first use in Chromium', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 
+  it('lists every deployment of a version on its card, five included', async () => {
+    const wide = await createSmartClusterByApi(api, {
+      name: `wide-${suffix}`,
+      datacenters: ['ca-montreal', 'ca-toronto', 'gb-london', 'de-frankfurt', 'jp-tokyo'],
+    });
+    const appUuid = await createBasicAppByApi(api, {
+      name: `wide-${suffix}`,
+      smartClusterUuid: wide,
+    });
+    await page.goto(`/apps/${appUuid}`);
+    const card = page.getByRole('article', { name: 'Version v1', exact: true });
+    const links = card.locator('a[href*="/apps/"]');
+    await links.nth(4).waitFor({ timeout: 30_000 });
+    expect(await links.count()).toBe(5);
+    // Each row can be brought into view inside the card's scrolling body, whole.
+    for (let i = 0; i < 5; i++) {
+      await links.nth(i).scrollIntoViewIfNeeded();
+      const box = (await links.nth(i).boundingBox())!;
+      expect(box.height).toBeGreaterThan(20);
+    }
+    await screenshot(page, 'first-use-version-card-five');
+    await deleteAppsByApi(api, (name) => name === `wide-${suffix}`);
+    await deleteSmartClusterByApi(api, wide);
+  });
+
   it('names the app on its terms page', async () => {
     const appUuid = await createBasicAppByApi(api, {
       name: `terms-${suffix}`,
