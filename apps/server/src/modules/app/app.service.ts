@@ -164,8 +164,8 @@ export async function removeApp(
   await ownApp(db, userId, appId);
   return inTransaction(context, async (tx, send) => {
     const app = await lockAppForChange(tx, appId);
-    if (!app || app.userId !== userId) throw new NotFoundError('App not found');
-    if (app.deleting) return { status: 'success' as const };
+    // Being deleted, it is gone for the user already: a second DELETE finds nothing.
+    if (!app || app.userId !== userId || app.deleting) throw new NotFoundError('App not found');
     const rows = await deploymentWorkOfApp(tx, appId);
     requireSettled(rows, appApiMessages.appInProgress);
     await updateAppRow(tx, appId, { deleting: true, updatedAt: now() });
