@@ -40,7 +40,6 @@ export const defaultReplanSettings: ReplanSettings = {
   cooldownMs: 6 * 3_600_000,
 };
 
-const hourMs = 3_600_000;
 /** The fewest requests a 95th percentile can be read from (1 in 20): fewer say nothing. */
 export const leastRequestsToMove = 20;
 
@@ -95,8 +94,7 @@ async function judge(
   at: Date,
 ): Promise<ReplacementVerdict | null> {
   if (!smart.clusterSize || smart.latency === null) return null;
-  const since = new Date((Math.floor(at.getTime() / hourMs) - 1) * hourMs);
-  const demand = await observedDemand(context.db, smart.id, since);
+  const demand = await observedDemand(context.db, smart.id, at);
   if (demand.reduce((sum, point) => sum + point.weight, 0) < leastRequestsToMove) return null;
   const wanted = smart.candidates ?? smart.datacenters;
   const candidates = (await context.datacenters()).filter((row) => wanted.includes(row.uuid));

@@ -8,6 +8,7 @@ import { eventType } from '@meridian/domain/events/event-catalogue';
 import type { Database } from '../../platform/db/database';
 import type { SmartClusterRow } from '../../platform/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/http/errors';
+import { sameSet } from '../intelligence/traffic-replacement';
 import { inTransaction, type ClusterContext, type SendClusterJob } from './cluster-context';
 import { event, memberPayload, smartPayload } from './cluster.events';
 import { toSmartCluster } from './cluster.mapper';
@@ -105,10 +106,6 @@ export async function updateSmartCluster(
 
 function currentUuids(members: readonly MemberWithDatacenter[]): string[] {
   return members.map(({ cluster }) => cluster.datacenterUuid);
-}
-
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((item) => b.includes(item));
 }
 
 async function planManual(

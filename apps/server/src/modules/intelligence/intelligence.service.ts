@@ -65,14 +65,15 @@ function specOf(source: TrafficSource): ClusterSpec {
 const originsKeptMs = 48 * 3_600_000;
 
 /**
- * Where an AUTOMATIC smart cluster's users were since `since`, as placement demand: one point per
- * place, weighed by its requests (architecture "Placement").
+ * Where an AUTOMATIC smart cluster's users were in the hour of `at` and the one before, as
+ * placement demand: one point per place, weighed by its requests (architecture "Placement").
  */
 export async function observedDemand(
   db: Database,
   smartClusterId: string,
-  since: Date,
+  at: Date,
 ): Promise<DemandPointInput[]> {
+  const since = new Date(hourStart(at) - hourMs);
   const places = await trafficByPlace(db, smartClusterId, since);
   return places.map(({ name, latitude, longitude, requests }) => ({
     name,
@@ -88,7 +89,7 @@ export async function observedLoad(
   smartClusterId: string,
   at: Date,
 ): Promise<Map<string, number>> {
-  const thisHour = Math.floor(at.getTime() / hourMs) * hourMs;
+  const thisHour = hourStart(at);
   const served = await requestsByDatacenter(
     db,
     smartClusterId,
@@ -188,6 +189,7 @@ async function observeCluster(
 type ObservedSample = TrafficSample & { origins: OriginSample[] };
 
 const hourMs = 3_600_000;
+const hourStart = (at: Date) => Math.floor(at.getTime() / hourMs) * hourMs;
 
 /**
  * The places a sample's requests came from, for its smart cluster, spread over the hours of its

@@ -25,7 +25,8 @@ export interface ReplacementVerdict {
   notice: string;
 }
 
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
+/** Whether two lists of datacenter uuids name the same datacenters. */
+export function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((item) => b.includes(item));
 }
 
