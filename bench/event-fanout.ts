@@ -162,7 +162,7 @@ async function main(): Promise<void> {
   const app = await server.app.buildApp({
     config: { webDistDir: path.join(os.tmpdir(), 'meridian-no-web-dist') },
     database,
-    auth: { loginRateLimit: { max: 10_000 } },
+    auth: { loginThrottle: { perAddress: 10_000 } },
   });
   const sockets: Socket[] = [];
   try {

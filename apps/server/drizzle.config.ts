@@ -9,6 +9,8 @@ export default defineConfig({
     './src/platform/db/metering-schema.ts',
     './src/platform/db/jobs-schema.ts',
     './src/platform/db/keypair-schema.ts',
+    './src/platform/db/limits-schema.ts',
+    './src/platform/db/secret-schema.ts',
     './src/platform/db/placement-schema.ts',
   ],
   out: './src/platform/db/migrations',

@@ -6,15 +6,19 @@ import {
   type DriverRegistryOptions,
 } from './platform/drivers/driver-registry';
 import { registerAuthentication } from './platform/http/authenticate';
-import { createHttpApp, type App, type HttpTimeouts } from './platform/http/http-app';
+import { createHttpApp, type App, type HttpSettings } from './platform/http/http-app';
 import { registerWebConsole } from './platform/http/web-console';
 import { startChangeFeed, type ChangeFeed } from './platform/changes/change-feed';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './platform/jobs/job-queue';
 import { registerRealtime, type RealtimeTimings } from './platform/realtime/realtime';
-import { createSecretBox, loadSecretKey, type SecretBox } from './platform/secret-box';
+import { createSecretBox, type SecretBox } from './platform/secret-box';
+import { loadSecretKeyRing, type SecretKeySettings } from './platform/secret-keys';
+import { checkSealedValues } from './platform/secret-rotation';
+import type { Database } from './platform/db/database';
+import { sealedColumns } from './sealed-columns';
 import { apiKeyRoutes } from './modules/api-key/api-key.routes';
 import { createApiKeyService } from './modules/api-key/api-key.service';
-import { authRoutes, defaultLoginRateLimit, type LoginRateLimit } from './modules/auth/auth.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import {
   createAuthService,
   defaultSessionPolicy,
@@ -48,7 +52,6 @@ export interface BuildAppOptions {
   auth?: {
     sessionPolicy?: Partial<SessionPolicy>;
     loginThrottle?: Partial<LoginThrottleLimits>;
-    loginRateLimit?: Partial<LoginRateLimit>;
   };
   /** Live-event channel timings; tests shorten them. */
   realtime?: Partial<RealtimeTimings>;
@@ -67,16 +70,13 @@ export interface BuildAppOptions {
     responder?: { host: string; port: number };
     powerDns?: { apiUrl: string; apiKey: string };
   };
-  /** HTTP deadlines; tests shorten them. */
-  http?: Partial<HttpTimeouts>;
+  /** HTTP deadlines (tests shorten them) and the trusted reverse proxies (MERIDIAN_TRUST_PROXY). */
+  http?: HttpSettings;
   /** Registers more routes before the app becomes ready (tests, embedding). */
   extend?: (app: App) => void | Promise<void>;
 }
 
-export interface InfrastructureOptions extends Partial<DriverRegistryOptions> {
-  /** MERIDIAN_SECRET_KEY; without it the key lives in `<dataDir>/secret.key`. */
-  secretKey?: string;
-  dataDir?: string;
+export interface InfrastructureOptions extends Partial<DriverRegistryOptions>, SecretKeySettings {
   externalProbeTimeoutMs?: number;
   /** Re-placement of AUTOMATIC smart clusters: MERIDIAN_REPLACEMENT_*_SECONDS. */
   replacement?: Partial<ReplanSettings>;
@@ -95,6 +95,9 @@ interface Platform {
 /** Builds the control plane's HTTP app, ready to `listen` or to `inject` requests into. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database, logger, now = () => new Date(), jobs: jobOptions, extend } = options;
+  const infrastructure = options.cluster ?? {};
+  // Before anything starts: a key that opens nothing already sealed stops the start here.
+  const secrets = await openSecretBox(database.db, infrastructure, logger);
   const app = await createHttpApp(logger, options.http);
   // One job queue for every module: each defines its kinds while registering, then it starts.
   const jobs = createJobQueue(database.driver, {
@@ -104,14 +107,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onClose', () => jobs.stop());
   const changes = await startChangeFeed(database.driver, app.log);
   app.addHook('onClose', () => changes.close());
-  const infrastructure = options.cluster ?? {};
   const platform: Platform = {
     database,
     now,
     jobs,
     changes,
     drivers: createDriverRegistry({ simulator: idleSimulator, ...infrastructure }),
-    secrets: createSecretBox(await loadSecretKey(infrastructure)),
+    secrets,
   };
   await registerAccountModules(app, platform, options);
   await registerDeploymentModules(app, platform, options);
@@ -120,6 +122,23 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await jobs.start();
   await app.ready();
   return app;
+}
+
+/** The box of the configured keys, once they are seen to open what is already sealed. */
+async function openSecretBox(
+  db: Database,
+  settings: SecretKeySettings,
+  logger: FastifyBaseLogger | undefined,
+): Promise<SecretBox> {
+  const box = createSecretBox(await loadSecretKeyRing(db, settings));
+  const { unopenable } = await checkSealedValues(db, box, sealedColumns);
+  if (unopenable > 0) {
+    logger?.warn(
+      `${unopenable} sealed secrets open with none of the keys given (MERIDIAN_SECRET_KEY, ` +
+        'MERIDIAN_SECRET_KEY_PREVIOUS): the requests that need them will fail',
+    );
+  }
+  return box;
 }
 
 /** Without simulator settings (tests of other modules): real durations, no failing datacenter. */
@@ -132,11 +151,10 @@ async function registerAccountModules(
   { auth = {}, realtime }: BuildAppOptions,
 ): Promise<void> {
   // Shared with the keypair's private key route: it checks the same password.
-  const loginThrottle = new LoginThrottle(
-    { ...defaultLoginThrottleLimits, ...auth.loginThrottle },
-    () => now().getTime(),
-  );
-  const loginRateLimit = { ...defaultLoginRateLimit, ...auth.loginRateLimit };
+  const loginThrottle = new LoginThrottle(database.db, {
+    ...defaultLoginThrottleLimits,
+    ...auth.loginThrottle,
+  });
   const authService = createAuthService({
     db: database.db,
     throttle: loginThrottle,
@@ -152,12 +170,11 @@ async function registerAccountModules(
       ['apikey', apiKeyService.authenticateApiKey],
     ]),
   );
-  await app.register(authRoutes, { prefix: '/auth', service: authService, loginRateLimit });
+  await app.register(authRoutes, { prefix: '/auth', service: authService });
   await app.register(apiKeyRoutes, { prefix: '/auth', service: apiKeyService });
   await app.register(keypairRoutes, {
     prefix: '/auth',
     service: createKeypairService({ db: database.db, secrets, throttle: loginThrottle }),
-    loginRateLimit,
   });
   await app.register(eventRoutes, {
     prefix: '/event',

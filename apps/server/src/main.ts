@@ -3,6 +3,7 @@ import { pino, type Logger, type LoggerOptions } from 'pino';
 import { buildApp, type BuildAppOptions } from './app';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { openDatabase } from './platform/db/database';
+import { SecretKeyMismatchError } from './platform/secret-rotation';
 import { bootstrapAdmin, CommonAdminPasswordError } from './modules/auth/admin-bootstrap';
 
 const forcedExitAfterMs = 10_000;
@@ -25,7 +26,14 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(1);
   }
-  const app = await buildApp({ config, database, logger, ...infrastructureOptions(config) });
+  const app = await buildApp({ config, database, logger, ...infrastructureOptions(config) }).catch(
+    async (error: unknown) => {
+      if (!(error instanceof SecretKeyMismatchError)) throw error;
+      console.error(error.message);
+      await database.close();
+      process.exit(1);
+    },
+  );
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -80,14 +88,16 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
 }
 
-/** The drivers, sampling, re-placement and DNS the configuration asks for. */
+/** The drivers, sampling, re-placement, DNS and trusted proxies the configuration asks for. */
 function infrastructureOptions(
   config: Config,
-): Pick<BuildAppOptions, 'cluster' | 'intelligence' | 'dns'> {
+): Pick<BuildAppOptions, 'cluster' | 'intelligence' | 'dns' | 'http'> {
   return {
+    http: { trustProxy: config.trustProxy },
     cluster: {
       simulator: config.simulator,
       secretKey: config.secretKey,
+      previousSecretKeys: config.previousSecretKeys,
       dataDir: config.dataDir,
       replacement: config.replacement,
     },

@@ -81,7 +81,8 @@ async function createPostgresStorage(): Promise<TestStorage> {
   };
 }
 
-async function onServer(serverUrl: string, statement: string): Promise<void> {
+/** Runs one statement on the PostgreSQL server itself (creating or dropping databases). */
+export async function onServer(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

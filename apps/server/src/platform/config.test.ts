@@ -29,6 +29,8 @@ describe('configuration', () => {
       trafficSampleIntervalMs: 10_000,
       replacement: { checkIntervalMs: 300_000, cooldownMs: 21_600_000 },
       secretKey: undefined,
+      previousSecretKeys: [],
+      trustProxy: [],
       dns: {
         port: 5353,
         host: '127.0.0.1',
@@ -58,6 +60,8 @@ describe('configuration', () => {
         MERIDIAN_REPLACEMENT_CHECK_SECONDS: '60',
         MERIDIAN_REPLACEMENT_COOLDOWN_SECONDS: '0',
         MERIDIAN_SECRET_KEY: 'a-secret-key-of-some-length',
+        MERIDIAN_SECRET_KEY_PREVIOUS: 'an-old-key-of-some-length, ' + 'ab'.repeat(32),
+        MERIDIAN_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,loopback',
         MERIDIAN_DNS_PORT: '53',
         MERIDIAN_DNS_HOST: '0.0.0.0',
         MERIDIAN_NAMESERVERS: ' NS1.Example-DNS.net., ns2.example-dns.net ',
@@ -82,6 +86,8 @@ describe('configuration', () => {
       trafficSampleIntervalMs: 500,
       replacement: { checkIntervalMs: 60_000, cooldownMs: 0 },
       secretKey: 'a-secret-key-of-some-length',
+      previousSecretKeys: ['an-old-key-of-some-length', 'ab'.repeat(32)],
+      trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1', 'loopback'],
       dns: {
         port: 53,
         host: '0.0.0.0',
@@ -114,6 +120,16 @@ describe('configuration', () => {
     ]);
     expect(problems({ MERIDIAN_REPLACEMENT_COOLDOWN_SECONDS: 'soon' })).toEqual([
       'MERIDIAN_REPLACEMENT_COOLDOWN_SECONDS: must be a number of seconds',
+    ]);
+  });
+
+  it('names a bad proxy list and a short previous key', () => {
+    const proxies = /^MERIDIAN_TRUST_PROXY: must be proxy addresses or networks/;
+    for (const bad of ['nginx', '10.0.0.0/33', '127.0.0.1/8/8', 'true', '*']) {
+      expect(problems({ MERIDIAN_TRUST_PROXY: bad })[0]).toMatch(proxies);
+    }
+    expect(problems({ MERIDIAN_SECRET_KEY_PREVIOUS: 'short' })).toEqual([
+      'MERIDIAN_SECRET_KEY_PREVIOUS: each key must be at least 16 characters',
     ]);
   });
 

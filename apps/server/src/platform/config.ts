@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -19,6 +20,21 @@ const trafficShiftSchema = z.object(
   },
   { error: trafficShiftMessage },
 );
+
+const trustProxyMessage =
+  'must be proxy addresses or networks separated by commas, e.g. 127.0.0.1,10.0.0.0/8 or loopback';
+const namedNetworks = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a network in CIDR form, or one of proxy-addr's named networks. */
+function isProxyAddress(entry: string): boolean {
+  if (namedNetworks.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -73,6 +89,34 @@ const envSchema = z.object({
     .max(86_400, 'must be at most 86400 (a day)')
     .default(10),
   MERIDIAN_SECRET_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  MERIDIAN_SECRET_KEY_PREVIOUS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string()).refine((keys) => keys.every((key) => key.length >= 16), {
+        message: 'each key must be at least 16 characters',
+      }),
+    ),
+  MERIDIAN_TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string())
+        .refine((entries) => entries.every(isProxyAddress), { message: trustProxyMessage }),
+    ),
   MERIDIAN_DNS_PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int('must be a whole number')
@@ -121,6 +165,10 @@ export interface Config {
   replacement: { checkIntervalMs: number; cooldownMs: number };
   /** Key sealing secrets at rest; unset, one is generated into the data dir. */
   secretKey?: string;
+  /** Earlier keys that still open what they sealed, until `npm run secrets:rotate`. */
+  previousSecretKeys: string[];
+  /** Reverse proxies whose X-Forwarded-For names the client; empty believes none. */
+  trustProxy: string[];
   dns: {
     /** Built-in responder port (UDP and TCP); 0 turns it off. */
     port: number;
@@ -187,6 +235,8 @@ export function loadConfig(
       cooldownMs: Math.round(vars.MERIDIAN_REPLACEMENT_COOLDOWN_SECONDS * 1000),
     },
     secretKey: vars.MERIDIAN_SECRET_KEY,
+    previousSecretKeys: vars.MERIDIAN_SECRET_KEY_PREVIOUS,
+    trustProxy: vars.MERIDIAN_TRUST_PROXY,
     dns: {
       port: vars.MERIDIAN_DNS_PORT,
       host: vars.MERIDIAN_DNS_HOST,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { App } from '../../platform/http/http-app';
 import { sessions } from '../../platform/db/schema';
 import { createTestClock } from '../../../test-support/test-clock';
@@ -386,7 +386,7 @@ describe.each(databaseBackends())('auth on %s', (backend) => {
 
   describe('rate limiting', () => {
     it('limits login requests per IP whatever the username', async () => {
-      const app = await start({ auth: { loginRateLimit: { max: 3 } } });
+      const app = await start({ auth: { loginThrottle: { perAddress: 3 } } });
       for (let i = 0; i < 3; i++) {
         const response = await login(app, { username: `user${i}`, password: 'x' }, '10.0.0.1');
         expect(response.statusCode).toBe(401);
@@ -400,8 +400,10 @@ describe.each(databaseBackends())('auth on %s', (backend) => {
     });
 
     it('makes one IP wait for a username after repeated failures, and says for how long', async () => {
-      const clock = createTestClock();
-      const app = await start({ now: clock.now, auth: { loginRateLimit: { max: 1000 } } });
+      // The throttle's counts expire by the wall clock (they live in the database).
+      vi.useFakeTimers({ toFake: ['Date'] });
+      onTestFinished(() => void vi.useRealTimers());
+      const app = await start({ auth: { loginThrottle: { perAddress: 1000 } } });
       const wrong = { username: 'admin', password: 'wrong-password' };
       for (let i = 0; i < 4; i++) {
         expect((await login(app, wrong, '10.0.0.1')).statusCode).toBe(401);
@@ -416,17 +418,17 @@ describe.each(databaseBackends())('auth on %s', (backend) => {
 
       // The wait doubles with each failure, and never passes a minute.
       for (let i = 0; i < 12; i++) {
-        clock.advance(minute);
+        vi.advanceTimersByTime(minute);
         expect((await login(app, wrong, '10.0.0.1')).statusCode).toBe(401);
       }
       const longest = await login(app, testAdmin, '10.0.0.1');
       expect(longest.json()).toEqual({ message: 'Too many attempts — try again in 60 s' });
-      clock.advance(minute);
+      vi.advanceTimersByTime(minute);
       expect((await login(app, testAdmin, '10.0.0.1')).statusCode).toBe(200);
     });
 
     it('clears an IP’s failures when it logs in', async () => {
-      const app = await start({ auth: { loginRateLimit: { max: 1000 } } });
+      const app = await start({ auth: { loginThrottle: { perAddress: 1000 } } });
       const wrong = { username: 'admin', password: 'wrong-password' };
       for (const expected of [401, 401, 401, 200, 401, 401, 401, 200]) {
         const payload = expected === 200 ? testAdmin : wrong;
@@ -434,8 +436,36 @@ describe.each(databaseBackends())('auth on %s', (backend) => {
       }
     });
 
+    it('takes the client address from X-Forwarded-For only when a listed proxy sends it', async () => {
+      const viaProxy = (app: App, payload: object, forwardedFor: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          payload,
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': forwardedFor },
+        });
+      const wrong = { username: 'nobody', password: 'wrong-password' };
+      const proxied = await start({
+        auth: { loginThrottle: { perAddress: 2 } },
+        http: { trustProxy: ['127.0.0.1'] },
+      });
+      expect((await viaProxy(proxied, wrong, '203.0.113.1')).statusCode).toBe(401);
+      expect((await viaProxy(proxied, wrong, '203.0.113.1')).statusCode).toBe(401);
+      expect((await viaProxy(proxied, testAdmin, '203.0.113.1')).statusCode).toBe(429);
+      // Each user behind the proxy is counted alone, so the owner elsewhere still gets in.
+      expect((await viaProxy(proxied, testAdmin, '203.0.113.2')).statusCode).toBe(200);
+      await t?.close();
+
+      // Without a listed proxy the header is anyone's to forge, so it is not believed.
+      const direct = await start({ auth: { loginThrottle: { perAddress: 2 } } });
+      expect((await viaProxy(direct, wrong, '203.0.113.1')).statusCode).toBe(401);
+      expect((await viaProxy(direct, wrong, '203.0.113.2')).statusCode).toBe(401);
+      expect((await viaProxy(direct, testAdmin, '203.0.113.3')).statusCode).toBe(429);
+    });
+
     it('never locks a username out for its owner, however many IPs guess at it', async () => {
-      const app = await start({ auth: { loginRateLimit: { max: 1000 } } });
+      const app = await start({ auth: { loginThrottle: { perAddress: 1000 } } });
       const wrong = { username: 'admin', password: 'wrong-password' };
       for (let i = 1; i <= 60; i++) {
         expect((await login(app, wrong, `10.0.${i % 8}.${i}`)).statusCode).toBe(401);

@@ -8,35 +8,20 @@ import { requireSession } from '../../platform/http/authenticate';
 import type { RouteApp } from '../../platform/http/route-schema';
 import { bodyAsObject, sessionOnly } from '../../platform/http/route-schema';
 
-export interface LoginRateLimit {
-  /** Login requests allowed from one IP per window, whatever the usernames. */
-  max: number;
-  timeWindowMs: number;
-}
-
-export const defaultLoginRateLimit: LoginRateLimit = { max: 30, timeWindowMs: 60_000 };
-
 export interface AuthRoutesOptions {
   service: AuthService;
-  loginRateLimit: LoginRateLimit;
 }
 
 /** `/auth`: sessions and accounts. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
-  app,
-  { service, loginRateLimit },
-) => {
-  loginRoute(app, service, loginRateLimit);
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { service }) => {
+  loginRoute(app, service);
   sessionRoutes(app, service);
 };
 
-function loginRoute(app: RouteApp, service: AuthService, loginRateLimit: LoginRateLimit): void {
+function loginRoute(app: RouteApp, service: AuthService): void {
   app.post(
     '/login',
     {
-      config: {
-        rateLimit: { max: loginRateLimit.max, timeWindow: loginRateLimit.timeWindowMs },
-      },
       // A form posted with no body at all still deserves the two field messages.
       preValidation: bodyAsObject,
       schema: {

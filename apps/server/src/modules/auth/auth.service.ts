@@ -63,7 +63,7 @@ export function createAuthService({
   const dummyPasswordHash = hashPassword(randomBytes(16).toString('base64url'));
 
   async function login({ username, password }: LoginInput, ip: string): Promise<LoginResult> {
-    const decision = throttle.attempt(username, ip);
+    const decision = await throttle.attempt(username, ip);
     if (!decision.allowed) {
       throw new RateLimitedError(Math.ceil(decision.retryAfterMs / 1000));
     }
@@ -75,7 +75,7 @@ export function createAuthService({
     if (!user || !passwordMatches) {
       throw new UnauthorizedError(invalidCredentialsMessage);
     }
-    throttle.recordSuccess(username, ip);
+    await throttle.recordSuccess(username, ip);
 
     const token = randomBytes(32).toString('base64url');
     const loggedInAt = now();

@@ -1,99 +1,128 @@
+import type { Database } from '../../platform/db/database';
+import {
+  consumePoints,
+  createRateLimiter,
+  limitKey,
+  sweepExpiredLimits,
+  type LimitDecision,
+  type RateLimiter,
+} from '../../platform/rate-limiter';
+
 /**
- * Slows down password guessing without ever locking the owner out (issue "What a new user trips
- * over"): failed logins are counted per (username, IP); after a few, each further try from that
- * IP for that username waits, the wait doubling with every failure and capped at a minute. No
- * count spans IPs, so failures from elsewhere never keep the owner out; the route's per-IP rate
- * limit bounds how fast any one address can guess at all usernames together.
- *
- * The counters live in this process's memory: a restart forgets them, and several server
- * processes behind one address would each count separately — a multi-process deployment
- * needs a shared store (e.g. a table in the same database) behind the same methods.
+ * Slows down password guessing without ever locking the owner out (docs/architecture.md
+ * "Rate limits"): failed logins are counted per (username, address); past a few, each further
+ * try from that address for that username waits, the wait doubling and capped at a minute. No
+ * count spans addresses, so guesses from elsewhere never keep the owner out; a per-address
+ * limit bounds how fast one address can guess at all usernames together. The counts live in
+ * the database, so they hold across server processes and restarts.
  */
 export interface LoginThrottleLimits {
-  /** Failures for one username from one IP before any wait. */
+  /** Password checks one address may make per window, whatever the usernames. */
+  perAddress: number;
+  perAddressWindowMs: number;
+  /** Failures for one username from one address before any wait. */
   freeFailures: number;
   /** The wait after the first failure past the free ones; each further failure doubles it. */
   firstDelayMs: number;
   /** The longest wait. */
   maxDelayMs: number;
-  /** A count not added to for this long starts over. */
+  /** Counts start over once no attempt has been let through for this long. */
   forgetAfterMs: number;
 }
 
 export const defaultLoginThrottleLimits: LoginThrottleLimits = {
+  perAddress: 30,
+  perAddressWindowMs: 60_000,
   freeFailures: 3,
   firstDelayMs: 1000,
   maxDelayMs: 60_000,
   forgetAfterMs: 15 * 60_000,
 };
 
-interface Failures {
-  count: number;
-  lastAt: number;
-  /** No attempt before this. */
-  waitUntil: number;
-}
+export type ThrottleDecision = LimitDecision;
 
-export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
+const sweepEveryMs = 10 * 60_000;
 
 export class LoginThrottle {
-  private readonly failures = new Map<string, Failures>();
-  private nextSweepAt: number;
+  private readonly perAddress: RateLimiter;
+  /** Attempts that need no wait (the free failures). */
+  private readonly free: RateLimiter;
+  /** The wait in force: one attempt per wait gets through, however many race for it. */
+  private readonly wait: RateLimiter;
+  /** Attempts let through past the free ones, which set the length of the next wait. */
+  private readonly waited: RateLimiter;
+  private nextSweepAt = 0;
 
   constructor(
+    private readonly db: Database,
     private readonly limits: LoginThrottleLimits = defaultLoginThrottleLimits,
-    private readonly now: () => number = Date.now,
   ) {
-    this.nextSweepAt = now() + limits.forgetAfterMs;
+    this.perAddress = createRateLimiter(db, {
+      name: 'password-checks-per-address',
+      points: limits.perAddress,
+      windowMs: limits.perAddressWindowMs,
+    });
+    const perPair = { points: limits.freeFailures, windowMs: limits.forgetAfterMs };
+    this.free = createRateLimiter(db, { name: 'login-free', ...perPair });
+    this.wait = createRateLimiter(db, { name: 'login-wait', points: 1, windowMs: 1000 });
+    this.waited = createRateLimiter(db, { name: 'login-waited', ...perPair });
   }
 
   /**
-   * Whether a login attempt for `username` from `ip` may go on to check the password. An
+   * Whether a login attempt for `username` from `address` may go on to check the password. An
    * allowed attempt counts as a failure straight away, so a burst of parallel guesses cannot
    * all pass before the first one fails; `recordSuccess` takes it back.
    */
-  attempt(username: string, ip: string): ThrottleDecision {
-    const now = this.now();
-    const key = pairKey(username, ip);
-    const known = this.failures.get(key);
-    const current = known && now - known.lastAt < this.limits.forgetAfterMs ? known : undefined;
-    if (current && current.waitUntil > now) {
-      return { allowed: false, retryAfterMs: current.waitUntil - now };
+  async attempt(username: string, address: string): Promise<ThrottleDecision> {
+    await this.sweepNow();
+    const fromAddress = await consumePoints(this.perAddress, limitKey(address));
+    if (!fromAddress.decision.allowed) return fromAddress.decision;
+    const key = pairKey(username, address);
+    if ((await consumePoints(this.free, key)).decision.allowed) return { allowed: true };
+
+    const inForce = await this.wait.get(key);
+    if (inForce && inForce.msBeforeNext > 0) {
+      return { allowed: false, retryAfterMs: inForce.msBeforeNext };
     }
-    const count = (current?.count ?? 0) + 1;
-    this.failures.set(key, { count, lastAt: now, waitUntil: now + this.delayAfter(count) });
-    this.sweep(now);
-    return { allowed: true };
+    const waitedBefore = (await this.waited.get(key))?.consumedPoints ?? 0;
+    // Whoever creates the next wait goes through; the rest of a burst meet that wait.
+    const gate = await consumePoints(this.wait, key, 1, {
+      customDuration: this.delayAfter(waitedBefore + 1) / 1000,
+    });
+    if (gate.decision.allowed) {
+      // Each attempt let through restarts the forgetting window: counts start over only after
+      // a quiet spell, never in the middle of a run of guesses.
+      const forgetAfter = this.limits.forgetAfterMs / 1000;
+      await Promise.all([
+        this.waited.set(key, waitedBefore + 1, forgetAfter),
+        this.free.set(key, this.limits.freeFailures, forgetAfter),
+      ]);
+    }
+    return gate.decision;
   }
 
-  /** Clears this IP's failures for the user. */
-  recordSuccess(username: string, ip: string): void {
-    this.failures.delete(pairKey(username, ip));
+  /** Clears this address's failures for the user. */
+  async recordSuccess(username: string, address: string): Promise<void> {
+    const key = pairKey(username, address);
+    await Promise.all([this.free.delete(key), this.wait.delete(key), this.waited.delete(key)]);
   }
 
-  /** How many counters are held, to watch memory use. */
-  get size(): number {
-    return this.failures.size;
+  /** The wait before the n-th attempt past the free ones: doubling up to the cap. */
+  private delayAfter(n: number): number {
+    const { firstDelayMs, maxDelayMs } = this.limits;
+    return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(30, n - 1));
   }
 
-  /** The wait after `count` failures: none for the free ones, then doubling up to the cap. */
-  private delayAfter(count: number): number {
-    const { freeFailures, firstDelayMs, maxDelayMs } = this.limits;
-    if (count <= freeFailures) return 0;
-    return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(30, count - freeFailures - 1));
-  }
-
-  // Guesses spread over many usernames would otherwise grow the map without bound.
-  private sweep(now: number): void {
+  // Guesses spread over many usernames leave rows behind; a process clears ended ones now and then.
+  private async sweepNow(): Promise<void> {
+    const now = Date.now();
     if (now < this.nextSweepAt) return;
-    this.nextSweepAt = now + this.limits.forgetAfterMs;
-    for (const [key, entry] of this.failures) {
-      if (now - entry.lastAt >= this.limits.forgetAfterMs) this.failures.delete(key);
-    }
+    this.nextSweepAt = now + sweepEveryMs;
+    await sweepExpiredLimits(this.db, new Date(now));
   }
 }
 
-// Usernames are unique regardless of case, so "Admin" and "admin" share one counter.
-function pairKey(username: string, ip: string): string {
-  return `${username.toLowerCase()}\n${ip}`;
+// Usernames are unique regardless of case, so "Admin" and "admin" share one count.
+function pairKey(username: string, address: string): string {
+  return limitKey(username.toLowerCase(), address);
 }

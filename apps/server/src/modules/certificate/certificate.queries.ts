@@ -5,6 +5,7 @@ import {
   certificates,
   type CertificateRow,
 } from '../../platform/db/schema';
+import type { SealedColumn } from '../../platform/secret-rotation';
 
 export async function insertCertificate(
   tx: Database,
@@ -48,3 +49,19 @@ export async function insertAuthorityIfAbsent(
     .values({ id: 1, ...values })
     .onConflictDoNothing();
 }
+
+/** The sealed values of this module's tables: the private keys of certificates and of the CA. */
+export const certificateSealedColumns: SealedColumn[] = [
+  {
+    label: 'certificate keys',
+    table: certificates,
+    id: certificates.id,
+    sealed: certificates.privateKeySealed,
+  },
+  {
+    label: 'certificate authority keys',
+    table: certificateAuthorities,
+    id: certificateAuthorities.id,
+    sealed: certificateAuthorities.privateKeySealed,
+  },
+];

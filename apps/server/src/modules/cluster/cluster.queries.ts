@@ -10,6 +10,7 @@ import {
   type SmartClusterRow,
 } from '../../platform/db/schema';
 import { smartClusterPlacements } from '../../platform/db/placement-schema';
+import type { SealedColumn } from '../../platform/secret-rotation';
 
 export async function listDatacenterRows(db: Database): Promise<DatacenterRow[]> {
   return db.select().from(datacenters).orderBy(asc(datacenters.position));
@@ -288,3 +289,14 @@ export async function listPlacementRows(
     .limit(limit);
   return rows.map((row) => row.decision);
 }
+
+/** The sealed values of this module's tables: monitoring passwords and kubeconfigs. */
+export const clusterSealedColumns: SealedColumn[] = [
+  {
+    label: 'monitoring passwords',
+    table: smartClusters,
+    id: smartClusters.id,
+    sealed: smartClusters.monitoringPasswordSealed,
+  },
+  { label: 'kubeconfigs', table: clusters, id: clusters.id, sealed: clusters.kubeconfigSealed },
+];

@@ -9,7 +9,7 @@ import { mergeKeyExec } from '@meridian/domain/parsing/pathological-inputs.test-
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusters } from '../../platform/db/schema';
-import { createSecretBox, loadSecretKey } from '../../platform/secret-box';
+import { createSecretBox } from '../../platform/secret-box';
 import {
   fakeLoadBalancerAddress,
   startFakeKubeApi,
@@ -21,7 +21,12 @@ import {
   type LoggedIn,
   type TestApp,
 } from '../../../test-support/test-app';
-import { createClusterTestApp, multipart, waitForStatus } from '../cluster/cluster.test-support';
+import {
+  clusterTestSecretKey,
+  createClusterTestApp,
+  multipart,
+  waitForStatus,
+} from '../cluster/cluster.test-support';
 import { allSettled, basicAppFields, createApp, waitForDeployments } from '../app/app.test-support';
 
 describe.each(databaseBackends())('apps on an external cluster on %s', (backend) => {
@@ -103,7 +108,7 @@ describe.each(databaseBackends())('apps on an external cluster on %s', (backend)
   it('runs nothing from a stored kubeconfig that smuggles exec: the deployment fails plainly', async () => {
     // As if saved before uploads were checked: a merge key gives the user an exec plugin.
     const marker = path.join(os.tmpdir(), `meridian-exec-${randomUUID()}`);
-    const secrets = createSecretBox(await loadSecretKey({ secretKey: 'cluster-tests-secret-key' }));
+    const secrets = createSecretBox(Buffer.from(clusterTestSecretKey, 'hex'));
     const [member] = await t.database.db
       .select()
       .from(clusters)

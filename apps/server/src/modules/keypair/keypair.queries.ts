@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { userKeypairs } from '../../platform/db/keypair-schema';
+import type { SealedColumn } from '../../platform/secret-rotation';
 
 export async function findUserKeypair(db: Database, userId: string) {
   const [row] = await db
@@ -18,3 +19,13 @@ export async function insertUserKeypairIfAbsent(
 ): Promise<void> {
   await db.insert(userKeypairs).values(values).onConflictDoNothing({ target: userKeypairs.userId });
 }
+
+/** The sealed values of this module's table: users' SSH private keys. */
+export const keypairSealedColumns: SealedColumn[] = [
+  {
+    label: 'SSH private keys',
+    table: userKeypairs,
+    id: userKeypairs.userId,
+    sealed: userKeypairs.privateKeySealed,
+  },
+];

@@ -170,7 +170,7 @@ describe.each(databaseBackends())('SSH keypair on %s', (backend) => {
     ).json<{ private_key: string }>().private_key;
     const body = privateKey.split('\n').slice(1, -2).join('');
     const [row] = await storedKeypairs(ada.userId);
-    expect(row!.privateKeySealed).toMatch(/^v1:/);
+    expect(row!.privateKeySealed).toMatch(/^v2:[0-9a-f]{16}:/);
     const stored = JSON.stringify(row);
     expect(stored).not.toContain(privateKeyHeader);
     for (const line of privateKey.split('\n').slice(1, -2)) expect(stored).not.toContain(line);

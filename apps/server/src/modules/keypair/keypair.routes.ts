@@ -5,21 +5,18 @@ import {
 } from '@meridian/domain/auth/keypair';
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { LoginRateLimit } from '../auth/auth.routes';
 import { requireSession } from '../../platform/http/authenticate';
 import type { KeypairService } from './keypair.service';
 import { bodyAsObject, sessionOnly } from '../../platform/http/route-schema';
 
 export interface KeypairRoutesOptions {
   service: KeypairService;
-  /** The private key route takes the login route's per-IP limit: both check a password. */
-  loginRateLimit: LoginRateLimit;
 }
 
 /** `/auth/users/{public,private}_key`: the signed-in user's SSH keypair (ed25519). */
 export const keypairRoutes: FastifyPluginAsyncZod<KeypairRoutesOptions> = async (
   app,
-  { service, loginRateLimit },
+  { service },
 ) => {
   app.get(
     '/users/public_key',
@@ -40,9 +37,6 @@ export const keypairRoutes: FastifyPluginAsyncZod<KeypairRoutesOptions> = async 
     {
       // A leaked API key must not be enough to take the private key away.
       onRequest: [app.authenticate, requireSession],
-      config: {
-        rateLimit: { max: loginRateLimit.max, timeWindow: loginRateLimit.timeWindowMs },
-      },
       preValidation: bodyAsObject,
       schema: {
         tags: ['auth'],

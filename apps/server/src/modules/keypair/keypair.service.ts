@@ -73,7 +73,7 @@ export function createKeypairService({
     { username, password }: KeypairVerificationInput,
     ip: string,
   ): Promise<{ private_key: string }> {
-    const decision = throttle.attempt(caller.username, ip);
+    const decision = await throttle.attempt(caller.username, ip);
     if (!decision.allowed) {
       throw new RateLimitedError(Math.ceil(decision.retryAfterMs / 1000));
     }
@@ -86,7 +86,7 @@ export function createKeypairService({
     if (!passwordMatches || !usernameMatches) {
       throw new UnauthorizedError(invalidCredentialsMessage);
     }
-    throttle.recordSuccess(caller.username, ip);
+    await throttle.recordSuccess(caller.username, ip);
     const keypair = await ensureUserKeypair({ db, secrets }, caller.id);
     return { private_key: secrets.open(keypair.privateKeySealed) };
   }

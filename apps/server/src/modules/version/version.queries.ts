@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { versions, type VersionRow } from '../../platform/db/schema';
+import type { SealedColumn } from '../../platform/secret-rotation';
 import type { VersionSummaryRow } from './version.mapper';
 
 // Versions without their raw template: lists never need it and it can be large.
@@ -84,3 +85,13 @@ export async function countVersionsOfApp(tx: Database, appId: string): Promise<n
   const rows = await tx.select({ id: versions.id }).from(versions).where(eq(versions.appId, appId));
   return rows.length;
 }
+
+/** The sealed values of this module's table: private registry passwords. */
+export const versionSealedColumns: SealedColumn[] = [
+  {
+    label: 'registry passwords',
+    table: versions,
+    id: versions.id,
+    sealed: versions.registryPasswordSealed,
+  },
+];

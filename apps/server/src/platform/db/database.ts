@@ -10,6 +10,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as jobsSchema from './jobs-schema';
 import * as keypairSchema from './keypair-schema';
+import * as limitsSchema from './limits-schema';
+import * as secretSchema from './secret-schema';
 import * as meteringSchema from './metering-schema';
 import * as placementSchema from './placement-schema';
 import * as coreSchema from './schema';
@@ -23,6 +25,8 @@ const schema = {
   ...meteringSchema,
   ...jobsSchema,
   ...keypairSchema,
+  ...limitsSchema,
+  ...secretSchema,
   ...placementSchema,
 };
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
@@ -12,7 +11,6 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { handleError } from './error-handler';
-import { RateLimitedError } from './errors';
 import { registerJsonBodyParser } from './json-body';
 import { openApiTransform } from './multipart-docs';
 
@@ -47,21 +45,26 @@ export const httpTimeouts: HttpTimeouts = {
   checkIntervalMs: 1_000,
 };
 
+/** Deadlines, and the reverse proxies whose X-Forwarded-For names the client (none by default). */
+export type HttpSettings = Partial<HttpTimeouts> & { trustProxy?: readonly string[] };
+
 const bodyLimit = 1024 * 1024;
 
 /**
  * The HTTP server every module registers on: deadlines, zod validation, the one error shape,
- * request ids, the OpenAPI document at /docs, rate limiting (off unless a route asks) and /health.
+ * request ids, the OpenAPI document at /docs and /health.
  */
 export async function createHttpApp(
   logger: FastifyBaseLogger | undefined,
-  timings: Partial<HttpTimeouts> = {},
+  { trustProxy = [], ...timings }: HttpSettings = {},
 ): Promise<App> {
   const timeouts = { ...httpTimeouts, ...timings };
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit,
-    trustProxy: false,
+    // Only the listed proxies' X-Forwarded-For is believed (MERIDIAN_TRUST_PROXY): anyone else
+    // could name any address and walk past the throttles.
+    trustProxy: trustProxy.length > 0 ? [...trustProxy] : false,
     // Unique across replicas and never taken from the client: the id a 500 quotes to support.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -90,11 +93,6 @@ export async function createHttpApp(
     );
   });
   await registerOpenApi(app);
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new RateLimitedError(Math.ceil(context.ttl / 1000)),
-  });
   app.get(
     '/health',
     { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } } },
