@@ -1,6 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { keypairNameOf, type KeypairVerificationInput } from '@meridian/domain/auth/keypair';
-import sshpk from 'sshpk';
 import type { Database } from '../../platform/db/database';
 import type { UserKeypairRow } from '../../platform/db/keypair-schema';
 import { RateLimitedError, UnauthorizedError } from '../../platform/http/errors';
@@ -9,6 +8,7 @@ import type { AuthenticatedUser } from '../../platform/http/authenticate';
 import { invalidCredentialsMessage } from '../auth/auth.service';
 import { userById } from '../auth/auth.records';
 import { findUserKeypair, insertUserKeypairIfAbsent } from './keypair.queries';
+import { openSshKeypair, type OpenSshKeypair } from './openssh-key';
 import type { LoginThrottle } from '../auth/login-throttle';
 import { verifyPassword } from '../auth/password';
 
@@ -18,14 +18,8 @@ export interface KeypairDeps {
 }
 
 /** A fresh ed25519 keypair in OpenSSH encodings, the name as the key's comment. */
-export function generateOpenSshKeypair(comment: string): { publicKey: string; privateKey: string } {
-  const { privateKey } = generateKeyPairSync('ed25519');
-  const key = sshpk.parsePrivateKey(
-    privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    'pkcs8',
-  );
-  key.comment = comment;
-  return { publicKey: key.toPublic().toString('ssh'), privateKey: key.toString('openssh') };
+export function generateOpenSshKeypair(comment: string): OpenSshKeypair {
+  return openSshKeypair(generateKeyPairSync('ed25519').privateKey, comment);
 }
 
 /**
