@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db/database';
 import {
   transactionWithJobs,
   type JobAttempt,
+  type JobReader,
   type JobSender,
 } from '../../platform/jobs/job-queue';
 
@@ -25,7 +26,7 @@ export interface ZonePublisher {
 /** What the domain, DNS and certificate services work with. */
 export interface DomainContext {
   db: Database;
-  jobs: JobSender<DomainJob>;
+  jobs: JobSender<DomainJob> & JobReader<DomainJob>;
   nameservers: readonly string[];
   now: () => Date;
   /** PowerDNS, when configured: changes are only confirmed once it serves them. */

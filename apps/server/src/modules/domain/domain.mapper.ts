@@ -6,6 +6,7 @@ export function toDomain(
   row: DomainRow,
   subdomains: string[],
   nameservers: readonly string[],
+  jobUuids: string[] = [],
 ): Domain {
   return {
     uuid: row.id,
@@ -16,7 +17,7 @@ export function toDomain(
     status_reason: row.statusReason,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    jobUuids: [],
+    jobUuids,
     subdomains,
     nameservers: [...nameservers],
   };

@@ -64,7 +64,23 @@ export async function listDomains(context: DomainContext, userId: string): Promi
   const { db, nameservers } = context;
   const rows = await activeDomains(db, userId);
   const named = rows.length > 0 ? await namesUnderDomains(db, userId, rows) : new Map();
-  return rows.map((row) => toDomain(row, named.get(row.id) ?? [], nameservers));
+  const working = await jobsWorkingOn(context, rows);
+  return rows.map((row) =>
+    toDomain(row, named.get(row.id) ?? [], nameservers, working.get(row.id)),
+  );
+}
+
+/** The publishing jobs still working on each of these domains (its `jobUuids`). */
+function jobsWorkingOn(
+  context: DomainContext,
+  rows: { id: string; status: string }[],
+): Promise<Map<string, string[]>> {
+  const busy = rows.filter((row) => row.status === 'creating' || row.status === 'deleting');
+  return context.jobs.unfinishedJobIds(
+    'publish-domain',
+    'domainId',
+    busy.map((row) => row.id),
+  );
 }
 
 export async function createDomain(
@@ -91,7 +107,8 @@ export async function createDomain(
     await send({ kind: 'publish-domain', domainId: row.id });
     return row;
   });
-  return toDomain(row, [], context.nameservers);
+  const working = await jobsWorkingOn(context, [row]);
+  return toDomain(row, [], context.nameservers, working.get(row.id));
 }
 
 /**

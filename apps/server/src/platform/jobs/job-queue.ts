@@ -88,8 +88,21 @@ export interface JobSender<J extends JobBase> {
   wake(kinds: Iterable<J['kind']>): void;
 }
 
+/** What a module may ask of the queue about its own jobs. */
+export interface JobReader<J extends JobBase> {
+  /**
+   * Ids of the kind's jobs not yet finished (waiting, retrying or running) whose data has one of
+   * `values` in `field`, per value, oldest first: what is working on a thing right now.
+   */
+  unfinishedJobIds(
+    kind: J['kind'],
+    field: string,
+    values: readonly string[],
+  ): Promise<Map<string, string[]>>;
+}
+
 /** The one job queue of the process (one pg-boss), shared by every module. */
-export interface JobQueue extends JobSender<JobBase> {
+export interface JobQueue extends JobSender<JobBase>, JobReader<JobBase> {
   /** Adds kinds to the catalogue; only before `start`. */
   define(...definitions: AnyJobDefinition[]): void;
   /** The kinds defined, for tools that walk every job (crash tests, docs). */
@@ -278,6 +291,20 @@ export function createJobQueue(driver: DatabaseDriver, options: JobQueueOptions 
       // A job due now: wake this process's worker instead of waiting for its next poll (one
       // sent inside a transaction is woken by the caller after the commit).
       if (!tx && !sendOptions.startAfter) queue.wake([job.kind]);
+    },
+    async unfinishedJobIds(kind, field, values) {
+      const found = new Map<string, string[]>();
+      if (values.length === 0 || state !== 'started') return found;
+      const { rows } = await boss.getDb().executeSql(
+        `SELECT id::text AS id, data->>$2 AS value FROM pgboss.job
+          WHERE name = $1 AND state IN ('created', 'retry', 'active') AND data->>$2 = ANY($3::text[])
+          ORDER BY created_on`,
+        [kind, field, [...values]],
+      );
+      for (const { id, value } of rows as { id: string; value: string }[]) {
+        found.set(value, [...(found.get(value) ?? []), id]);
+      }
+      return found;
     },
     wake(kinds) {
       if (state !== 'started') return;
