@@ -27,6 +27,7 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
   let page: Page;
   let api: Api;
   let smartClusterUuid: string | undefined;
+  let twoLocationsUuid: string | undefined;
   let appUuid: string | undefined;
   let deploymentUuid: string | undefined;
   let domainUuid: string | undefined;
@@ -57,6 +58,7 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
     if (api) await deleteAppsByApi(api, (name) => name === appName);
     if (api && domainUuid) await api(`/domain/name/${domainUuid}`, { method: 'DELETE' });
     if (api && smartClusterUuid) await deleteSmartClusterByApi(api, smartClusterUuid);
+    if (api && twoLocationsUuid) await deleteSmartClusterByApi(api, twoLocationsUuid);
   });
 
   const notice = (text: string) =>
@@ -331,6 +333,61 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
     await expectVisible(page.getByTestId('nameservers-cluster').getByText(clusterName).first());
   });
 
+  it('sets the same names on every location of a smart cluster in one step', async () => {
+    const twoName = `${clusterName}-two`;
+    twoLocationsUuid = await createSmartClusterByApi(api, {
+      name: twoName,
+      datacenters: ['ca-montreal', 'jp-tokyo'],
+    });
+    const versionUuid = (await appDeployments()).find(
+      (d) => d.uuid === deploymentUuid,
+    )!.version_uuid;
+    const deployed = await api('/cluster/clusters/versions', {
+      method: 'POST',
+      body: { version_uuid: versionUuid, smart_cluster_uuids: [twoLocationsUuid] },
+    });
+    expect(deployed.status).toBe(200);
+    let onTwo: Deployed[] = [];
+    await pollUntil(async () => {
+      onTwo = (await appDeployments()).filter((d) => d.smart_cluster_uuid === twoLocationsUuid);
+      return onTwo.length === 2 && onTwo.every((d) => d.status === 'success');
+    }, 'the version to run in both locations');
+
+    await page.goto(`/apps/${appUuid}/${onTwo[0]!.uuid}`);
+    await expectVisible(page.getByTestId('deployment-view'));
+    await page.getByRole('button', { name: /Version actions/ }).click();
+    await page.getByTestId('version-actions').getByText('Update domain').click();
+    const form = page.getByTestId('update-domain-form');
+    const everywhere = form.getByLabel(`All 2 locations of ${twoName}`);
+    await expectVisible(everywhere);
+    await pollUntil(async () => !(await everywhere.isDisabled()), 'the names of both locations');
+    await everywhere.check();
+    await form.getByRole('combobox').click();
+    await page.locator(`.ant-select-item-option[title="${domainName}"]`).click();
+    await form.getByLabel('Domain name 1', { exact: true }).fill('api');
+    await screenshot(page, 'domains-update-domain-every-location');
+    await form.getByRole('button', { name: 'Update domain names' }).click();
+    await expectVisible(notice('Domain names are being updated.'));
+
+    await pollUntil(async () => {
+      const named = (await appDeployments()).filter(
+        (d) => d.smart_cluster_uuid === twoLocationsUuid && d.status === 'success',
+      );
+      return named.length === 2 && named.every((d) => d.domain_names[0] === `api.${domainName}`);
+    }, 'both locations to answer to the name');
+    // The first smart cluster's deployment keeps its own names.
+    const first = (await appDeployments()).find((d) => d.uuid === deploymentUuid);
+    expect(first?.domain_names).toEqual([`shop.${domainName}`]);
+  });
+
+  async function appDeployments(): Promise<Deployed[]> {
+    const apps = (await (await api('/meridian/v1/kube/apps')).json()) as {
+      uuid: string;
+      deployments: Deployed[];
+    }[];
+    return apps.find((app) => app.uuid === appUuid)?.deployments ?? [];
+  }
+
   it('deletes the domain with the names its deployment uses, in one confirmed step', async () => {
     await page.goto('/domain');
     const card = page.getByRole('article', { name: domainName });
@@ -342,7 +399,7 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
       hasText: `Delete ${domainName} together with the names deployments use under it?`,
     });
     await expectVisible(offer);
-    await expectVisible(offer.getByText(new RegExp(`${appName} \\(v1, Montréal\\)`)));
+    await expectVisible(offer.getByText(new RegExp(`${appName} \\(v1, Montréal\\)`)).first());
     await screenshot(page, 'domains-delete-with-names');
     await offer.getByRole('button', { name: 'Remove the names and delete' }).click();
     await card.waitFor({ state: 'detached', timeout: 30_000 });
@@ -354,6 +411,14 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
     domainUuid = undefined;
   });
 });
+
+interface Deployed {
+  uuid: string;
+  status: string;
+  version_uuid: string;
+  smart_cluster_uuid: string;
+  domain_names: string[];
+}
 
 async function createDeployedApp(
   api: Api,

@@ -174,6 +174,9 @@ export const en = {
   'apps.detail.domains.intro':
     'Choose one of your domains, then the names under it that point at this deployment. Type the part before the domain; @ is the domain itself.',
   'apps.detail.domains.root': 'Root domain',
+  'apps.detail.domains.scope': 'Apply to',
+  'apps.detail.domains.scopeOne': 'This location ({location})',
+  'apps.detail.domains.scopeAll': 'All {count} locations of {smartCluster}',
   'apps.detail.domains.rootPlaceholder': 'Choose one of your domains',
   'apps.detail.domains.names': 'Domain names',
   'apps.detail.domains.namesHint': 'Names are lower-cased and repeats dropped before saving.',

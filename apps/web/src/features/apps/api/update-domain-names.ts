@@ -68,3 +68,71 @@ export function useUpdateDomainNames() {
     },
   });
 }
+
+/** Under ['domains'] and the apps list, so either kind of change refreshes it. */
+const versionDomainNamesKey = (versionId: string, smartClusterId: string) =>
+  ['domains', 'apps', 'version-names', versionId, smartClusterId] as const;
+
+/**
+ * GET /domain/dns/user/versions/{versionId}/smart_clusters/{clusterId}: the names of a version's
+ * deployments on a smart cluster (spec: a map per smart cluster, only entries with names).
+ */
+export function useVersionDomainNames(versionId: string, smartClusterId: string, enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: versionDomainNamesKey(versionId, smartClusterId),
+      queryFn: async ({ signal }) => {
+        const byCluster = await apiClient.get(
+          `${apiPaths.domain}/dns/user/versions/${encodeURIComponent(versionId)}/smart_clusters/${encodeURIComponent(smartClusterId)}`,
+          { signal, schema: z.record(z.string(), z.array(z.string())) },
+        );
+        return byCluster[smartClusterId] ?? [];
+      },
+      enabled,
+    }),
+  );
+}
+
+interface VersionDomainNamesChange {
+  versionId: string;
+  smartClusterId: string;
+  smartClusterName: string;
+  domainNames: string[];
+}
+
+/**
+ * PUT /domain/dns/user/versions/{versionId}/smart_clusters/{clusterId}: body {subdomains,
+ * smart_cluster_name}; the same names for every location of the version on that smart cluster.
+ */
+export function useUpdateVersionDomainNames() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      versionId,
+      smartClusterId,
+      smartClusterName,
+      domainNames,
+    }: VersionDomainNamesChange) =>
+      apiClient.put(
+        `${apiPaths.domain}/dns/user/versions/${encodeURIComponent(versionId)}/smart_clusters/${encodeURIComponent(smartClusterId)}`,
+        { subdomains: domainNames, smart_cluster_name: smartClusterName },
+        { schema: z.array(deploymentSchema) },
+      ),
+    onSuccess: (_data, { versionId, smartClusterId, domainNames }) => {
+      // Spec "Local list updates": the deployments of that smart cluster and version show pending.
+      queryClient.setQueryData<App[]>(appsQueryKey, (list) =>
+        list?.map((app) => ({
+          ...app,
+          deployments: app.deployments.map((deployment) =>
+            deployment.smart_cluster_uuid === smartClusterId &&
+            deployment.version_uuid === versionId
+              ? { ...deployment, domain_names: domainNames, status: 'pending' }
+              : deployment,
+          ),
+        })),
+      );
+      void queryClient.invalidateQueries({ queryKey: appsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['domains'] });
+    },
+  });
+}

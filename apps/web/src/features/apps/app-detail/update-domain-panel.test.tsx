@@ -13,6 +13,12 @@ import { appsQueryKey } from '../../../shared/api/apps-list';
 import { UpdateDomainPanel } from './update-domain-panel';
 
 const deployment = deploymentFixture({ uuid: 'dep-1' });
+// The same version on the same smart cluster, in another location.
+const sibling = deploymentFixture({
+  uuid: 'dep-2',
+  cluster_name: 'tokyo-1',
+  domain_names: ['api.example.ca'],
+});
 
 function mockApi() {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -26,18 +32,31 @@ function mockApi() {
     if (url.includes('/domain/dns/user/entries/deployments/') && init?.method === 'PUT') {
       return jsonResponse({ ...deployment, status: 'pending' });
     }
+    const versionNames = `/domain/dns/user/versions/${deployment.version_uuid}/smart_clusters/${deployment.smart_cluster_uuid}`;
+    if (url.endsWith(versionNames) && init?.method === 'PUT') {
+      return jsonResponse([
+        { ...deployment, status: 'pending' },
+        { ...sibling, status: 'pending' },
+      ]);
+    }
+    if (url.endsWith(versionNames)) {
+      return jsonResponse({ [deployment.smart_cluster_uuid]: ['api.example.ca'] });
+    }
     return jsonResponse({ message: 'not found' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
-function renderPanel(value: Deployment = deployment) {
+function renderPanel(value: Deployment = deployment, siblings: Deployment[] = [value]) {
   const onUpdated = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData<App[]>(appsQueryKey, [appFixture({ deployments: [value] })]);
+  queryClient.setQueryData<App[]>(appsQueryKey, [appFixture({ deployments: siblings })]);
   const router = createMemoryRouter([
-    { path: '/', element: <UpdateDomainPanel deployment={value} onUpdated={onUpdated} /> },
+    {
+      path: '/',
+      element: <UpdateDomainPanel deployment={value} siblings={siblings} onUpdated={onUpdated} />,
+    },
   ]);
   render(
     <QueryClientProvider client={queryClient}>
@@ -123,5 +142,39 @@ describe('UpdateDomainPanel', () => {
     expect(
       (screen.getByText('Update domain names').closest('button') as HTMLButtonElement).disabled,
     ).toBe(true);
+  });
+
+  it('offers every location of the smart cluster, with their names, and marks them all pending', async () => {
+    const fetchMock = mockApi();
+    const user = userEvent.setup({ delay: null });
+    const { onUpdated, queryClient } = renderPanel(deployment, [deployment, sibling]);
+    const everywhere = await screen.findByLabelText<HTMLInputElement>(/All 2 locations of edge/);
+    await waitFor(() => expect(everywhere.disabled).toBe(false));
+    await user.click(everywhere);
+    await waitFor(() =>
+      expect((screen.getByLabelText('Domain name 1') as HTMLInputElement).value).toBe('api'),
+    );
+    await user.click(screen.getByText('Add a domain name'));
+    await user.type(screen.getByLabelText('Domain name 2'), 'www');
+    await user.click(screen.getByText('Update domain names'));
+
+    await waitFor(() => expect(onUpdated).toHaveBeenCalled());
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(String(put?.[0])).toContain(
+      `/domain/dns/user/versions/${deployment.version_uuid}/smart_clusters/${deployment.smart_cluster_uuid}`,
+    );
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      subdomains: ['api.example.ca', 'www.example.ca'],
+      smart_cluster_name: deployment.smart_cluster_name,
+    });
+    const cached = queryClient.getQueryData<App[]>(appsQueryKey)?.[0]?.deployments ?? [];
+    expect(cached.map((entry) => entry.status)).toEqual(['pending', 'pending']);
+  });
+
+  it('shows no choice of scope for a deployment alone on its smart cluster', async () => {
+    mockApi();
+    renderPanel();
+    await screen.findByLabelText('Domain name 1');
+    expect(screen.queryByTestId('update-domain-scope')).toBeNull();
   });
 });

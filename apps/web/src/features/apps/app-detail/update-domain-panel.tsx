@@ -2,12 +2,17 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Deployment } from '@meridian/domain/apps/app-api';
 import { normaliseDomainNames } from '@meridian/domain/domains/domain-api';
 import { validationMessages } from '@meridian/domain/validation-messages';
-import { Alert, Button, Form, Input, Select, Skeleton, Typography } from 'antd';
+import { Alert, Button, Form, Input, Radio, Select, Skeleton, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { t } from '../../../shared/i18n/translate';
 import { notify } from '../../../shared/notifications/notify';
-import { useRootDomains, useUpdateDomainNames } from '../api/update-domain-names';
+import {
+  useRootDomains,
+  useUpdateDomainNames,
+  useUpdateVersionDomainNames,
+  useVersionDomainNames,
+} from '../api/update-domain-names';
 import { errorDescription } from './action-errors';
 import styles from './domain-actions.module.css';
 import {
@@ -20,11 +25,16 @@ import type { DomainNamesForm } from './update-domain.rules';
 
 interface UpdateDomainPanelProps {
   deployment: Deployment;
+  /** The version's deployments on the same smart cluster, this one included. */
+  siblings: Deployment[];
   onUpdated: () => void;
 }
 
+/** Which deployments a change of names applies to: this one, or the version's on its smart cluster. */
+type DomainScope = 'deployment' | 'smartCluster';
+
 /** The drawer's update_domain action: the deployment's domain names under one of the user's domains. */
-export function UpdateDomainPanel({ deployment, onUpdated }: UpdateDomainPanelProps) {
+export function UpdateDomainPanel({ deployment, siblings, onUpdated }: UpdateDomainPanelProps) {
   const roots = useRootDomains();
   if (roots.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (roots.isError) {
@@ -44,6 +54,7 @@ export function UpdateDomainPanel({ deployment, onUpdated }: UpdateDomainPanelPr
   return (
     <UpdateDomainForm
       deployment={deployment}
+      siblings={siblings}
       roots={(roots.data ?? []).map((domain) => domain.domain_name)}
       onUpdated={onUpdated}
     />
@@ -52,17 +63,28 @@ export function UpdateDomainPanel({ deployment, onUpdated }: UpdateDomainPanelPr
 
 function UpdateDomainForm({
   deployment,
+  siblings,
   roots,
   onUpdated,
 }: UpdateDomainPanelProps & { roots: string[] }) {
-  const [form] = Form.useForm<DomainNamesForm>();
-  const update = useUpdateDomainNames();
+  const [form] = Form.useForm<DomainNamesForm & { scope: DomainScope }>();
   const initial = useMemo(
-    () => initialDomainNamesForm(deployment.domain_names, roots),
+    () => ({
+      ...initialDomainNamesForm(deployment.domain_names, roots),
+      scope: 'deployment' as const,
+    }),
     [deployment.domain_names, roots],
   );
   const root = Form.useWatch('root', form) ?? initial.root;
-  const blocked = domainUpdateBlocked(deployment);
+  const scope: DomainScope = Form.useWatch('scope', form) ?? 'deployment';
+  const affected = scope === 'smartCluster' ? siblings : [deployment];
+  const blocked = affected.map(domainUpdateBlocked).find(Boolean) ?? null;
+  const versionNames = useVersionDomainNames(
+    deployment.version_uuid,
+    deployment.smart_cluster_uuid,
+    siblings.length > 1,
+  );
+  const save = useSaveDomainNames(deployment, scope, onUpdated);
 
   const submit = (values: DomainNamesForm) => {
     const checked = domainNamesBody({ root: values.root, names: values.names ?? [] });
@@ -75,28 +97,50 @@ function UpdateDomainForm({
       notify.warning(blocked);
       return;
     }
-    update.mutate(
-      { deploymentId: deployment.uuid, domainNames: checked.domainNames },
-      {
-        onSuccess: () => {
-          notify.success(t('apps.detail.domains.updated'), checked.domainNames.join(', '));
-          onUpdated();
-        },
-        onError: (error) => notify.error(t('apps.detail.domains.failed'), errorDescription(error)),
-      },
-    );
+    save.run(checked.domainNames);
   };
 
   return (
-    <Form<DomainNamesForm>
+    <Form<DomainNamesForm & { scope: DomainScope }>
       form={form}
       layout="vertical"
       requiredMark={false}
       initialValues={initial}
       onFinish={submit}
+      // Switching scope shows the names of what the change will apply to.
+      onValuesChange={(changed: { scope?: DomainScope }) => {
+        if (!changed.scope) return;
+        const current =
+          changed.scope === 'smartCluster'
+            ? (versionNames.data ?? deployment.domain_names)
+            : deployment.domain_names;
+        form.setFieldsValue(initialDomainNamesForm(current, roots));
+      }}
       data-testid="update-domain-form"
     >
       <Typography.Paragraph type="secondary">{t('apps.detail.domains.intro')}</Typography.Paragraph>
+      {siblings.length > 1 ? (
+        <Form.Item name="scope" label={t('apps.detail.domains.scope')}>
+          <Radio.Group
+            data-testid="update-domain-scope"
+            options={[
+              {
+                value: 'deployment',
+                label: t('apps.detail.domains.scopeOne', { location: deployment.cluster_name }),
+              },
+              {
+                value: 'smartCluster',
+                // Chosen only once their current names are known, so the form can show them.
+                disabled: !versionNames.data,
+                label: t('apps.detail.domains.scopeAll', {
+                  count: siblings.length,
+                  smartCluster: deployment.smart_cluster_name,
+                }),
+              },
+            ]}
+          />
+        </Form.Item>
+      ) : null}
       {blocked ? (
         <Alert
           type="warning"
@@ -188,14 +232,39 @@ function UpdateDomainForm({
           </>
         )}
       </Form.List>
-      <Button
-        type="primary"
-        htmlType="submit"
-        loading={update.isPending}
-        disabled={Boolean(blocked)}
-      >
+      <Button type="primary" htmlType="submit" loading={save.pending} disabled={Boolean(blocked)}>
         {t('apps.detail.domains.submit')}
       </Button>
     </Form>
   );
+}
+
+/** Sends the names to this deployment, or to the version's deployments on its smart cluster. */
+function useSaveDomainNames(deployment: Deployment, scope: DomainScope, onUpdated: () => void) {
+  const one = useUpdateDomainNames();
+  const all = useUpdateVersionDomainNames();
+  const run = (domainNames: string[]) => {
+    const handlers = {
+      onSuccess: () => {
+        notify.success(t('apps.detail.domains.updated'), domainNames.join(', '));
+        onUpdated();
+      },
+      onError: (error: unknown) =>
+        notify.error(t('apps.detail.domains.failed'), errorDescription(error)),
+    };
+    if (scope === 'smartCluster') {
+      all.mutate(
+        {
+          versionId: deployment.version_uuid,
+          smartClusterId: deployment.smart_cluster_uuid,
+          smartClusterName: deployment.smart_cluster_name,
+          domainNames,
+        },
+        handlers,
+      );
+    } else {
+      one.mutate({ deploymentId: deployment.uuid, domainNames }, handlers);
+    }
+  };
+  return { run, pending: one.isPending || all.isPending };
 }

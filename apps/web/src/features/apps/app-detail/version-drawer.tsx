@@ -141,7 +141,13 @@ function VersionDrawerBody({
     content = <DeployPanel version={version} onDeployed={() => setPanel('details')} />;
   } else if (selectedDeployment && shown === 'update_domain') {
     content = (
-      <UpdateDomainPanel deployment={selectedDeployment} onUpdated={() => setPanel('details')} />
+      <UpdateDomainPanel
+        deployment={selectedDeployment}
+        siblings={deployments.filter(
+          (other) => other.smart_cluster_uuid === selectedDeployment.smart_cluster_uuid,
+        )}
+        onUpdated={() => setPanel('details')}
+      />
     );
   } else if (selectedDeployment && shown === 'https_enable') {
     content = <EnableHttpsPanel deployment={selectedDeployment} />;
