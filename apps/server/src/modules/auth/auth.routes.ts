@@ -27,6 +27,8 @@ function loginRoute(app: RouteApp, service: AuthService): void {
       schema: {
         tags: ['auth'],
         summary: 'Log in with a username and password; answers a session token',
+        // The one operation that needs no credentials.
+        security: [],
         body: loginSchema,
         response: {
           200: loginResultSchema,

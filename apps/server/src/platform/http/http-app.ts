@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import { handleError } from './error-handler';
 import { registerJsonBodyParser } from './json-body';
-import { openApiTransform } from './multipart-docs';
+import { openApiTransform } from './openapi-transform';
 
 /** The control plane's Fastify instance, typed by its zod schemas. */
 export type App = FastifyInstance<
@@ -106,12 +106,36 @@ async function registerOpenApi(app: App): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Meridian control plane', version: '1' },
+      info: {
+        title: 'Meridian control plane',
+        version: '1',
+        description:
+          'The API the Meridian console and CI/CD pipelines call. Sign in with POST /auth/login ' +
+          'and send `Authorization: Bearer <token>` with `x-user-id`, or send an API key as ' +
+          '`Authorization: ApiKey <key>`.',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      },
+      // Relative: the document describes the server that serves it, wherever that is.
+      servers: [{ url: '/', description: 'This Meridian' }],
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer' },
-          apiKeyAuth: { type: 'apiKey', in: 'header', name: 'authorization' },
-          userId: { type: 'apiKey', in: 'header', name: 'x-user-id' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A session token from POST /auth/login; send x-user-id with it',
+          },
+          apiKeyAuth: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'authorization',
+            description: 'An API key from POST /auth/api_key, sent as `ApiKey <key>`',
+          },
+          userId: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-user-id',
+            description: 'The signed-in user’s id, sent with a session token',
+          },
         },
       },
     },

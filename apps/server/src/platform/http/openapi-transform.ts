@@ -40,10 +40,30 @@ function multipartBodySchema({ fields, file }: MultipartBodyDoc): Record<string,
   };
 }
 
-/** The zod transform of every route, plus the request body of multipart ones. */
+/**
+ * A stable operationId from the method and path, for generated clients' method names:
+ * `GET /cluster/clusters/:id/config` → `getClusterClustersByIdConfig`.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(':') ? `by_${segment.slice(1)}` : segment))
+    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1));
+  return method.toLowerCase() + words.join('');
+}
+
+/** The zod transform of every route, its operationId, and the request body of multipart ones. */
 export const openApiTransform: SwaggerTransform = (args) => {
   const result = jsonSchemaTransform(args as Parameters<typeof jsonSchemaTransform>[0]);
+  const method = [args.route.method].flat()[0] ?? 'get';
+  const schema: Record<string, unknown> = {
+    operationId: operationIdOf(method, args.url),
+    ...result.schema,
+  };
   const docs = args.route.config?.multipartBody;
-  if (!docs) return result;
-  return { ...result, schema: { ...result.schema, body: multipartBodySchema(docs) } };
+  if (docs) schema.body = multipartBodySchema(docs);
+  return { ...result, schema };
 };
