@@ -1,0 +1,124 @@
+import { writeFile } from 'node:fs/promises';
+import { Command, InvalidArgumentError } from 'commander';
+import { deploymentLines, listApps, pick } from './apps';
+import { deploy } from './deploy';
+import { kubeconfig } from './kubeconfig';
+import { login } from './login';
+import { meridianApi } from './meridian-api';
+import { CliError, loadSettings } from './settings';
+
+/** "10m", "90s", "1h" or plain seconds, in milliseconds. */
+function duration(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)(s|m|h)?$/.exec(text.trim());
+  if (!match) throw new InvalidArgumentError('Give a duration like 90s, 10m or 1h.');
+  const unit = { s: 1000, m: 60_000, h: 3_600_000 }[match[2] ?? 's'] ?? 1000;
+  return Number(match[1]) * unit;
+}
+
+const output = (json: boolean, value: unknown, lines: () => string[]) =>
+  console.log(json ? JSON.stringify(value, null, 2) : lines().join('\n'));
+
+const program = new Command('meridian')
+  .description('Deploy to Meridian from a pipeline or a terminal.')
+  .option('-o, --output <format>', 'text or json', 'text')
+  .showHelpAfterError();
+const asJson = () => program.opts<{ output: string }>().output === 'json';
+const api = async () => meridianApi(await loadSettings());
+
+program
+  .command('login')
+  .description('Store the Meridian address and an API key (in ~/.config/meridian, mode 0600)')
+  .requiredOption('--url <url>', 'where Meridian runs, e.g. http://localhost:8080')
+  .option('--api-key <key>', 'an API key made in the console (with --user-id)')
+  .option('--user-id <id>', 'the id of the key’s user')
+  .option(
+    '--username <name>',
+    'sign in once to make a key (password from stdin or MERIDIAN_PASSWORD)',
+  )
+  .action(async (options: { url: string; apiKey?: string; userId?: string; username?: string }) => {
+    const password = options.username ? await readPassword() : undefined;
+    const { file, settings } = await login({ ...options, password });
+    output(asJson(), { url: settings.url, userId: settings.userId, file }, () => [
+      `Logged in to ${settings.url}; the key is kept in ${file}.`,
+    ]);
+  });
+
+program
+  .command('apps')
+  .description('List your apps and where they run')
+  .action(async () => {
+    const apps = await listApps(await api());
+    output(asJson(), apps, () =>
+      apps.length === 0
+        ? ['No apps yet.']
+        : apps.flatMap((app) => deploymentLines(app, app.deployments)),
+    );
+  });
+
+program
+  .command('status')
+  .description('Show where an app runs, and how')
+  .requiredOption('--app <app>', 'the app’s name or uuid')
+  .action(async ({ app: wanted }: { app: string }) => {
+    const app = pick(await listApps(await api()), wanted, 'app');
+    output(asJson(), app.deployments, () => deploymentLines(app, app.deployments));
+  });
+
+program
+  .command('deploy')
+  .description('Roll a new image out on an app')
+  .requiredOption('--app <app>', 'the app’s name or uuid')
+  .requiredOption('--image <ref>', 'the image to run, e.g. registry.example/shop:1.4.2')
+  .option(
+    '--smart-cluster <cluster>',
+    'only this smart cluster (name or uuid); default: every one it runs on',
+  )
+  .option('--wait', 'wait until every location reached success (exit 1 if one fails)', false)
+  .option('--timeout <duration>', 'how long --wait waits', duration, 600_000)
+  .action(
+    async (options: {
+      app: string;
+      image: string;
+      smartCluster?: string;
+      wait: boolean;
+      timeout: number;
+    }) => {
+      const client = await api();
+      const deployments = await deploy(client, { ...options, timeoutMs: options.timeout });
+      const app = pick(await listApps(client), options.app, 'app');
+      output(asJson(), deployments, () => [
+        ...deploymentLines(app, deployments),
+        options.wait ? `${options.image} runs everywhere.` : `${options.image} is rolling out.`,
+      ]);
+    },
+  );
+
+program
+  .command('kubeconfig')
+  .description('Write the kubeconfig of one location of a smart cluster')
+  .requiredOption('--smart-cluster <cluster>', 'name or uuid')
+  .option('--location <datacenter>', 'datacenter uuid, e.g. ca-montreal (needed with several)')
+  .option('--file <path>', 'write it here (mode 0600) instead of to stdout')
+  .action(async (options: { smartCluster: string; location?: string; file?: string }) => {
+    const text = await kubeconfig(await api(), options);
+    if (!options.file) return void process.stdout.write(text);
+    await writeFile(options.file, text, { mode: 0o600 });
+    console.error(`Kubeconfig written to ${options.file}.`);
+  });
+
+async function readPassword(): Promise<string> {
+  if (process.env.MERIDIAN_PASSWORD) return process.env.MERIDIAN_PASSWORD;
+  if (process.stdin.isTTY)
+    throw new CliError('Pipe the password on stdin, or set MERIDIAN_PASSWORD.');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+}
+
+program.parseAsync().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(message);
+  process.exit(error instanceof CliError ? error.exitCode : 1);
+});
