@@ -133,9 +133,11 @@ describe('the meridian CLI against a running Meridian', () => {
       '--timeout',
       '2m',
     ]);
-    expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('nginx:1.28 runs everywhere.');
+    // Progress while waiting goes to stderr, one line per change, ending with both ready.
+    const progress = run.stderr.trim().split('\n');
+    expect(progress.at(-1)).toMatch(/^Rolling out nginx:1\.28: 2 of 2 locations ready \(/);
     const now = await deployments();
     expect(now.map((entry) => [entry.status, entry.image_name])).toEqual([
       ['success', 'nginx:1.28'],
@@ -158,12 +160,15 @@ describe('the meridian CLI against a running Meridian', () => {
     const missing = await meridian(['deploy', '--app', 'no-such-app', '--image', 'x:1'], pipeline);
     expect(missing.code).toBe(1);
     expect(missing.stderr.trim()).toBe('No app is named no-such-app.');
-    const badImage = await meridian(
-      ['deploy', '--app', appName, '--image', 'Not An Image'],
+    // An image no registry could pull: the rollout fails, and the exit code says so.
+    const failing = await meridian(
+      ['deploy', '--app', appName, '--image', 'Not An Image', '--wait', '--timeout', '2m'],
       pipeline,
     );
-    expect(badImage.code).toBe(1);
-    expect(badImage.stderr.trim().split('\n')).toHaveLength(1);
+    expect(failing.code).toBe(1);
+    expect(failing.stderr.trim().split('\n').at(-1)).toMatch(
+      /^The rollout failed in (Montréal|Tokyo): \S.*\.$/,
+    );
     const refused = await meridian(['apps'], { ...pipeline, MERIDIAN_API_KEY: 'mk_wrong' });
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim()).toBe('Meridian refused the API key: run `meridian login` again.');

@@ -50,7 +50,11 @@ async function waitForRollout(
     onProgress?.(deployments);
     const failed = deployments.find((deployment) => deployment.status === 'failure');
     if (failed) {
-      const reason = failed.status_reason ?? 'no reason was given';
+      // The server's reason may already start with the location.
+      const reason = (failed.status_reason ?? 'no reason was given').replace(
+        `${failed.datacenter_name}: `,
+        '',
+      );
       throw new CliError(`The rollout failed in ${failed.datacenter_name}: ${reason}`);
     }
     const settled = deployments.every(

@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import type { Deployment } from '@meridian/domain/apps/app-api';
 import { Command, InvalidArgumentError } from 'commander';
 import { deploymentLines, listApps, pick } from './apps';
 import { deploy } from './deploy';
@@ -84,7 +85,11 @@ program
       timeout: number;
     }) => {
       const client = await api();
-      const deployments = await deploy(client, { ...options, timeoutMs: options.timeout });
+      const deployments = await deploy(client, {
+        ...options,
+        timeoutMs: options.timeout,
+        onProgress: progressLine(options.image),
+      });
       const app = pick(await listApps(client), options.app, 'app');
       output(asJson(), deployments, () => [
         ...deploymentLines(app, deployments),
@@ -105,6 +110,20 @@ program
     await writeFile(options.file, text, { mode: 0o600 });
     console.error(`Kubeconfig written to ${options.file}.`);
   });
+
+/** While waiting, one line on stderr each time the locations' states change (stdout stays the result). */
+function progressLine(image: string): (deployments: Deployment[]) => void {
+  let last = '';
+  return (deployments) => {
+    const done = deployments.filter((deployment) => deployment.status === 'success').length;
+    const states = deployments
+      .map((deployment) => `${deployment.datacenter_name} ${deployment.status}`)
+      .join(', ');
+    const line = `Rolling out ${image}: ${done} of ${deployments.length} locations ready (${states})`;
+    if (line !== last) console.error(line);
+    last = line;
+  };
+}
 
 async function readPassword(): Promise<string> {
   if (process.env.MERIDIAN_PASSWORD) return process.env.MERIDIAN_PASSWORD;
