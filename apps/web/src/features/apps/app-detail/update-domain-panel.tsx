@@ -126,7 +126,7 @@ function UpdateDomainForm({
             options={[
               {
                 value: 'deployment',
-                label: t('apps.detail.domains.scopeOne', { location: deployment.cluster_name }),
+                label: t('apps.detail.domains.scopeOne', { location: deployment.datacenter_name }),
               },
               {
                 value: 'smartCluster',
