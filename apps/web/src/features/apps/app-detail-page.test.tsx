@@ -236,6 +236,27 @@ describe('AppDetailPage', () => {
     expect(bodies).toEqual([{ uuids: ['d2'] }]);
   });
 
+  it('says which smart cluster the version could not be removed from (spec message)', async () => {
+    mockApi((url, init) =>
+      init?.method === 'DELETE' && url.endsWith('/meridian/v1/kube/apps/deployment')
+        ? jsonResponse(
+            { message: 'The deployment is being updated; try again when it is done.' },
+            409,
+          )
+        : undefined,
+    );
+    const user = userEvent.setup();
+    const { router } = renderAt('/apps/a1/d2');
+    await user.click(await screen.findByRole('button', { name: /Remove deployment/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    const smartCluster = app.deployments.find((entry) => entry.uuid === 'd2')!.smart_cluster_name;
+    expect(
+      await screen.findByText(`Cannot remove version from smart cluster ${smartCluster}.`),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/apps/a1/d2');
+  });
+
   it('sends an unknown deployment back to the app, and an unknown app home', async () => {
     mockApi();
     const first = renderAt('/apps/a1/nope');

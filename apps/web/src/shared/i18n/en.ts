@@ -290,7 +290,8 @@ export const en = {
     'Version {version} stops running on this cluster. The version itself is kept.',
   'apps.detail.deployment.removeOk': 'Remove',
   'apps.detail.deployment.removed': 'Deployment removal has started.',
-  'apps.detail.deployment.removeFailed': 'Deployment removal unsuccessful.',
+  // Spec "Action failures" (Version).
+  'apps.detail.deployment.removeFailed': 'Cannot remove version from smart cluster {smartCluster}.',
   'apps.detail.card.cluster': 'Current cluster',
   'apps.detail.card.replicas': 'Replicas',
   'apps.detail.card.ready': '{ready} ready',

@@ -76,7 +76,12 @@ export function DeploymentView({ app, deployment, version, onOpenVersion }: Depl
             void navigate(`/apps/${app.uuid}`);
           },
           (error: unknown) =>
-            notify.error(t('apps.detail.deployment.removeFailed'), errorDescription(error)),
+            notify.error(
+              t('apps.detail.deployment.removeFailed', {
+                smartCluster: deployment.smart_cluster_name,
+              }),
+              errorDescription(error),
+            ),
         ),
     });
 
