@@ -1,8 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { onServer } from './test-app';
 
 /** apps/server: where `src/main.ts` and the scripts run from. */
 export const serverRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -86,20 +84,6 @@ export function runToEnd(
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
-}
-
-/** A throwaway database on TEST_DATABASE_URL's server; `drop` removes it. */
-export async function throwawayDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `meridian_p_${randomBytes(5).toString('hex')}`;
-  await onServer(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
 }
 
 /** Logs in as the admin: the headers of its session. */

@@ -68,16 +68,25 @@ async function openFreshPglite(): Promise<DatabaseHandle> {
 }
 
 async function createPostgresStorage(): Promise<TestStorage> {
+  const database = await throwawayDatabase();
+  return {
+    backend: 'postgres',
+    open: () => openDatabase({ dataDir: inMemoryDataDir, databaseUrl: database.url }),
+    dispose: database.drop,
+  };
+}
+
+/** A throwaway database on TEST_DATABASE_URL's server; `drop` removes it. */
+export async function throwawayDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `meridian_t_${randomBytes(6).toString('hex')}`;
   await onServer(serverUrl, `CREATE DATABASE ${name}`);
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${name}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
   return {
-    backend: 'postgres',
-    open: () => openDatabase({ dataDir: inMemoryDataDir, databaseUrl: databaseUrl.href }),
-    dispose: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    url: url.href,
+    drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 

@@ -36,6 +36,20 @@ function isProxyAddress(entry: string): boolean {
   return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
 
+/** A list given as `a, b, c` (empty when unset), each entry trimmed, checked as a whole. */
+function commaSeparated(check: (entries: string[]) => boolean, message: string) {
+  return z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string()).refine(check, { message }));
+}
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 // The admin account is validated with the same rules as `POST /auth/users`, so the bootstrap
@@ -89,34 +103,14 @@ const envSchema = z.object({
     .max(86_400, 'must be at most 86400 (a day)')
     .default(10),
   MERIDIAN_SECRET_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
-  MERIDIAN_SECRET_KEY_PREVIOUS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((key) => key.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(z.string()).refine((keys) => keys.every((key) => key.length >= 16), {
-        message: 'each key must be at least 16 characters',
-      }),
-    ),
-  MERIDIAN_TRUST_PROXY: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z
-        .array(z.string())
-        .refine((entries) => entries.every(isProxyAddress), { message: trustProxyMessage }),
-    ),
+  MERIDIAN_SECRET_KEY_PREVIOUS: commaSeparated(
+    (keys) => keys.every((key) => key.length >= 16),
+    'each key must be at least 16 characters',
+  ),
+  MERIDIAN_TRUST_PROXY: commaSeparated(
+    (entries) => entries.every(isProxyAddress),
+    trustProxyMessage,
+  ),
   MERIDIAN_DNS_PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int('must be a whole number')

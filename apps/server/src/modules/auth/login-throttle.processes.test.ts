@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   processAdminPassword,
   startServerProcess,
-  throwawayDatabase,
   type ServerProcess,
 } from '../../../test-support/server-process';
+import { throwawayDatabase } from '../../../test-support/test-app';
 
 function loginVia(server: ServerProcess, forwardedFor: string, username: string, password: string) {
   return fetch(`${server.base}/auth/login`, {

@@ -6,10 +6,9 @@ import { describe, expect, it } from 'vitest';
 import {
   adminSession,
   startServerProcess,
-  throwawayDatabase,
   type ServerProcess,
 } from '../../../test-support/server-process';
-import { databaseBackends } from '../../../test-support/test-app';
+import { databaseBackends, throwawayDatabase } from '../../../test-support/test-app';
 import { waitFor } from './cluster.test-support';
 
 // 20–60 simulated minutes: 2.4–7.2 s, long enough to kill the process mid-way.
