@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import type { ProxyOptions } from 'vite';
 
 const apiTarget = 'http://127.0.0.1:8080';
@@ -28,7 +29,16 @@ const proxy: Record<string, string | ProxyOptions> = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip twins of every text asset, written at build time: the server sends the one
+    // the browser accepts (@fastify/static preCompressed) without compressing per request.
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      include: /\.(js|css|html|svg|json)$/,
+      threshold: 1024,
+    }),
+  ],
   server: { proxy },
   preview: { proxy },
   build: {

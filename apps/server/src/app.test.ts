@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -258,6 +259,11 @@ describe.each(databaseBackends())('app on %s', (backend) => {
       await writeFile(path.join(webDistDir, 'index.html'), indexHtml);
       await writeFile(path.join(webDistDir, 'assets', 'x-abc.js'), 'console.log(1);');
       await writeFile(path.join(webDistDir, 'favicon.svg'), '<svg/>');
+      // The twins the build writes beside each text file (vite.config.ts).
+      const script = path.join(webDistDir, 'assets', 'x-abc.js');
+      await writeFile(`${script}.br`, brotliCompressSync('console.log(1);'));
+      await writeFile(`${script}.gz`, gzipSync('console.log(1);'));
+      await writeFile(path.join(webDistDir, 'index.html.br'), brotliCompressSync(indexHtml));
       t = await createTestApp(backend, { config: { webDistDir } });
     });
     afterAll(async () => {
@@ -271,6 +277,35 @@ describe.each(databaseBackends())('app on %s', (backend) => {
       expect(response.headers['content-type']).toContain('javascript');
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(response.body).toBe('console.log(1);');
+    });
+
+    it('sends the brotli or gzip twin a browser accepts, and the plain file to others', async () => {
+      const script = (encoding?: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: '/assets/x-abc.js',
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        });
+      const brotli = await script('gzip, deflate, br');
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['content-type']).toContain('javascript');
+      expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log(1);');
+      const gzip = await script('gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe('console.log(1);');
+      const plain = await script();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe('console.log(1);');
+      // The console's pages too, still never cached without asking.
+      const page = await t.app.inject({
+        method: 'GET',
+        url: '/clusters',
+        headers: { ...html, 'accept-encoding': 'br' },
+      });
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toBe(indexHtml);
     });
 
     it('serves index.html and other files so the browser revalidates them', async () => {

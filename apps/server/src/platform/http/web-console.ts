@@ -28,6 +28,9 @@ export async function registerWebConsole(
     await app.register(fastifyStatic, {
       root: webDistDir,
       cacheControl: false,
+      // The build writes .br and .gz twins (vite.config.ts): each browser gets the smallest it
+      // accepts, with nothing compressed per request.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const inAssets = path.relative(webDistDir, filePath).split(path.sep)[0] === 'assets';
         // no-cache still lets the browser keep the file, but it asks before each use, so a new
