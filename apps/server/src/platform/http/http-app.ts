@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
 import {
   serializerCompiler,
@@ -69,7 +69,7 @@ export async function createHttpApp(
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // One readable line per request at debug (below): at info the start-up lines stay in view.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     connectionTimeout: timeouts.idleMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     requestTimeout: timeouts.requestMs,
