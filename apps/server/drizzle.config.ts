@@ -10,6 +10,7 @@ export default defineConfig({
     './src/platform/db/jobs-schema.ts',
     './src/platform/db/keypair-schema.ts',
     './src/platform/db/limits-schema.ts',
+    './src/platform/db/organization-schema.ts',
     './src/platform/db/secret-schema.ts',
     './src/platform/db/placement-schema.ts',
   ],

@@ -17,6 +17,7 @@ import { checkSealedValues } from './platform/secret-rotation';
 import type { Database } from './platform/db/database';
 import { sealedColumns } from './sealed-columns';
 import { apiKeyRoutes } from './modules/api-key/api-key.routes';
+import { organizationRoutes } from './modules/organization/organization.routes';
 import { createApiKeyService } from './modules/api-key/api-key.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import {
@@ -172,6 +173,7 @@ async function registerAccountModules(
   );
   await app.register(authRoutes, { prefix: '/auth', service: authService });
   await app.register(apiKeyRoutes, { prefix: '/auth', service: apiKeyService });
+  await app.register(organizationRoutes, { prefix: '/auth', db: database.db });
   await app.register(keypairRoutes, {
     prefix: '/auth',
     service: createKeypairService({ db: database.db, secrets, throttle: loginThrottle }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { organizationMessages } from '../auth/organization';
 import { flavorKeys, type FlavorKey } from '../flavors';
 import { clusterModes, limits } from '../limits';
 import {
@@ -106,6 +107,8 @@ export const smartClusterCreateSchema = z
     description,
     /** Where the users are (AUTOMATIC); without it the candidates weigh equally. */
     demand: demandSchema.optional(),
+    /** Makes it the default smart cluster of an organisation the caller is an admin of. */
+    default_shared_for_org_uuid: z.uuid({ error: organizationMessages.notAdmin }).optional(),
     monitoring_default_password: z
       .string()
       .min(1)

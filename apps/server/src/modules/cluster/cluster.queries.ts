@@ -1,5 +1,5 @@
 import type { PlacementDecision } from '@meridian/domain/clusters/placement-decision';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import {
   clusters,
@@ -79,15 +79,62 @@ export async function lockSmartCluster(
   return row;
 }
 
+/** The user's live smart clusters, and the defaults shared with their organisations. */
 export async function listSmartClusterRows(
   db: Database,
   userId: string,
+  organizationIds: readonly string[] = [],
 ): Promise<SmartClusterRow[]> {
+  const visible =
+    organizationIds.length > 0
+      ? or(
+          eq(smartClusters.userId, userId),
+          inArray(smartClusters.defaultSharedForOrgUuid, [...organizationIds]),
+        )
+      : eq(smartClusters.userId, userId);
   return db
     .select()
     .from(smartClusters)
-    .where(and(eq(smartClusters.userId, userId), eq(smartClusters.deleted, false)))
+    .where(and(visible, eq(smartClusters.deleted, false)))
     .orderBy(asc(smartClusters.orderKey));
+}
+
+/** A live shared smart cluster by id, whoever owns it (callers check who may act on it). */
+export async function findSharedSmartCluster(
+  db: Database,
+  id: string,
+): Promise<SmartClusterRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(smartClusters)
+    .where(
+      and(
+        eq(smartClusters.id, id),
+        isNotNull(smartClusters.defaultSharedForOrgUuid),
+        eq(smartClusters.deleted, false),
+      ),
+    );
+  return row;
+}
+
+/**
+ * Inside a transaction: waits for any other claim on the organisation's default, then whether
+ * it already has a live one.
+ */
+export async function organizationHasDefault(tx: Database, organizationId: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`meridian:org-default:${organizationId}`}))`,
+  );
+  const [row] = await tx
+    .select({ id: smartClusters.id })
+    .from(smartClusters)
+    .where(
+      and(
+        eq(smartClusters.defaultSharedForOrgUuid, organizationId),
+        eq(smartClusters.deleted, false),
+      ),
+    );
+  return row !== undefined;
 }
 
 export interface MemberWithDatacenter {

@@ -34,6 +34,12 @@ import {
 import { settleSmartCluster } from './cluster.settle';
 import { specOf } from './cluster.jobs';
 import { placeAutomatic, recordPlacement } from './cluster.placement';
+import {
+  claimOrganizationDefault,
+  deletableSmartCluster,
+  organizationsOf,
+  organizationToShareWith,
+} from './cluster.shared';
 
 export function memberName(smartName: string, datacenter: string): string {
   return `${smartName}-${datacenter}`;
@@ -132,7 +138,7 @@ export async function listSmartClusters(
 ): Promise<SmartCluster[]> {
   const { db } = context;
   const [rows, deployed] = await Promise.all([
-    listSmartClusterRows(db, userId),
+    listSmartClusterRows(db, userId, await organizationsOf(db, userId)),
     versionsOnSmartClusters(db, userId),
   ]);
   return rows.map((row) => {
@@ -182,9 +188,16 @@ export async function createSmartCluster(
         })
       : undefined;
   const password = input.monitoring_default_password;
+  const sharedFor = await organizationToShareWith(
+    context.db,
+    userId,
+    input.default_shared_for_org_uuid,
+  );
   const smart = await inTransaction(context, async (tx, send) => {
+    await claimOrganizationDefault(tx, sharedFor);
     const smart = await insertSmartClusterRow(tx, {
       userId,
+      defaultSharedForOrgUuid: sharedFor,
       name: input.name,
       description: input.description || null,
       mode: input.mode,
@@ -245,10 +258,7 @@ export async function removeSmartCluster(
   { shared = false } = {},
 ): Promise<SmartCluster> {
   const { now } = context;
-  const current = await ownSmartCluster(context, userId, id);
-  if (shared && !current.defaultSharedForOrgUuid) {
-    throw new NotFoundError('Shared smart cluster not found');
-  }
+  const current = await deletableSmartCluster(context, userId, id, shared);
   if (!canBeDeleted(current.status)) {
     throw new ConflictError(clusterMessages.cannotDeleteInProgress);
   }

@@ -11,6 +11,7 @@ import pg from 'pg';
 import * as jobsSchema from './jobs-schema';
 import * as keypairSchema from './keypair-schema';
 import * as limitsSchema from './limits-schema';
+import * as organizationSchema from './organization-schema';
 import * as secretSchema from './secret-schema';
 import * as meteringSchema from './metering-schema';
 import * as placementSchema from './placement-schema';
@@ -26,6 +27,7 @@ const schema = {
   ...jobsSchema,
   ...keypairSchema,
   ...limitsSchema,
+  ...organizationSchema,
   ...secretSchema,
   ...placementSchema,
 };

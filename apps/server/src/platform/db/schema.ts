@@ -149,7 +149,12 @@ export const smartClusters = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('smart_clusters_user_idx').on(table.userId, table.orderKey)],
+  (table) => [
+    index('smart_clusters_user_idx').on(table.userId, table.orderKey),
+    uniqueIndex('smart_clusters_org_default_idx')
+      .on(table.defaultSharedForOrgUuid)
+      .where(sql`${table.deleted} = false`),
+  ],
 );
 
 /** Member clusters of smart clusters (spec "Entities and their fields"), one per datacenter. */

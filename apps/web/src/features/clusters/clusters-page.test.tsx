@@ -35,10 +35,10 @@ const members = [
   }),
 ];
 
-function mockApi() {
+function mockApi(listed = smartClusters) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
-    if (url.endsWith('/cluster/smart_clusters')) return jsonResponse(smartClusters);
+    if (url.endsWith('/cluster/smart_clusters')) return jsonResponse(listed);
     if (url.endsWith('/cluster/clusters')) return jsonResponse(members);
     if (url.endsWith('/cluster/datacenters')) return jsonResponse([]);
     if (url.includes('/meridian/v1/kube/apps/deployment/smart_cluster/')) return jsonResponse([]);
@@ -107,5 +107,28 @@ describe('ClustersPage', () => {
     expect(monitoring.getAttribute('href')).toContain('refresh=10s');
     // The Apps section loads the smart cluster's deployments; none run on it here.
     expect(await within(details).findByText('None')).toBeTruthy();
+  });
+
+  it('marks an organisation’s shared smart cluster, and offers a member no change to it', async () => {
+    mockApi([
+      ...smartClusters,
+      smartClusterFixture({
+        uuid: 'org-default',
+        name: 'acme-default',
+        user_uuid: 'someone-else',
+        default_shared_for_org_uuid: 'org-1',
+        order: 3,
+      }),
+    ]);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/clusters', element: <ClustersPage /> }], {
+      initialEntries: ['/clusters'],
+    });
+    const card = await screen.findByRole('article', { name: 'acme-default' });
+    expect(within(card).getByText('Shared')).toBeTruthy();
+    await user.click(within(card).getByRole('button', { name: 'Actions for acme-default' }));
+    expect(await screen.findByRole('menuitem', { name: 'Details' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Update' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
   });
 });

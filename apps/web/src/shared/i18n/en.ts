@@ -599,6 +599,8 @@ export const en = {
   'clusters.card.budget': 'Budget',
   'clusters.card.menu': 'Actions for {name}',
   'clusters.card.shared': 'Shared',
+  'clusters.card.sharedTip':
+    'The default smart cluster of an organisation: its members see it; its admins delete it.',
   'clusters.duration.create': 'Usually 20 minutes to an hour',
   'clusters.duration.update': 'Usually 5 minutes to an hour',
   'clusters.action.details': 'Details',

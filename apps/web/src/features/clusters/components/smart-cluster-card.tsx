@@ -6,6 +6,7 @@ import { t } from '../../../shared/i18n/translate';
 import { colorFromName } from '../../../shared/lib/color-from-name';
 import { budgetText, durationHint, latencyText, statusOf } from '../cluster-rules';
 import { formatDateTime } from '../../../shared/lib/format-date';
+import { readStoredUser } from '../../../shared/session/user-storage';
 import { ClusterStatusTag } from './cluster-status-tag';
 import styles from './clusters.module.css';
 
@@ -26,6 +27,8 @@ export function SmartClusterCard({
   onDelete,
 }: SmartClusterCardProps) {
   const status = statusOf(cluster);
+  const sharedByOther =
+    Boolean(cluster.default_shared_for_org_uuid) && cluster.user_uuid !== readStoredUser()?.userId;
   const hint = durationHint(status);
   const stop = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
   const onKeyDown = (event: KeyboardEvent) => {
@@ -54,9 +57,11 @@ export function SmartClusterCard({
           <h3 className={styles.cardName} title={cluster.name}>
             {cluster.name}
             {cluster.default_shared_for_org_uuid ? (
-              <Tag className={styles.sharedTag} icon={<ShareAltOutlined aria-hidden />}>
-                {t('clusters.card.shared')}
-              </Tag>
+              <Tooltip title={t('clusters.card.sharedTip')}>
+                <Tag className={styles.sharedTag} icon={<ShareAltOutlined aria-hidden />}>
+                  {t('clusters.card.shared')}
+                </Tag>
+              </Tooltip>
             ) : null}
           </h3>
           <div className={styles.cardTimes}>
@@ -76,9 +81,14 @@ export function SmartClusterCard({
               menu={{
                 items: [
                   { key: 'details', label: t('clusters.action.details') },
-                  { key: 'update', label: t('clusters.action.update') },
-                  { type: 'divider' },
-                  { key: 'delete', label: t('clusters.action.delete'), danger: true },
+                  // Another member's shared smart cluster is seen, not changed.
+                  ...(sharedByOther
+                    ? []
+                    : [
+                        { key: 'update', label: t('clusters.action.update') },
+                        { type: 'divider' as const },
+                        { key: 'delete', label: t('clusters.action.delete'), danger: true },
+                      ]),
                 ],
                 onClick: ({ key, domEvent }) => {
                   domEvent.stopPropagation();
