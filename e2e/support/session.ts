@@ -101,6 +101,8 @@ export interface SmartClusterRequest {
   cluster_size?: string;
   master_count?: number;
   minion_count?: number;
+  /** Makes it the default smart cluster of an organisation the caller is an admin of. */
+  default_shared_for_org_uuid?: string;
 }
 
 /**

@@ -56,13 +56,6 @@ export function SmartClusterCard({
         <div className={styles.cardTitle}>
           <h3 className={styles.cardName} title={cluster.name}>
             {cluster.name}
-            {cluster.default_shared_for_org_uuid ? (
-              <Tooltip title={t('clusters.card.sharedTip')}>
-                <Tag className={styles.sharedTag} icon={<ShareAltOutlined aria-hidden />}>
-                  {t('clusters.card.shared')}
-                </Tag>
-              </Tooltip>
-            ) : null}
           </h3>
           <div className={styles.cardTimes}>
             <span>
@@ -74,6 +67,13 @@ export function SmartClusterCard({
           </div>
         </div>
         <div className={styles.cardStatus}>
+          {cluster.default_shared_for_org_uuid ? (
+            <Tooltip title={t('clusters.card.sharedTip')}>
+              <Tag className={styles.sharedTag} icon={<ShareAltOutlined aria-hidden />}>
+                {t('clusters.card.shared')}
+              </Tag>
+            </Tooltip>
+          ) : null}
           <ClusterStatusTag status={cluster.status} />
           <span onClick={stop} onKeyDown={stop} role="presentation">
             <Dropdown
