@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { reportFigure } from './report';
 
 const appCount = Number(process.env.APPS ?? 1000);
 const fewApps = 10;
@@ -27,6 +28,8 @@ const defaultPostgres = 'postgres://postgres@127.0.0.1:5432/test';
 const appsPath = '/meridian/v1/kube/apps';
 const baselinePath = '/auth/session';
 const sameSizePath = '/bench/same-size-body';
+// What the console's sidebar asks for: one page of the summary (apps-list.ts in the console).
+const summaryPath = `${appsPath}/summary?sort=created&limit=60&offset=0`;
 
 /** The part of the Fastify instance the bench's extra route needs. */
 interface BenchRoutes {
@@ -461,6 +464,9 @@ async function measure(label: string, options: { dataDir: string; databaseUrl?: 
     const revalidated = await autocannon(`${base}${appsPath}`, session, durationSeconds, {
       'if-none-match': etag,
     });
+    await autocannon(`${base}${summaryPath}`, session, 2);
+    const summary = await autocannon(`${base}${summaryPath}`, session, durationSeconds);
+    reportFigures(label, { bare, list, summary });
 
     console.log(`${label}`);
     console.log(
@@ -484,6 +490,7 @@ async function measure(label: string, options: { dataDir: string; databaseUrl?: 
       ['same-size body', sameSize],
       ['GET apps (200, gzip)', list],
       ['GET apps (304)', revalidated],
+      ['GET apps/summary', summary],
     ] as const;
     console.log(
       `  warm, ${connections} connections, ${durationSeconds} s each`.padEnd(28) +
@@ -517,6 +524,38 @@ async function measure(label: string, options: { dataDir: string; databaseUrl?: 
   } finally {
     await app.close();
     await database.close();
+  }
+}
+
+/** The figures `npm run bench`'s table shows, each beside the bare route of the same run. */
+function reportFigures(label: string, runs: Record<'bare' | 'list' | 'summary', LoadResult>) {
+  const anchor = (value: number) => ({ name: `GET ${baselinePath}`, value });
+  for (const [name, result] of [
+    ['apps list', runs.list],
+    ['apps summary page (console)', runs.summary],
+  ] as const) {
+    const figure = `${name} ${label}`;
+    reportFigure({
+      figure: `${figure} p99 (${connections} connections)`,
+      value: result.latency.p99,
+      unit: 'ms',
+      better: 'lower',
+      anchor: anchor(runs.bare.latency.p99),
+    });
+    reportFigure({
+      figure: `${figure} p50 (${connections} connections)`,
+      value: result.latency.p50,
+      unit: 'ms',
+      better: 'lower',
+      anchor: anchor(runs.bare.latency.p50),
+    });
+    reportFigure({
+      figure: `${figure} req/s (${connections} connections)`,
+      value: result.requests.average,
+      unit: 'req/s',
+      better: 'higher',
+      anchor: anchor(runs.bare.requests.average),
+    });
   }
 }
 

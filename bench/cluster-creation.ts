@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { reportFigure } from './report';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const total = Number(process.env.CREATIONS ?? 500);
@@ -92,6 +93,27 @@ async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
+/** The printed figures as table rows; the name carries the database and the number of creations. */
+function report(
+  label: string,
+  figures: {
+    perSecond: number;
+    acceptedPerSecond: number;
+    p50: number;
+    p99: number;
+    failures: number;
+  },
+): void {
+  const name = `cluster creation ${label} (${total}, concurrency ${concurrency})`;
+  const rate = { unit: '/s', better: 'higher' } as const;
+  const ms = { unit: 'ms', better: 'lower' } as const;
+  reportFigure({ figure: `${name}: creations/s to success`, value: figures.perSecond, ...rate });
+  reportFigure({ figure: `${name}: API accepted/s`, value: figures.acceptedPerSecond, ...rate });
+  reportFigure({ figure: `${name}: time to success p50`, value: figures.p50, ...ms });
+  reportFigure({ figure: `${name}: time to success p99`, value: figures.p99, ...ms });
+  reportFigure({ figure: `${name}: failures`, value: figures.failures, unit: '', better: 'lower' });
+}
+
 async function measure(label: string, env: Record<string, string>): Promise<void> {
   const { base, child } = await startServer(env);
   try {
@@ -152,6 +174,13 @@ async function measure(label: string, env: Record<string, string>): Promise<void
       .map((item) => Date.parse(item.updatedAt) - Date.parse(item.createdAt))
       .sort((a, b) => a - b);
     const seconds = (done - started) / 1000;
+    report(label, {
+      perSecond: total / seconds,
+      acceptedPerSecond: total / ((accepted - started) / 1000),
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      failures,
+    });
     console.log(
       `${label.padEnd(8)} ${total} creations in ${seconds.toFixed(2)} s: ` +
         `${(total / seconds).toFixed(1)} creations/s to success ` +

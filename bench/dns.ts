@@ -6,6 +6,7 @@ import dgram from 'node:dgram';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { reportFigure } from './report';
 
 const seconds = Number(process.env.SECONDS_PER_RUN ?? 5);
 const warmUpSeconds = Number(process.env.WARM_UP_SECONDS ?? 1);
@@ -160,6 +161,16 @@ for (const { name, qps, lost } of results) {
   console.log(`  ${name.padEnd(20)} ${qps.toFixed(0).padStart(8)} queries/s   lost ${lost}`);
 }
 const [ours, theirs] = results;
+if (ours) {
+  // PowerDNS answering the same queries with the same load generator is the anchor.
+  reportFigure({
+    figure: `DNS built-in responder (${records} records): queries/s`,
+    value: ours.qps,
+    unit: 'q/s',
+    better: 'higher',
+    ...(theirs ? { anchor: { name: 'PowerDNS', value: theirs.qps } } : {}),
+  });
+}
 if (ours && theirs) {
   const ratio = ours.qps / theirs.qps;
   console.log(

@@ -8,6 +8,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
+import { reportFigure } from './report';
 
 const socketsPerUserWide = Number(process.env.SOCKETS_PER_USER ?? 10);
 const users = Number(process.env.USERS ?? 50);
@@ -114,14 +115,31 @@ async function openSockets(base: string, session: Session, count: number): Promi
   );
 }
 
+function pickOf(samples: number[]): (q: number) => number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+/** p50 and p99 of one kind of latency as table rows, named by scenario (not by event count). */
+function reportLatency(name: string, samples: number[]): void {
+  const pick = pickOf(samples);
+  for (const [label, q] of [
+    ['p50', 0.5],
+    ['p99', 0.99],
+  ] as const) {
+    reportFigure({ figure: `${name} ${label}`, value: pick(q), unit: 'ms', better: 'lower' });
+  }
+}
+
 function percentiles(samples: number[]): string {
   const sorted = [...samples].sort((a, b) => a - b);
-  const pick = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  const pick = pickOf(samples);
   return `p50 ${pick(0.5).toFixed(1)} ms, p99 ${pick(0.99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (n=${sorted.length})`;
 }
 
 async function run(
   label: string,
+  scenario: string,
   server: ServerModules,
   database: BenchDatabase,
   targets: { session: Session; sockets: number }[],
@@ -152,6 +170,19 @@ async function run(
   console.log(`${label}`);
   console.log(`  every receipt:          ${percentiles(perReceipt)}`);
   console.log(`  event to all its sockets: ${percentiles(perEvent)}`);
+  reportLatency(`event fan-out ${scenario}: every receipt`, perReceipt);
+  reportLatency(`event fan-out ${scenario}: event to all its sockets`, perEvent);
+}
+
+/** Prints the time to connect sockets and reports it as a table row. */
+function reportConnect(what: string, ms: number): void {
+  console.log(`${what} connected in ${ms.toFixed(0)} ms`);
+  reportFigure({
+    figure: `event fan-out: ${what} connected`,
+    value: ms,
+    unit: 'ms',
+    better: 'lower',
+  });
 }
 
 async function main(): Promise<void> {
@@ -171,14 +202,17 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${port}`;
     const admin = await logIn(base, 'admin', adminPassword);
 
+    const oneUser = `1 user x ${socketsOneUser} sockets`;
     const t0 = performance.now();
     sockets.push(...(await openSockets(base, admin, socketsOneUser)));
-    console.log(
-      `${socketsOneUser} sockets of one user connected in ${(performance.now() - t0).toFixed(0)} ms`,
+    reportConnect(`${socketsOneUser} sockets of one user`, performance.now() - t0);
+    await run(
+      `1 user x ${socketsOneUser} sockets, ${eventCount} events`,
+      oneUser,
+      server,
+      database,
+      [{ session: admin, sockets: socketsOneUser }],
     );
-    await run(`1 user x ${socketsOneUser} sockets, ${eventCount} events`, server, database, [
-      { session: admin, sockets: socketsOneUser },
-    ]);
     for (const socket of sockets.splice(0)) socket.disconnect();
 
     const sessions: Session[] = [];
@@ -196,11 +230,10 @@ async function main(): Promise<void> {
     for (const session of sessions) {
       sockets.push(...(await openSockets(base, session, socketsPerUserWide)));
     }
-    console.log(
-      `${users} users x ${socketsPerUserWide} sockets connected in ${(performance.now() - t1).toFixed(0)} ms`,
-    );
+    reportConnect(`${users} users x ${socketsPerUserWide} sockets`, performance.now() - t1);
     await run(
       `${users} users x ${socketsPerUserWide} sockets, ${eventCount} events round-robin`,
+      `${users} users x ${socketsPerUserWide} sockets`,
       server,
       database,
       sessions.map((session) => ({ session, sockets: socketsPerUserWide })),

@@ -1,6 +1,8 @@
 // Solve times of the placement engine (apps/server/src/modules/intelligence/placement.ts) on
 // random worldwide instances: p50/p99 per size, next to a brute-force anchor measured in the same
 // run where brute force is affordable. Prints figures; asserts nothing.
+import { reportFigure } from './report';
+
 const { placeSmartCluster, roundTripMs, weightedP95 } = await import(
   new URL('../apps/server/src/modules/intelligence/placement.ts', import.meta.url).href
 );
@@ -78,6 +80,15 @@ for (const [candidates, demand, brute] of [
   );
   const engine = measure(placeSmartCluster, inputs);
   const anchor = brute ? measure(bruteForce, inputs) : undefined;
+  const name = `placement ${candidates} candidates × ${demand} demand points: engine solve`;
+  reportFigure({
+    figure: `${name} p50`,
+    value: engine.p50,
+    unit: 'ms',
+    better: 'lower',
+    ...(anchor ? { anchor: { name: 'brute force p50', value: anchor.p50 } } : {}),
+  });
+  reportFigure({ figure: `${name} p99`, value: engine.p99, unit: 'ms', better: 'lower' });
   console.log(
     `${`${candidates} × ${demand}`.padEnd(22)}${engine.p50.toFixed(2).padStart(11)}${engine.p99.toFixed(2).padStart(13)}` +
       (anchor

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { reportFigure } from './report';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.RUNS ?? 5);
@@ -50,9 +51,14 @@ async function timeStart(dataDir: string): Promise<number> {
   return elapsed;
 }
 
+function pickOf(samples: number[]): (q: number) => number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
 function summary(samples: number[]): string {
   const sorted = [...samples].sort((a, b) => a - b);
-  const pick = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  const pick = pickOf(samples);
   return `median ${pick(0.5).toFixed(0)} ms, p90 ${pick(0.9).toFixed(0)} ms, min ${sorted[0]!.toFixed(0)} ms (n=${samples.length})`;
 }
 
@@ -94,3 +100,17 @@ console.log(`warm start (existing data): ${summary(warm)}`);
 console.log(
   `/login initial JS: ${js.files.length} files, ${(js.raw / 1024).toFixed(1)} KiB raw, ${(js.gzip / 1024).toFixed(1)} KiB gzip`,
 );
+
+const ms = { unit: 'ms', better: 'lower' } as const;
+reportFigure({ figure: 'console build time', value: buildMs / 1000, unit: 's', better: 'lower' });
+reportFigure({ figure: 'control plane cold start (median)', value: pickOf(cold)(0.5), ...ms });
+reportFigure({ figure: 'control plane warm start (median)', value: pickOf(warm)(0.5), ...ms });
+const kib = { unit: 'KiB', better: 'lower' } as const;
+reportFigure({
+  figure: '/login initial JS files (from index.html)',
+  value: js.files.length,
+  unit: 'files',
+  better: 'lower',
+});
+reportFigure({ figure: '/login initial JS raw (from index.html)', value: js.raw / 1024, ...kib });
+reportFigure({ figure: '/login initial JS gzip (from index.html)', value: js.gzip / 1024, ...kib });

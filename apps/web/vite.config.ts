@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import type { ProxyOptions } from 'vite';
+import { worldShapesPlugin } from './world-shapes-plugin.ts';
 
 const apiTarget = 'http://127.0.0.1:8080';
 
@@ -31,6 +32,7 @@ const proxy: Record<string, string | ProxyOptions> = {
 export default defineConfig({
   plugins: [
     react(),
+    worldShapesPlugin(),
     // Brotli and gzip twins of every text asset, written at build time: the server sends the one
     // the browser accepts (@fastify/static preCompressed) without compressing per request.
     compression({

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { worldShapesPlugin } from './world-shapes-plugin.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), worldShapesPlugin()],
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,20 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { createAppRouter } from './app/router';
-import { wireSession } from './app/session-wiring';
 import { createAppStore } from './app/store';
+import { hasStoredUser } from './shared/session/user-storage-key';
 import './app/global.css';
 
-const store = createAppStore();
-const router = createAppRouter();
-wireSession(store, router);
+// A stored user is read with its schema, which comes with the signed-in screens: a visitor on
+// /login without one never loads it.
+const storedUser = hasStoredUser()
+  ? (await import('./shared/session/user-storage')).readStoredUser()
+  : null;
+const store = createAppStore(storedUser);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <App store={store} router={router} />
+    <App store={store} />
   </StrictMode>,
 );

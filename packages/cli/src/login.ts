@@ -1,5 +1,5 @@
 import { createdApiKeySchema } from '@meridian/domain/auth/api-key';
-import { loginResultSchema } from '@meridian/domain/auth/login';
+import { loginResultSchema } from '@meridian/domain/auth/login-result';
 import os from 'node:os';
 import { z } from 'zod';
 import { meridianApi } from './meridian-api';

@@ -1,12 +1,13 @@
 import { errorBodySchema } from '@meridian/domain/errors';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { CliError, type Settings } from './settings';
 
 export interface Call<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
-  schema: z.ZodType<T>;
+  /** Classic or mini zod: the domain writes the schemas the console's first page reads in zod/mini. */
+  schema: z.core.$ZodType<T>;
 }
 
 export type MeridianApi = <T>(path: string, call: Call<T>) => Promise<T>;
@@ -40,7 +41,7 @@ export function meridianApi(
     const text = await response.text();
     const json = text ? safeJson(text) : undefined;
     if (!response.ok) throw new CliError(refusalOf(response.status, json));
-    const parsed = schema.safeParse(json);
+    const parsed = z.safeParse(schema, json);
     if (!parsed.success) {
       throw new CliError(`Meridian answered ${path} with something this meridian does not read.`);
     }

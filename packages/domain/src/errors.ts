@@ -1,11 +1,12 @@
-import { z } from 'zod';
+// zod/mini: the console's first page parses error bodies, and classic zod would triple its script.
+import { z } from 'zod/mini';
 
 /** Every error response of the control plane: `errors` carries the spec "Validation rules" messages on a 400. */
 export const errorBodySchema = z.object({
   message: z.string(),
-  errors: z.array(z.string()).optional(),
+  errors: z.optional(z.array(z.string())),
   /** On a 500 only: the id the server's log line carries, to quote to support. */
-  request_id: z.string().optional(),
+  request_id: z.optional(z.string()),
 });
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,25 +1,24 @@
-import { ConfigProvider } from 'antd';
 import { Provider as ReduxProvider } from 'react-redux';
-import { RouterProvider } from 'react-router';
-import type { DataRouter } from 'react-router';
-import { NotificationBridge } from '../shared/notifications/notification-bridge';
+import { BrowserRouter } from 'react-router';
+import { NotificationHost } from '../shared/notifications/notification-host';
 import { ErrorBoundary } from './error-boundary';
+import { AppRoutes } from './routes';
 import type { AppStore } from './store';
-import { theme } from './theme';
 
 /**
- * Providers of the whole console: theme, notifications, session store, router. The signed-in
- * layout adds the query cache and antd's App (modal and message hooks), which /login never needs.
+ * Providers of the whole console: notifications, session store, router. antd's theme, the query
+ * cache and antd's App (modal and message hooks) come with the signed-in layout: /login needs none.
+ * The declarative router, not the data router: /login's first load is half the size with it.
  */
-export function App({ store, router }: { store: AppStore; router: DataRouter }) {
+export function App({ store }: { store: AppStore }) {
   return (
-    <ConfigProvider theme={theme}>
-      <ErrorBoundary>
-        <NotificationBridge />
-        <ReduxProvider store={store}>
-          <RouterProvider router={router} />
-        </ReduxProvider>
-      </ErrorBoundary>
-    </ConfigProvider>
+    <ErrorBoundary>
+      <NotificationHost />
+      <ReduxProvider store={store}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </ReduxProvider>
+    </ErrorBoundary>
   );
 }

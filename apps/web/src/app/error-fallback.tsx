@@ -1,4 +1,3 @@
-import { Button } from 'antd';
 import { Logo } from '../shared/components/logo';
 import { t } from '../shared/i18n/translate';
 import styles from './error-fallback.module.css';
@@ -10,9 +9,9 @@ export function ErrorFallback() {
       <div className={styles.card}>
         <Logo size={44} />
         <h1 className={styles.title}>{t('error.boundary')}</h1>
-        <Button type="primary" onClick={() => window.location.reload()}>
+        <button type="button" className={styles.reload} onClick={() => window.location.reload()}>
           {t('error.reload')}
-        </Button>
+        </button>
       </div>
     </main>
   );

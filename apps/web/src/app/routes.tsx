@@ -1,11 +1,10 @@
 import { Suspense } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { lazyPage } from './lazy-page';
 import { PrivateRoute } from './private-route';
 import { RootLayout } from './root-layout';
-import { RouteErrorPage } from './route-error-page';
 import { ShellSkeleton } from './shell-skeleton';
 
 // /login is in the first bundle; everything behind the private route loads on demand.
@@ -47,7 +46,6 @@ const NotFoundPage = lazyPage(() =>
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
     children: [
       { path: '/login', element: <LoginPage /> },
       {
@@ -92,3 +90,8 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/** The console's screens, in the router App provides. */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
+}

@@ -4,6 +4,7 @@ import { limits, templateTypes, volumeTypes } from '../limits';
 import { boundedList, idField, requiredText, wholeNumberIn } from '../request-fields';
 import { statuses } from '../status';
 import { validationMessages } from '../validation-messages';
+import { listPageQuerySchema, listPageSchema, listSearchSchema } from '../list-page';
 
 /**
  * Request and response shapes of the apps API (`/meridian/v1/kube`, spec "Entities and their fields" and "The calls it makes"), shared by
@@ -194,3 +195,36 @@ export const deploymentOperations = [
   'cascaded_delete',
 ] as const;
 export type DeploymentOperation = (typeof deploymentOperations)[number];
+
+/** What the console's app list (the sidebar) shows of an app: no versions, no deployments. */
+export const appSummarySchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** True while some deployment of the app is in progress (the sidebar's clock). */
+  pending: z.boolean(),
+});
+
+export type AppSummary = z.infer<typeof appSummarySchema>;
+
+/** Sort keys of the app summary: newest first by creation or by last update. */
+export const appSummarySorts = ['created', 'updated'] as const;
+
+/** `GET /meridian/v1/kube/apps/summary`: filters besides `limit` and `offset`. */
+export const appSummaryQuerySchema = listPageQuerySchema.extend({
+  sort: z
+    .enum(appSummarySorts, { error: 'The sort must be created or updated' })
+    .optional()
+    .default('created'),
+  search: listSearchSchema,
+});
+
+export type AppSummaryQuery = z.infer<typeof appSummaryQuerySchema>;
+
+export const appSummaryPageSchema = listPageSchema(appSummarySchema).extend({
+  /** Datacenters where a deployment of any of the user's apps is in progress (the map's markers). */
+  pending_datacenter_uuids: z.array(z.string()),
+});
+
+export type AppSummaryPage = z.infer<typeof appSummaryPageSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { limits } from '../limits';
 import { hasNoNul, requiredText, tooLongMessage } from '../request-fields';
 import { validationMessages } from '../validation-messages';
+import type { LoginResult } from './login-result';
 
 /** Login form and `POST /auth/login` body: both fields required, with the spec's messages. */
 export const loginSchema = z.object({
@@ -18,15 +19,6 @@ export const loginSchema = z.object({
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;
-
-/** What a successful login returns, stored by the console as the login state's data. */
-export const loginResultSchema = z.object({
-  userId: z.string(),
-  userEmail: z.string(),
-  token: z.string(),
-});
-
-export type LoginResult = z.infer<typeof loginResultSchema>;
 
 /** Login state of spec "Entities and their fields", kept in local storage under one constant key. */
 export interface LoginState {

@@ -2,7 +2,18 @@ import { z } from 'zod';
 import { flavorKeys, type FlavorKey } from '../flavors';
 import { clusterModes } from '../limits';
 import { statuses } from '../status';
+import { listPageQuerySchema, listPageSchema, listSearchSchema } from '../list-page';
 import { placementDecisionSchema } from './placement-decision';
+
+/** Query text of comma-separated values out of `values`; absent: no filter. */
+function commaList<T extends string>(values: readonly T[], message: string) {
+  return z
+    .string({ error: message })
+    .max(200, message)
+    .transform((text) => (text === '' ? [] : text.split(',')))
+    .pipe(z.array(z.enum(values as [T, ...T[]], { error: message })))
+    .optional();
+}
 
 /**
  * Response shapes of the `/cluster` API: the server checks its answers against them, the console
@@ -104,3 +115,61 @@ export const providerIdHeader = 'x-provider-id';
 
 /** Largest kubeconfig `POST /cluster/clusters/external` accepts (413 beyond); real ones are 5–20 KiB. */
 export const externalKubeconfigMaxBytes = 128 * 1024;
+
+/** `GET /cluster/smart_clusters/page`: filters besides `limit` and `offset` (lists comma-separated). */
+export const smartClusterPageQuerySchema = listPageQuerySchema.extend({
+  search: listSearchSchema,
+  modes: commaList(clusterModes, 'The modes must be MANUAL and/or AUTOMATIC, comma-separated'),
+  statuses: commaList(statuses, 'The statuses must be statuses, comma-separated'),
+  datacenter: z.string({ error: 'The datacenter must be a datacenter uuid' }).max(100).optional(),
+});
+
+export type SmartClusterPageQuery = z.infer<typeof smartClusterPageQuerySchema>;
+
+/** The header's counters and the map's markers, over every smart cluster the user sees. */
+export const smartClusterOverviewSchema = z.object({
+  smart_clusters: z.number(),
+  servers: z.number(),
+  cpus: z.number(),
+  ram_gb: z.number(),
+  storage_gb: z.number(),
+  /** Some smart cluster is success, creating, updating or deleting: traffic can flow. */
+  can_have_traffic: z.boolean(),
+  /** Datacenters where a smart cluster or a member cluster is in progress. */
+  pending_datacenter_uuids: z.array(z.string()),
+});
+
+export type SmartClusterOverview = z.infer<typeof smartClusterOverviewSchema>;
+
+/**
+ * A smart cluster as the console's list shows it: its card, and what its actions check before
+ * opening a drawer (which reads the full smart cluster).
+ */
+export const smartClusterListItemSchema = smartClusterSchema
+  .pick({
+    uuid: true,
+    name: true,
+    mode: true,
+    status: true,
+    latency: true,
+    budget: true,
+    datacenters: true,
+    order: true,
+    createdAt: true,
+    updatedAt: true,
+    user_uuid: true,
+    default_shared_for_org_uuid: true,
+  })
+  .extend({
+    /** An external cluster is among its members (such a smart cluster is never updated). */
+    has_external_member: z.boolean(),
+  });
+
+export type SmartClusterListItem = z.infer<typeof smartClusterListItemSchema>;
+
+/** One page of smart clusters as the console lists them, and the overview of all. */
+export const smartClusterPageSchema = listPageSchema(smartClusterListItemSchema).extend({
+  overview: smartClusterOverviewSchema,
+});
+
+export type SmartClusterPage = z.infer<typeof smartClusterPageSchema>;

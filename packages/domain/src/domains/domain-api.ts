@@ -3,6 +3,7 @@ import { dnsRecordTypes, limits, type DnsRecordType } from '../limits';
 import { statuses } from '../status';
 import { hasNoNul, optionalText, tooLongMessage } from '../request-fields';
 import { validationMessages } from '../validation-messages';
+import { listPageQuerySchema, listPageSchema } from '../list-page';
 
 /**
  * Domains, DNS records and deployment domain names (spec "Entities and their fields", "Validation rules", "The calls it makes" "Domains and DNS"): the
@@ -346,3 +347,10 @@ export function rootDomainOf(name: string, domainNames: readonly string[]): stri
 
 /** `GET /domain/nameservers`: the two fixed name servers (MERIDIAN_NAMESERVERS). */
 export const nameserversSchema = z.object({ nameservers: z.array(z.string()) });
+
+/** `GET /domain/name/page`: one page of the user's domains, oldest first. */
+export const domainPageQuerySchema = listPageQuerySchema;
+
+export const domainPageSchema = listPageSchema(domainSchema);
+
+export type DomainPage = z.infer<typeof domainPageSchema>;

@@ -1,4 +1,5 @@
-import type { App, Deployment, Version } from '@meridian/domain/apps/app-api';
+import type { App, AppSummary, Deployment, Version } from '@meridian/domain/apps/app-api';
+import { isInProgress, type Status } from '@meridian/domain/status';
 import type { AppRow } from '../../platform/db/schema';
 import { toDeployment } from '../deployment/deployment.mapper';
 import type { DeploymentView } from '../deployment/deployment.types';
@@ -41,4 +42,15 @@ export function assembleApps(
     versions: versionsByApp.get(row.id) ?? [],
     deployments: deploymentsByApp.get(row.id) ?? [],
   }));
+}
+
+/** An app as the sidebar shows it: pending while any of its deployments is in progress. */
+export function toAppSummary(row: AppRow, states: readonly { status: Status }[]): AppSummary {
+  return {
+    uuid: row.id,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    pending: states.some((state) => isInProgress(state.status)),
+  };
 }

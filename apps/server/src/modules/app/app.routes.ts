@@ -1,4 +1,9 @@
-import { appSchema, removalResultSchema } from '@meridian/domain/apps/app-api';
+import {
+  appSchema,
+  appSummaryPageSchema,
+  appSummaryQuerySchema,
+  removalResultSchema,
+} from '@meridian/domain/apps/app-api';
 import { appCreateFieldsSchema, appUpdateFieldsSchema } from '@meridian/domain/apps/app-form';
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,6 +31,7 @@ import {
   updateApp,
 } from './app.service';
 import { sendAppList } from './app-list-reply';
+import { appSummaryPage, createAppSummaryCache } from './app-summary';
 
 const appParams = z.object({ appId: z.uuid(notFoundId) });
 
@@ -59,6 +65,22 @@ function readRoutes(app: RouteApp, context: AppsContext): void {
     },
     async (request, reply) =>
       sendAppList(request, reply, await listApps(context, listCache, request.user.id)),
+  );
+
+  const summaryCache = createAppSummaryCache();
+  app.get(
+    '/apps/summary',
+    {
+      schema: {
+        tags: ['apps'],
+        summary:
+          "One page of the user's apps as the console's sidebar shows them (no versions or deployments)",
+        security: sessionOrApiKey,
+        querystring: appSummaryQuerySchema,
+        response: { 200: appSummaryPageSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    (request) => appSummaryPage(context, summaryCache, request.user.id, request.query),
   );
 
   app.get(

@@ -1,4 +1,5 @@
-import { loginResultSchema, loginSchema } from '@meridian/domain/auth/login';
+import { loginSchema } from '@meridian/domain/auth/login';
+import { loginResultSchema } from '@meridian/domain/auth/login-result';
 import { createUserSchema, sessionUserSchema, userSchema } from '@meridian/domain/auth/user';
 import { statusResultSchema } from '@meridian/domain/operation-result';
 import { errorBodySchema } from '@meridian/domain/errors';

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { LoginInput, LoginResult } from '@meridian/domain/auth/login';
+import type { LoginInput } from '@meridian/domain/auth/login';
+import type { LoginResult } from '@meridian/domain/auth/login-result';
 import type { CreateUserInput, User } from '@meridian/domain/auth/user';
 import type { Database } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';

@@ -5,6 +5,8 @@ import {
   externalKubeconfigMaxBytes,
   kubeconfigDownloadSchema,
   providerIdHeader,
+  smartClusterPageQuerySchema,
+  smartClusterPageSchema,
   smartClusterSchema,
 } from '@meridian/domain/clusters/cluster-api';
 import {
@@ -39,6 +41,7 @@ import {
 } from './cluster.service';
 import { placementHistory } from './cluster.placement';
 import { updateSmartCluster } from './cluster.update';
+import { createSmartClusterListCache, smartClusterPage } from './cluster-page';
 
 export interface ClusterRoutesOptions {
   context: ClusterContext;
@@ -89,6 +92,22 @@ function listRoutes(app: RouteApp, context: ClusterContext): void {
       },
     },
     (request) => listSmartClusters(context, request.user.id),
+  );
+
+  const pageCache = createSmartClusterListCache();
+  app.get(
+    '/smart_clusters/page',
+    {
+      schema: {
+        tags: ['cluster'],
+        summary:
+          'One page of the smart clusters the console lists (filtered, stored order; the fields its cards show), and the overview of all',
+        security: sessionOrApiKey,
+        querystring: smartClusterPageQuerySchema,
+        response: { 200: smartClusterPageSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    (request) => smartClusterPage(context, pageCache, request.user.id, request.query),
   );
 
   app.get(

@@ -116,3 +116,4 @@ export function deploymentsServedByDns(db: Database) {
 
 /** The DNS side's changes to a deployment: its names and their publication status, its certificate. */
 export { setDeploymentCertificate, setDeploymentDomainNames };
+export { deploymentStatesOfUser, type DeploymentState } from './deployment-states.queries';

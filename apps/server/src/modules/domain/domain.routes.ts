@@ -1,5 +1,7 @@
 import {
   domainCreateSchema,
+  domainPageQuerySchema,
+  domainPageSchema,
   domainRemovalQuerySchema,
   domainRemovalSchema,
   domainSchema,
@@ -18,6 +20,7 @@ import {
   sessionOrApiKey,
 } from '../../platform/http/route-schema';
 import type { DomainContext } from './domain-context';
+import { createDomainListCache, domainPage } from './domain-page';
 import { createDomain, listDomains, removeDomain, subdomains } from './domain.service';
 
 /** `/domain`: the user's domains (spec "The calls it makes" Domains and DNS). */
@@ -56,6 +59,22 @@ function listAndCreateRoutes(app: RouteApp, context: DomainContext): void {
       },
     },
     (request) => listDomains(context, request.user.id),
+  );
+
+  const pageCache = createDomainListCache();
+  app.get(
+    '/name/page',
+    {
+      schema: {
+        tags: ['domain'],
+        summary:
+          "One page of the user's domains, oldest first, as the console's domains page lists them",
+        security: sessionOrApiKey,
+        querystring: domainPageQuerySchema,
+        response: { 200: domainPageSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    (request) => domainPage(context, pageCache, request.user.id, request.query),
   );
 
   app.post(

@@ -43,7 +43,7 @@ async function refuseOverlappingZones(tx: Database, userId: string, name: string
 }
 
 /** The deployment names under each of these domains, by domain id. */
-async function namesUnderDomains(
+export async function namesUnderDomains(
   db: Database,
   userId: string,
   rows: readonly DomainRow[],
@@ -71,7 +71,7 @@ export async function listDomains(context: DomainContext, userId: string): Promi
 }
 
 /** The publishing jobs still working on each of these domains (its `jobUuids`). */
-function jobsWorkingOn(
+export function jobsWorkingOn(
   context: DomainContext,
   rows: { id: string; status: string }[],
 ): Promise<Map<string, string[]>> {

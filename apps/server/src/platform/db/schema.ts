@@ -302,9 +302,9 @@ export const deployments = pgTable(
 );
 
 /**
- * A counter per user, bumped by triggers (migration 0005) whenever a row of theirs changes in
- * apps, versions, deployments, smart_clusters or clusters — in the writer's own transaction and
- * whichever process writes — so a cached app list is known fresh by one indexed read.
+ * A counter per user, bumped by triggers (0005, 0015) when a row of theirs changes in apps,
+ * versions, deployments, smart_clusters, clusters, domains or organization_members, or a smart
+ * cluster shared with them does — in the writer's transaction: one read says a cached list is fresh.
  */
 export const userRevisions = pgTable('user_revisions', {
   userId: uuid('user_id').primaryKey(),

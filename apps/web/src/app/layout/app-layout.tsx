@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, Layout, Skeleton } from 'antd';
+import { App as AntdApp, ConfigProvider, Layout, Skeleton } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useSessionCheck } from '../../features/auth/api/get-session';
 import { notificationPlacement } from '../../shared/notifications/notify';
+import { theme } from '../../shared/theme/antd-theme';
 import { createQueryClient } from '../query-client';
 import { RealtimeEvents } from '../realtime-events';
 import { AppHeader } from './app-header';
@@ -38,25 +39,27 @@ export function AppLayout() {
   useEffect(() => () => queryClient.clear(), []);
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <SessionCheck />
-      <RealtimeEvents />
-      <AntdApp notification={{ placement: notificationPlacement }}>
-        <DatacenterMapLayer />
-        <Layout className={styles.shell}>
-          <AppHeader />
-          <Layout hasSider className={styles.body}>
-            <SideMenu />
-            <Layout.Content className={styles.content}>
-              <Suspense fallback={<ContentSkeleton />}>
-                <Outlet />
-              </Suspense>
-            </Layout.Content>
-            <RightSidebar />
+    <ConfigProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <SessionCheck />
+        <RealtimeEvents />
+        <AntdApp notification={{ placement: notificationPlacement }}>
+          <DatacenterMapLayer />
+          <Layout className={styles.shell}>
+            <AppHeader />
+            <Layout hasSider className={styles.body}>
+              <SideMenu />
+              <Layout.Content className={styles.content}>
+                <Suspense fallback={<ContentSkeleton />}>
+                  <Outlet />
+                </Suspense>
+              </Layout.Content>
+              <RightSidebar />
+            </Layout>
           </Layout>
-        </Layout>
-        <CreateDrawers />
-      </AntdApp>
-    </QueryClientProvider>
+          <CreateDrawers />
+        </AntdApp>
+      </QueryClientProvider>
+    </ConfigProvider>
   );
 }

@@ -1,19 +1,39 @@
+import { Suspense, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { CreateAppDrawer } from '../../features/apps/components/create-app-drawer';
-import { CreateClusterDrawer } from '../../features/clusters/components/create-cluster-drawer';
-import { CreateDomainDrawer } from '../../features/domains/components/create-domain-drawer';
 import { createDrawerClosed, selectCreateDrawer } from '../../shared/store/ui.slice';
+import type { CreateDrawerKind } from '../../shared/store/ui.slice';
+import { lazyPage } from '../lazy-page';
+
+// Each drawer (its forms, YAML editor and upload) loads when first opened, not with the layout.
+const CreateClusterDrawer = lazyPage(() =>
+  import('../../features/clusters/components/create-cluster-drawer').then(
+    (m) => m.CreateClusterDrawer,
+  ),
+);
+const CreateAppDrawer = lazyPage(() =>
+  import('../../features/apps/components/create-app-drawer').then((m) => m.CreateAppDrawer),
+);
+const CreateDomainDrawer = lazyPage(() =>
+  import('../../features/domains/components/create-domain-drawer').then(
+    (m) => m.CreateDomainDrawer,
+  ),
+);
 
 /** The three creation drawers; which one is open is UI state, so any screen can open one. */
 export function CreateDrawers() {
   const dispatch = useDispatch();
   const open = useSelector(selectCreateDrawer);
   const close = () => dispatch(createDrawerClosed());
+  // A drawer once opened stays mounted, so it closes with its animation and keeps its draft.
+  const opened = useRef(new Set<CreateDrawerKind>());
+  if (open) opened.current.add(open);
+  const shows = (kind: CreateDrawerKind) => opened.current.has(kind);
+
   return (
-    <>
-      <CreateClusterDrawer open={open === 'cluster'} onClose={close} />
-      <CreateAppDrawer open={open === 'app'} onClose={close} />
-      <CreateDomainDrawer open={open === 'domain'} onClose={close} />
-    </>
+    <Suspense fallback={null}>
+      {shows('cluster') ? <CreateClusterDrawer open={open === 'cluster'} onClose={close} /> : null}
+      {shows('app') ? <CreateAppDrawer open={open === 'app'} onClose={close} /> : null}
+      {shows('domain') ? <CreateDomainDrawer open={open === 'domain'} onClose={close} /> : null}
+    </Suspense>
   );
 }

@@ -3,11 +3,9 @@ import { requestsPerMinute } from '@meridian/domain/traffic/traffic';
 import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
-import { useApps } from '../../shared/api/apps-list';
-import { useClusters } from '../../shared/api/clusters-list';
+import { useAppOverview } from '../../shared/api/apps-list';
 import { useDatacenters } from '../../features/clusters/api/get-datacenters';
-import { useSmartClusters } from '../../shared/api/smart-clusters-list';
-import { pendingDatacenters } from '../../features/clusters/cluster-rules';
+import { useSmartClusterOverview } from '../../shared/api/smart-clusters-list';
 import { useTraffic } from '../../features/dashboard/api/get-traffic';
 import { DatacenterMarkers } from '../../shared/components/world-map/datacenter-markers';
 import type { DatacenterMarker } from '../../shared/components/world-map/datacenter-markers';
@@ -27,21 +25,20 @@ export function DatacenterMapLayer() {
   const collapsed = useSelector(selectSiderCollapsed);
   const focus = useSelector(selectMapFocus);
   const datacenters = useDatacenters();
-  const smartClusters = useSmartClusters();
-  const clusters = useClusters();
+  // The summaries name the datacenters with work in progress; no list of every resource.
+  const smartClusters = useSmartClusterOverview();
   const traffic = useTraffic();
-  const apps = useApps();
+  const apps = useAppOverview();
   const variant = worldMapVariantForPath(pathname);
   const selectedUuid = pathname.startsWith('/datacenters/')
     ? decodeURIComponent(pathname.slice('/datacenters/'.length))
     : undefined;
 
   const markers = useMemo<DatacenterMarker[]>(() => {
-    const pending = pendingDatacenters(
-      smartClusters.data ?? [],
-      clusters.data ?? [],
-      (apps.data ?? []).flatMap((app) => app.deployments),
-    );
+    const pending = new Set([
+      ...(smartClusters.data?.pending_datacenter_uuids ?? []),
+      ...(apps.data?.pending_datacenter_uuids ?? []),
+    ]);
     const requestsByDatacenter = new Map(
       (traffic.data?.regions ?? []).map((region) => [region.datacenter_uuid, region.num_requests]),
     );
@@ -59,7 +56,7 @@ export function DatacenterMapLayer() {
           ? { requestsPerMinute: requestsPerMinute(requestsByDatacenter.get(datacenter.uuid)!) }
           : {}),
       }));
-  }, [datacenters.data, smartClusters.data, clusters.data, apps.data, traffic.data, selectedUuid]);
+  }, [datacenters.data, smartClusters.data, apps.data, traffic.data, selectedUuid]);
 
   return (
     <WorldMap

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { USER_STORAGE_KEY } from '../../shared/session/user-storage';
+import { USER_STORAGE_KEY } from '../../shared/session/user-storage-key';
 import { jsonResponse, renderRoutes } from '../../shared/testing/test-providers';
 import { ApiKeysPage } from './api-keys-page';
 

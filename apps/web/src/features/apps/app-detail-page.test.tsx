@@ -2,7 +2,7 @@ import type { App, Deployment, Version } from '@meridian/domain/apps/app-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { USER_STORAGE_KEY } from '../../shared/session/user-storage';
+import { USER_STORAGE_KEY } from '../../shared/session/user-storage-key';
 import { domainFixture } from '../../shared/testing/api-fixtures';
 import { jsonResponse, renderRoutes } from '../../shared/testing/test-providers';
 import { AppDetailPage } from './app-detail-page';
@@ -76,8 +76,8 @@ function mockApi(handler: Handler = () => undefined) {
     const url = String(input);
     const handled = handler(url, init);
     if (handled) return handled;
-    if (url.endsWith('/meridian/v1/kube/apps') && (init?.method ?? 'GET') === 'GET') {
-      return jsonResponse([app]);
+    if (url.endsWith(`/meridian/v1/kube/apps/${app.uuid}`) && (init?.method ?? 'GET') === 'GET') {
+      return jsonResponse(app);
     }
     if (url.endsWith('/cluster/smart_clusters')) return jsonResponse([]);
     return jsonResponse({ message: 'not found' }, 404);
@@ -106,9 +106,13 @@ describe('AppDetailPage', () => {
   });
 
   it('lists version cards with at most 3 smart clusters and links to each deployment', async () => {
-    mockApi();
+    const fetchMock = mockApi();
     renderAt('/apps/a1');
     const card = await screen.findByTestId('version-card');
+    // The app alone: never the list of every app.
+    const asked = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(asked).toContain('/meridian/v1/kube/apps/a1');
+    expect(asked).not.toContain('/meridian/v1/kube/apps');
     const clusters = within(card).getByTestId('version-smart-clusters');
     expect(clusters.textContent).toBe('sc-s1sc-s2sc-s3…');
     expect(within(card).getByText('Created')).toBeTruthy();

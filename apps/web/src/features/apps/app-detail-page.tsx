@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { EmptyState } from '../../shared/components/empty-state';
 import { t } from '../../shared/i18n/translate';
-import { useApps } from '../../shared/api/apps-list';
+import { isApiError } from '../../shared/api/api-error';
+import { useApp } from '../../shared/api/apps-list';
 import { deploymentsOf } from './app-detail/app-detail.rules';
 import styles from './app-detail/app-detail.module.css';
 import { AppHeader } from './app-detail/app-header';
@@ -35,12 +36,16 @@ function DetailSkeleton() {
  */
 export function AppDetailPage() {
   const { appId, deploymentId } = useParams();
-  const apps = useApps();
+  // The app alone, not the list of every app: a few kilobytes whatever the number of apps.
+  const query = useApp(appId);
   const [drawerVersionId, setDrawerVersionId] = useState<string | null>(null);
   const [creatingVersion, setCreatingVersion] = useState(false);
 
-  if (apps.isPending) return <DetailSkeleton />;
-  if (apps.isError && !apps.data) {
+  if (query.isPending) return <DetailSkeleton />;
+  if (query.isError && !query.data) {
+    if (isApiError(query.error) && query.error.status === 404) {
+      return <Navigate to="/home" replace />;
+    }
     return (
       <Alert
         type="error"
@@ -51,8 +56,7 @@ export function AppDetailPage() {
     );
   }
 
-  const app: App | undefined = apps.data.find((candidate) => candidate.uuid === appId);
-  if (!app) return <Navigate to="/home" replace />;
+  const app: App = query.data;
 
   const deployment = deploymentId
     ? app.deployments.find((candidate) => candidate.uuid === deploymentId)

@@ -1,18 +1,58 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginInput } from '@meridian/domain/auth/login';
 import { validationMessages } from '@meridian/domain/validation-messages';
-import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { Logo } from '../../shared/components/logo';
 import { t } from '../../shared/i18n/translate';
 import { useLogin } from './api/login';
+import { LoginField } from './login-field';
 import styles from './login-page.module.css';
 import { selectLoginPending } from './session.slice';
 
-/** /login: the product's front door, over the world map. */
+type FieldErrors = Partial<Record<keyof LoginInput, string>>;
+
+/** Spec "Validation rules", Login: both fields required (a username of spaces is none). */
+function loginFieldErrors({ username, password }: LoginInput): FieldErrors {
+  return {
+    ...(username.trim() ? {} : { username: validationMessages.username }),
+    ...(password ? {} : { password: validationMessages.password }),
+  };
+}
+
+function formValues(form: HTMLFormElement): LoginInput {
+  const data = new FormData(form);
+  return {
+    username: String(data.get('username') ?? ''),
+    password: String(data.get('password') ?? ''),
+  };
+}
+
+/**
+ * /login: the product's front door, over the world map. A plain form, not antd's: the first page
+ * a visitor loads carries no component library (docs/frontend-performance.md).
+ */
 export function LoginPage() {
   const login = useLogin();
   const isPending = useSelector(selectLoginPending);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = formValues(event.currentTarget);
+    const found = loginFieldErrors(values);
+    setErrors(found);
+    if (!found.username && !found.password) void login(values);
+  };
+  // Once a field was called out, its message follows what the user types.
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    if (!errors.username && !errors.password) return;
+    const found = loginFieldErrors(formValues(event.currentTarget));
+    setErrors((shown) => ({
+      ...(shown.username ? { username: found.username } : {}),
+      ...(shown.password ? { password: found.password } : {}),
+    }));
+  };
 
   return (
     <main className={styles.page}>
@@ -24,48 +64,27 @@ export function LoginPage() {
           </h1>
           <p className={styles.tagline}>{t('product.tagline')}</p>
         </div>
-        <Form<LoginInput>
+        <form
           name="login"
-          layout="vertical"
-          requiredMark={false}
-          onFinish={login}
-          disabled={isPending}
+          noValidate
+          onSubmit={onSubmit}
+          onChange={onChange}
           className={styles.form}
         >
-          <Form.Item
-            label={t('login.username')}
-            name="username"
-            rules={[{ required: true, whitespace: true, message: validationMessages.username }]}
-          >
-            <Input
-              size="large"
-              autoComplete="username"
+          <fieldset disabled={isPending} className={styles.fields}>
+            <LoginField
+              name="username"
+              label={t('login.username')}
+              error={errors.username}
               autoFocus
-              prefix={<UserOutlined aria-hidden className={styles.fieldIcon} />}
             />
-          </Form.Item>
-          <Form.Item
-            label={t('login.password')}
-            name="password"
-            rules={[{ required: true, message: validationMessages.password }]}
-          >
-            <Input.Password
-              size="large"
-              autoComplete="current-password"
-              prefix={<LockOutlined aria-hidden className={styles.fieldIcon} />}
-            />
-          </Form.Item>
-          <Button
-            type="primary"
-            htmlType="submit"
-            size="large"
-            block
-            loading={isPending}
-            className={styles.submit}
-          >
-            {t('login.submit')}
-          </Button>
-        </Form>
+            <LoginField name="password" label={t('login.password')} error={errors.password} />
+            <button type="submit" className={styles.submit} aria-busy={isPending || undefined}>
+              {isPending ? <span className={styles.spinner} aria-hidden="true" /> : null}
+              {t('login.submit')}
+            </button>
+          </fieldset>
+        </form>
         <p className={styles.footer}>{t('login.footer')}</p>
       </section>
     </main>

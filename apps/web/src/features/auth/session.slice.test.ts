@@ -1,10 +1,11 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
-import { USER_STORAGE_KEY } from '../../shared/session/user-storage';
+import { USER_STORAGE_KEY } from '../../shared/session/user-storage-key';
+import { readStoredUser } from '../../shared/session/user-storage';
 import { login } from './api/login';
 import {
   emptyLoginState,
-  restoreLoginState,
+  loginStateFor,
   selectIsAuthenticated,
   sessionCleared,
   sessionReducer,
@@ -23,7 +24,10 @@ describe('session slice', () => {
 
   it('restores the stored user at start-up', () => {
     window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
-    const store = makeStore();
+    const store = configureStore({
+      reducer: { session: sessionReducer },
+      preloadedState: { session: loginStateFor(readStoredUser()) },
+    });
     expect(store.getState().session).toEqual({
       isPending: false,
       isFulFilled: true,
@@ -35,9 +39,9 @@ describe('session slice', () => {
 
   it('ignores an unreadable stored user', () => {
     window.localStorage.setItem(USER_STORAGE_KEY, '{not json');
-    expect(restoreLoginState()).toEqual(emptyLoginState);
+    expect(loginStateFor(readStoredUser())).toEqual(emptyLoginState);
     window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ userId: 'u' }));
-    expect(restoreLoginState()).toEqual(emptyLoginState);
+    expect(loginStateFor(readStoredUser())).toEqual(emptyLoginState);
   });
 
   it('follows the login request: pending, fulfilled, rejected', () => {

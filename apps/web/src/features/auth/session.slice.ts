@@ -1,6 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
 import type { LoginState } from '@meridian/domain/auth/login';
-import { readStoredUser } from '../../shared/session/user-storage';
+import type { LoginResult } from '@meridian/domain/auth/login-result';
 import { login } from './api/login';
 
 export const emptyLoginState: LoginState = {
@@ -10,20 +11,20 @@ export const emptyLoginState: LoginState = {
   data: {},
 };
 
-/** Spec "Entities and their fields": the login state is restored from local storage at start-up. */
-export function restoreLoginState(): LoginState {
-  const user = readStoredUser();
+/** Spec "Entities and their fields": the login state of a user read from local storage. */
+export function loginStateFor(user: LoginResult | null): LoginState {
   return user ? { ...emptyLoginState, isFulFilled: true, data: user } : emptyLoginState;
 }
 
 const sessionSlice = createSlice({
   name: 'session',
-  initialState: restoreLoginState,
+  initialState: emptyLoginState,
   reducers: {
     /** Logout and session expiry: back to empty data. */
     sessionCleared: () => emptyLoginState,
-    /** Another tab changed the stored user. */
-    sessionRestored: () => restoreLoginState(),
+    /** Another tab changed the stored user: this is what it stored now. */
+    sessionRestored: (_state, action: PayloadAction<LoginResult | null>) =>
+      loginStateFor(action.payload),
   },
   extraReducers: (builder) => {
     builder

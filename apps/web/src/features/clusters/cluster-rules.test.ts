@@ -1,17 +1,16 @@
-import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-cluster';
+import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { describe, expect, it } from 'vitest';
-import { clusterFixture, smartClusterFixture } from '../../shared/testing/api-fixtures';
+import { smartClusterFixture } from '../../shared/testing/api-fixtures';
 import {
   budgetText,
   canDelete,
   canDownloadConfig,
   canUpdate,
   durationHint,
-  filterSmartClusters,
   generateMonitoringPassword,
   initialClusterFilter,
   latencyText,
-  pendingDatacenters,
+  smartClusterFilterParams,
   toggleAllTags,
 } from './cluster-rules';
 
@@ -27,45 +26,30 @@ function smart(overrides: Partial<SmartCluster> = {}): SmartCluster {
   });
 }
 
-function member(overrides: Partial<Cluster> = {}): Cluster {
-  return clusterFixture({
-    uuid: 'c',
-    name: 'c',
-    smart_cluster_uuid: 'sc',
-    datacenter_uuid: 'mtl',
-    createdAt: '',
-    updatedAt: '',
-    ...overrides,
-  });
-}
-
 describe('cluster filter', () => {
-  const list = [
-    smart({ name: 'b', order: 2, mode: 'AUTOMATIC' }),
-    smart({ name: 'a', order: 1, status: 'creating' }),
-    smart({ name: 'c', order: 3, status: 'failure', datacenters: ['fra'] }),
-    smart({ name: 'd', order: 0, status: 'pending' }),
-  ];
-  const names = (items: SmartCluster[]) => items.map((item) => item.name);
-
-  it('starts with every mode and status selected, ordered by the order key', () => {
-    expect(names(filterSmartClusters(list, initialClusterFilter))).toEqual(['a', 'b', 'c']);
+  it('starts with every mode and status the panel offers, and no search', () => {
+    expect(smartClusterFilterParams(initialClusterFilter)).toEqual({
+      modes: ['AUTOMATIC', 'MANUAL'],
+      statuses: ['creating', 'deleting', 'failure', 'success', 'updating'],
+    });
   });
 
-  it('shows a cluster only if both its mode and its status are selected', () => {
-    const manualOnly = { ...initialClusterFilter, modes: ['MANUAL' as const] };
-    expect(names(filterSmartClusters(list, manualOnly))).toEqual(['a', 'c']);
-    const failures = { ...initialClusterFilter, statuses: ['failure' as const] };
-    expect(names(filterSmartClusters(list, failures))).toEqual(['c']);
-    const none = { ...manualOnly, statuses: ['success' as const] };
-    expect(filterSmartClusters(list, none)).toEqual([]);
-  });
-
-  it('searches by name and by datacenter', () => {
-    expect(names(filterSmartClusters(list, { ...initialClusterFilter, search: ' B ' }))).toEqual([
-      'b',
-    ]);
-    expect(names(filterSmartClusters(list, initialClusterFilter, 'fra'))).toEqual(['c']);
+  it('asks for the selected modes and statuses only, the search and the datacenter', () => {
+    const filter = {
+      modes: ['MANUAL' as const],
+      statuses: ['failure' as const, 'creating' as const],
+      search: ' B ',
+    };
+    expect(smartClusterFilterParams(filter, 'fra')).toEqual({
+      search: 'b',
+      modes: ['MANUAL'],
+      statuses: ['creating', 'failure'],
+      datacenter: 'fra',
+    });
+    expect(smartClusterFilterParams({ ...filter, modes: [], statuses: [] })).toMatchObject({
+      modes: [],
+      statuses: [],
+    });
   });
 
   it('toggles between select all and clear all', () => {
@@ -97,14 +81,17 @@ describe('card fields', () => {
 
 describe('allowed-when rules', () => {
   it('updates only from success without an external member', () => {
-    expect(canUpdate(smart(), [member()])).toEqual({ allowed: true });
-    expect(canUpdate(smart({ status: 'failure' }), [])).toEqual({
+    const listed = (status: SmartCluster['status'], external = false) => ({
+      status,
+      has_external_member: external,
+    });
+    expect(canUpdate(listed('success'))).toEqual({ allowed: true });
+    expect(canUpdate(listed('failure'))).toEqual({
       allowed: false,
       warning: 'Cannot edit a failed Smart Cluster.',
     });
-    expect(canUpdate(smart({ status: 'creating' }), []).allowed).toBe(false);
-    expect(canUpdate(smart(), [member({ cluster_type: 'external' })]).allowed).toBe(false);
-    expect(canUpdate(smart({ datacenters: ['external'] }), []).allowed).toBe(false);
+    expect(canUpdate(listed('creating')).allowed).toBe(false);
+    expect(canUpdate(listed('success', true)).allowed).toBe(false);
   });
 
   it('deletes from success or failure, and a creation stuck past the hour', () => {
@@ -133,29 +120,7 @@ describe('allowed-when rules', () => {
   });
 });
 
-describe('map and password', () => {
-  it('marks datacenters with work in progress', () => {
-    const pending = pendingDatacenters(
-      [smart({ status: 'updating', datacenters: ['a', 'b'] }), smart({ datacenters: ['c'] })],
-      [member({ datacenter_uuid: 'd', status: 'deleting' }), member({ datacenter_uuid: 'c' })],
-    );
-    expect([...pending].sort()).toEqual(['a', 'b', 'd']);
-  });
-
-  it('marks a datacenter pending while a deployment there rolls out or is removed', () => {
-    const pending = pendingDatacenters(
-      [smart({ datacenters: ['a', 'b', 'c'] })],
-      [],
-      [
-        { datacenter_uuid: 'a', status: 'creating' },
-        { datacenter_uuid: 'b', status: 'success' },
-        { datacenter_uuid: 'c', status: 'updating' },
-        { datacenter_uuid: 'd', status: 'pending' },
-      ],
-    );
-    expect([...pending].sort()).toEqual(['a', 'c', 'd']);
-  });
-
+describe('monitoring password', () => {
   it('generates 12 random bytes in base64', () => {
     const password = generateMonitoringPassword();
     expect(password).toMatch(/^[A-Za-z0-9+/]{16}$/);

@@ -1,4 +1,4 @@
-import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
+import type { SmartClusterListItem } from '@meridian/domain/clusters/cluster-api';
 import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { clusterMessages } from '@meridian/domain/clusters/smart-cluster';
 import type { ClusterMode } from '@meridian/domain/limits';
@@ -35,24 +35,21 @@ export function toggleAllTags(filter: ClusterFilter): ClusterFilter {
     : { ...filter, modes: [...filterModes], statuses: [...filterStatuses] };
 }
 
-/** Shown only if both its mode and its status are selected and its name matches; stored order. */
-export function filterSmartClusters(
-  clusters: readonly SmartCluster[],
+/**
+ * What the server filters the list by: shown only if both its mode and its status are selected,
+ * its name matches and it runs in the datacenter of /datacenters/:id; stored order.
+ */
+export function smartClusterFilterParams(
   filter: ClusterFilter,
   datacenterUuid?: string,
-): SmartCluster[] {
+): { search?: string; modes: ClusterMode[]; statuses: FilterStatus[]; datacenter?: string } {
   const search = filter.search.trim().toLowerCase();
-  return clusters
-    .filter((cluster) => {
-      const status = parseStatus(cluster.status);
-      return (
-        filter.modes.includes(cluster.mode) &&
-        filter.statuses.some((selected) => selected === status) &&
-        (!search || cluster.name.toLowerCase().includes(search)) &&
-        (!datacenterUuid || cluster.datacenters.includes(datacenterUuid))
-      );
-    })
-    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  return {
+    ...(search ? { search } : {}),
+    modes: [...filter.modes].sort(),
+    statuses: [...filter.statuses].sort(),
+    ...(datacenterUuid ? { datacenter: datacenterUuid } : {}),
+  };
 }
 
 /** Card values: N/A when empty; the budget with a $ prefix. */
@@ -72,23 +69,21 @@ export function membersOf(smartCluster: Pick<SmartCluster, 'uuid'>, clusters: re
   return clusters.filter((cluster) => cluster.smart_cluster_uuid === smartCluster.uuid);
 }
 
-export function hasExternalMember(smartCluster: SmartCluster, members: readonly Cluster[]) {
-  return (
-    smartCluster.datacenters.includes(externalDatacenterUuid) ||
-    members.some((member) => member.cluster_type === 'external')
-  );
-}
-
 export type Decision = { allowed: true } | { allowed: false; warning?: string };
 
-/** Update only from success with no external member; a failed one gets the spec's warning. */
-export function canUpdate(smartCluster: SmartCluster, members: readonly Cluster[]): Decision {
+/**
+ * Update only from success with no external member (the list says whether an external cluster
+ * is one); a failed one gets the spec's warning.
+ */
+export function canUpdate(
+  smartCluster: Pick<SmartClusterListItem, 'status' | 'has_external_member'>,
+): Decision {
   const status = statusOf(smartCluster);
   if (status === 'failure') return { allowed: false, warning: clusterMessages.cannotEditFailed };
   if (status !== 'success') {
     return { allowed: false, warning: clusterMessages.cannotEditInProgress };
   }
-  if (hasExternalMember(smartCluster, members)) {
+  if (smartCluster.has_external_member) {
     return { allowed: false, warning: clusterMessages.cannotEditExternal };
   }
   return { allowed: true };
@@ -101,7 +96,10 @@ export const stuckCreationAfterMs = 60 * 60 * 1000;
  * Delete from success or failure, and from a creation that is stuck (still creating past the
  * longest creation time): deleting it cancels the creation.
  */
-export function canDelete(smartCluster: SmartCluster, now = Date.now()): Decision {
+export function canDelete(
+  smartCluster: Pick<SmartCluster, 'status' | 'updatedAt'>,
+  now = Date.now(),
+): Decision {
   const status = statusOf(smartCluster);
   const stuck =
     status === 'creating' && now - Date.parse(smartCluster.updatedAt) > stuckCreationAfterMs;
@@ -125,33 +123,6 @@ export function durationHint(status: Status | undefined): 'create' | 'update' | 
   if (status === 'creating' || status === 'pending') return 'create';
   if (status === 'updating') return 'update';
   return null;
-}
-
-/**
- * Datacenters with work in progress (global map pending rule): a smart cluster or member being
- * built, changed or removed there, or a deployment rolling out or being removed there.
- */
-export function pendingDatacenters(
-  smartClusters: readonly SmartCluster[],
-  clusters: readonly Cluster[],
-  deployments: readonly { datacenter_uuid: string; status: string }[] = [],
-): Set<string> {
-  const pending = new Set<string>();
-  for (const deployment of deployments) {
-    const status = statusOf(deployment);
-    if (status && isInProgress(status)) pending.add(deployment.datacenter_uuid);
-  }
-  for (const cluster of clusters) {
-    const status = statusOf(cluster);
-    if (status && isInProgress(status)) pending.add(cluster.datacenter_uuid);
-  }
-  for (const smartCluster of smartClusters) {
-    const status = statusOf(smartCluster);
-    if (status && isInProgress(status)) {
-      for (const uuid of smartCluster.datacenters) pending.add(uuid);
-    }
-  }
-  return pending;
 }
 
 /** Monitoring password of spec "Business constants and limits": 12 random bytes in base64. */

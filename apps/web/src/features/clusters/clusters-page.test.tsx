@@ -1,8 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { USER_STORAGE_KEY } from '../../shared/session/user-storage';
-import { clusterFixture, smartClusterFixture } from '../../shared/testing/api-fixtures';
+import { USER_STORAGE_KEY } from '../../shared/session/user-storage-key';
+import {
+  clusterFixture,
+  smartClusterFixture,
+  smartClusterPageAnswer,
+} from '../../shared/testing/api-fixtures';
 import { jsonResponse, renderRoutes } from '../../shared/testing/test-providers';
 import { ClustersPage } from './clusters-page';
 
@@ -38,6 +42,10 @@ const members = [
 function mockApi(listed = smartClusters) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
+    const path = new URL(url, 'http://localhost');
+    if (path.pathname === '/cluster/smart_clusters/page') {
+      return jsonResponse(smartClusterPageAnswer(listed, path));
+    }
     if (url.endsWith('/cluster/smart_clusters')) return jsonResponse(listed);
     if (url.endsWith('/cluster/clusters')) return jsonResponse(members);
     if (url.endsWith('/cluster/datacenters')) return jsonResponse([]);
@@ -109,6 +117,22 @@ describe('ClustersPage', () => {
     expect(await within(details).findByText('None')).toBeTruthy();
   });
 
+  it('opens the update drawer on the smart cluster read in full', async () => {
+    const fetchMock = mockApi();
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/clusters', element: <ClustersPage /> }], {
+      initialEntries: ['/clusters'],
+    });
+    await screen.findAllByTestId('smart-cluster-card');
+    await user.click(screen.getByRole('button', { name: 'Actions for edge' }));
+    await user.click(await screen.findByText('Update'));
+    expect(await screen.findByText('Update cluster')).toBeTruthy();
+    expect(await screen.findByDisplayValue('edge')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/smart_clusters'))).toBe(
+      true,
+    );
+  });
+
   it('marks an organisation’s shared smart cluster, and offers a member no change to it', async () => {
     mockApi([
       ...smartClusters,
@@ -130,5 +154,46 @@ describe('ClustersPage', () => {
     expect(await screen.findByRole('menuitem', { name: 'Details' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Update' })).toBeNull();
     expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
+  });
+});
+
+describe('ClustersPage with 1,000 smart clusters', () => {
+  beforeEach(() => {
+    window.localStorage.setItem(
+      USER_STORAGE_KEY,
+      JSON.stringify({ userId: 'u', userEmail: 'e', token: 't' }),
+    );
+  });
+
+  it('renders only the rows in view and asks for the next page as the list scrolls', async () => {
+    const many = Array.from({ length: 1000 }, (_, i) =>
+      smartClusterFixture({ uuid: `sc-${i}`, name: `bulk-${i}`, order: i }),
+    );
+    const fetchMock = mockApi(many);
+    renderRoutes([{ path: '/clusters', element: <ClustersPage /> }], {
+      initialEntries: ['/clusters'],
+    });
+    const cards = await screen.findAllByTestId('smart-cluster-card');
+    // A screen of rows of three cards, not a thousand cards.
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.length).toBeLessThanOrEqual(30);
+    expect(screen.getAllByRole('listitem')[0]!.getAttribute('aria-setsize')).toBe('1000');
+    const pages = () =>
+      fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.pathname === '/cluster/smart_clusters/page');
+    expect(pages().map((url) => url.searchParams.get('offset'))).toEqual(['0']);
+    // Neither full list is read until a drawer needs one.
+    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/smart_clusters'))).toBe(
+      false,
+    );
+
+    const scroller = screen.getByTestId('clusters-scroller');
+    scroller.scrollTop = 9 * 200;
+    scroller.dispatchEvent(new Event('scroll'));
+    expect(await screen.findByRole('article', { name: 'bulk-40' })).toBeTruthy();
+    expect(pages().map((url) => url.searchParams.get('offset'))).toContain('30');
+    expect(screen.queryByRole('article', { name: 'bulk-0' })).toBeNull();
+    expect(screen.getAllByTestId('smart-cluster-card').length).toBeLessThanOrEqual(30);
   });
 });

@@ -1,10 +1,5 @@
-import type { App } from '@meridian/domain/apps/app-api';
-import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-cluster';
-import {
-  canHaveTraffic,
-  formatStorage,
-  resourceTotals,
-} from '@meridian/domain/traffic/resource-overview';
+import type { SmartClusterOverview } from '@meridian/domain/clusters/cluster-api';
+import { formatStorage } from '@meridian/domain/traffic/resource-overview';
 import {
   formatRequestsPerMinute,
   requestsPerMinute,
@@ -28,21 +23,21 @@ export interface TrafficTag {
   value: string;
 }
 
-/** The header counters (spec "Screens and routes"): apps, smart clusters, and what their member clusters run on. */
+/**
+ * The header counters (spec "Screens and routes"): apps, smart clusters, and what their member
+ * clusters run on, from the summaries the server answers (no list of every resource).
+ */
 export function overviewCounters(
-  apps: readonly App[],
-  smartClusters: readonly SmartCluster[],
-  clusters: readonly Cluster[],
+  appCount: number,
+  overview: SmartClusterOverview | undefined,
 ): ResourceCounters {
-  const live = smartClusters.filter((smart) => !smart.deleted);
-  const totals = resourceTotals(live, clusters);
   return {
-    apps: apps.length,
-    clusters: live.length,
-    servers: totals.servers,
-    cpus: totals.cpus,
-    ramGb: totals.ramGb,
-    storage: formatStorage(totals.storageGb),
+    apps: appCount,
+    clusters: overview?.smart_clusters ?? 0,
+    servers: overview?.servers ?? 0,
+    cpus: overview?.cpus ?? 0,
+    ramGb: overview?.ram_gb ?? 0,
+    storage: formatStorage(overview?.storage_gb ?? 0),
   };
 }
 
@@ -51,10 +46,10 @@ export function overviewCounters(
  * creating, updating or deleting) and today has traffic; otherwise none (the waiting text).
  */
 export function trafficTags(
-  smartClusters: readonly SmartCluster[],
+  serving: boolean,
   traffic: Traffic | undefined,
 ): TrafficTag[] | undefined {
-  if (!traffic || !canHaveTraffic(smartClusters)) return undefined;
+  if (!traffic || !serving) return undefined;
   const { total_requests, daily_active_users } = traffic.daily_totals;
   if (total_requests <= 0 && daily_active_users <= 0) return undefined;
   return [

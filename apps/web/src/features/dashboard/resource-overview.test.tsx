@@ -1,8 +1,9 @@
 import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-cluster';
+import { canHaveTraffic, resourceTotals } from '@meridian/domain/traffic/resource-overview';
 import type { Traffic } from '@meridian/domain/traffic/traffic';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { USER_STORAGE_KEY } from '../../shared/session/user-storage';
+import { USER_STORAGE_KEY } from '../../shared/session/user-storage-key';
 import { appFixture, clusterFixture, smartClusterFixture } from '../../shared/testing/api-fixtures';
 import { jsonResponse, renderRoutes } from '../../shared/testing/test-providers';
 import { ResourceOverview } from './resource-overview';
@@ -37,18 +38,43 @@ function mockApi(data: { smart: SmartCluster[]; clusters: Cluster[]; traffic: Tr
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
-      if (url.endsWith('/meridian/v1/kube/apps')) {
-        return jsonResponse([
-          appFixture({ uuid: 'a1', name: 'shop' }),
-          appFixture({ uuid: 'a2', name: 'blog' }),
-        ]);
+      if (url.includes('/meridian/v1/kube/apps/summary')) {
+        const items = [appFixture({ uuid: 'a1', name: 'shop' })].map((app) => ({
+          uuid: app.uuid,
+          name: app.name,
+          createdAt: app.createdAt,
+          updatedAt: app.updatedAt,
+          pending: false,
+        }));
+        return jsonResponse({ items, total: 2, offset: 0, limit: 1, pending_datacenter_uuids: [] });
       }
-      if (url.endsWith('/cluster/smart_clusters')) return jsonResponse(data.smart);
-      if (url.endsWith('/cluster/clusters')) return jsonResponse(data.clusters);
+      if (url.includes('/cluster/smart_clusters/page')) return jsonResponse(overviewPage(data));
       if (url.endsWith('/intelligence/traffic')) return jsonResponse(data.traffic);
       return jsonResponse({ message: 'not found' }, 404);
     }),
   );
+}
+
+/** The overview the server computes over every smart cluster, in a page of none. */
+function overviewPage(data: { smart: SmartCluster[]; clusters: Cluster[] }) {
+  const live = data.smart.filter((smart) => !smart.deleted);
+  const totals = resourceTotals(live, data.clusters);
+  return {
+    items: [],
+    members: [],
+    total: live.length,
+    offset: 0,
+    limit: 1,
+    overview: {
+      smart_clusters: live.length,
+      servers: totals.servers,
+      cpus: totals.cpus,
+      ram_gb: totals.ramGb,
+      storage_gb: totals.storageGb,
+      can_have_traffic: canHaveTraffic(data.smart),
+      pending_datacenter_uuids: [],
+    },
+  };
 }
 
 function counter(key: string): string {

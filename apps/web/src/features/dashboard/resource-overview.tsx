@@ -1,9 +1,8 @@
 import { Statistic } from 'antd';
 import { useMemo } from 'react';
 import { t } from '../../shared/i18n/translate';
-import { useApps } from '../../shared/api/apps-list';
-import { useClusters } from '../../shared/api/clusters-list';
-import { useSmartClusters } from '../../shared/api/smart-clusters-list';
+import { useAppOverview } from '../../shared/api/apps-list';
+import { useSmartClusterOverview } from '../../shared/api/smart-clusters-list';
 import { useTraffic } from './api/get-traffic';
 import {
   overviewCounters,
@@ -52,16 +51,16 @@ const statisticStyles = {
 
 /** The header's dashboard, from the user's apps, clusters and today's traffic (spec "Screens and routes"). */
 export function ResourceOverview() {
-  const apps = useApps();
-  const smartClusters = useSmartClusters();
-  const clusters = useClusters();
+  // Summaries, not lists: a page of one app and one smart cluster carries the totals.
+  const apps = useAppOverview();
+  const smartClusters = useSmartClusterOverview();
   const traffic = useTraffic();
   const counters = useMemo(
-    () => overviewCounters(apps.data ?? [], smartClusters.data ?? [], clusters.data ?? []),
-    [apps.data, smartClusters.data, clusters.data],
+    () => overviewCounters(apps.data?.total ?? 0, smartClusters.data),
+    [apps.data, smartClusters.data],
   );
   const tags = useMemo(
-    () => trafficTags(smartClusters.data ?? [], traffic.data),
+    () => trafficTags(smartClusters.data?.can_have_traffic ?? false, traffic.data),
     [smartClusters.data, traffic.data],
   );
   return <ResourceOverviewView counters={counters} traffic={tags} />;

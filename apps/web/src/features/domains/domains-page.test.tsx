@@ -2,7 +2,7 @@ import type { DnsRecord, Domain } from '@meridian/domain/domains/domain-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { USER_STORAGE_KEY } from '../../shared/session/user-storage';
+import { USER_STORAGE_KEY } from '../../shared/session/user-storage-key';
 import { subdomainFixture } from '../../shared/testing/api-fixtures';
 import { jsonResponse, renderRoutes } from '../../shared/testing/test-providers';
 import { DomainsPage } from './domains-page';
@@ -52,7 +52,12 @@ function mockApi({
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    if (url.pathname === '/domain/name' && method === 'GET') return jsonResponse(domainList);
+    if (url.pathname === '/domain/name/page' && method === 'GET') {
+      const limit = Number(url.searchParams.get('limit'));
+      const offset = Number(url.searchParams.get('offset'));
+      const items = domainList.slice(offset, offset + limit);
+      return jsonResponse({ items, total: domainList.length, offset, limit });
+    }
     if (url.pathname.endsWith('/subdomains')) {
       return jsonResponse([
         subdomainFixture({ subdomain: 'shop.example.ca', domain_uuid: domain.uuid }),
@@ -133,6 +138,29 @@ describe('DomainsPage', () => {
     renderPage();
     expect(await screen.findByText('No domains yet')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /Add Domain/ })).toHaveLength(2);
+  });
+
+  it('lists a thousand domains a page at a time, rendering only the rows in view', async () => {
+    const many = Array.from({ length: 1000 }, (_, i) => ({
+      ...domain,
+      uuid: `d-${i}`,
+      domain_name: `site-${i}.ca`,
+      name: `site-${i}.ca`,
+    }));
+    const fetchMock = mockApi({ domains: many });
+    renderPage();
+    expect(await screen.findByRole('article', { name: 'site-0.ca' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem')[0]!.getAttribute('aria-setsize')).toBe('1000');
+    expect(screen.getAllByRole('article').length).toBeLessThanOrEqual(30);
+    const scroller = screen.getByTestId('domains-scroller');
+    scroller.scrollTop = 16 * 200;
+    scroller.dispatchEvent(new Event('scroll'));
+    expect(await screen.findByRole('article', { name: 'site-55.ca' })).toBeTruthy();
+    const offsets = calls(fetchMock, 'GET')
+      .map((call) => new URL(call.url, 'http://localhost'))
+      .filter((url) => url.pathname === '/domain/name/page')
+      .map((url) => url.searchParams.get('offset'));
+    expect(offsets).toEqual(['0', '50']);
   });
 
   it('shows a card per domain with its status and times, and deletes after confirmation', async () => {

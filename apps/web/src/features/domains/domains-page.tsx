@@ -1,17 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { isDomainInUseMessage, type Domain } from '@meridian/domain/domains/domain-api';
 import { Alert, App as AntdApp, Button, Skeleton } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { EmptyState } from '../../shared/components/empty-state';
 import { PageHeader } from '../../shared/components/page-header';
+import { VirtualCardGrid } from '../../shared/components/virtual-card-grid';
 import { t } from '../../shared/i18n/translate';
 import { isApiError } from '../../shared/api/api-error';
 import { notify } from '../../shared/notifications/notify';
 import { operationNoticeKey } from '../../shared/realtime/event-effects';
 import { createDrawerOpened } from '../../shared/store/ui.slice';
 import { useDeleteDomain } from './api/delete-domain';
-import { domainNameOf, useDomains } from './api/get-domains';
+import { domainNameOf, useDomainPages } from './api/get-domains';
 import { DomainCard } from './components/domain-card';
 import { DomainDetailsDrawer } from './components/domain-details-drawer';
 import styles from './components/domains.module.css';
@@ -21,11 +22,15 @@ import { domainErrorDescription } from './domain-errors';
 export function DomainsPage() {
   const dispatch = useDispatch();
   const { modal } = AntdApp.useApp();
-  const domains = useDomains();
+  const domains = useDomainPages();
   const deleteDomain = useDeleteDomain();
   const [detailsUuid, setDetailsUuid] = useState<string | null>(null);
   const openCreate = () => dispatch(createDrawerOpened('domain'));
-  const all = domains.data ?? [];
+  const all = useMemo(
+    () => domains.data?.pages.flatMap((page) => page.items) ?? [],
+    [domains.data],
+  );
+  const total = domains.data?.pages[0]?.total ?? 0;
   const details = all.find((domain) => domain.uuid === detailsUuid) ?? null;
 
   const deleted = (domain: Domain, name: string) => {
@@ -94,7 +99,7 @@ export function DomainsPage() {
         description={t('domains.tryAgain')}
       />
     );
-  } else if (all.length === 0) {
+  } else if (total === 0) {
     content = (
       <EmptyState
         title={t('domains.empty')}
@@ -108,17 +113,21 @@ export function DomainsPage() {
     );
   } else {
     content = (
-      <div className={styles.grid} role="list" aria-label={t('domains.title')}>
-        {all.map((domain) => (
-          <div role="listitem" key={domain.uuid}>
-            <DomainCard
-              domain={domain}
-              onDetails={() => setDetailsUuid(domain.uuid)}
-              onDelete={() => confirmDelete(domain)}
-            />
-          </div>
-        ))}
-      </div>
+      <VirtualCardGrid
+        items={all}
+        total={total}
+        label={t('domains.title')}
+        testId="domains-scroller"
+        pages={domains}
+        keyOf={(domain) => domain.uuid}
+        renderCard={(domain) => (
+          <DomainCard
+            domain={domain}
+            onDetails={() => setDetailsUuid(domain.uuid)}
+            onDelete={() => confirmDelete(domain)}
+          />
+        )}
+      />
     );
   }
 

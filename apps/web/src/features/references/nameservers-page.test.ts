@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { USER_STORAGE_KEY } from '../../shared/session/user-storage';
+import { USER_STORAGE_KEY } from '../../shared/session/user-storage-key';
 import { jsonResponse, renderRoutes } from '../../shared/testing/test-providers';
 import { NameserversPage, parseSmartClusterRef } from './nameservers-page';
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { USER_STORAGE_KEY } from '../../shared/session/user-storage';
+import { USER_STORAGE_KEY } from '../../shared/session/user-storage-key';
 import {
   appFixture,
   clusterFixture,

@@ -21,7 +21,7 @@ describe('TermsPage', () => {
   it('names the app by its name on its own terms page', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn().mockResolvedValue(jsonResponse([appFixture({ uuid: 'a-1', name: 'shop' })])),
+      vi.fn().mockResolvedValue(jsonResponse(appFixture({ uuid: 'a-1', name: 'shop' }))),
     );
     renderRoutes([{ path: '/apps/:appId/terms-of-service', element: <TermsPage /> }], {
       initialEntries: ['/apps/a-1/terms-of-service'],

@@ -1,6 +1,6 @@
 import { Card, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
-import { useApps } from '../../shared/api/apps-list';
+import { useApp } from '../../shared/api/apps-list';
 import { PageHeader } from '../../shared/components/page-header';
 import type { TextKey } from '../../shared/i18n/en';
 import { t } from '../../shared/i18n/translate';
@@ -18,9 +18,9 @@ const sections: { title: TextKey; body: TextKey }[] = [
 /** /terms-of-services and /apps/:appId/terms-of-service. */
 export function TermsPage() {
   const { appId } = useParams();
-  const apps = useApps();
-  // The app's name once the list has it; its id until then (or if it is not the user's).
-  const appName = apps.data?.find((app) => app.uuid === appId)?.name ?? appId;
+  const app = useApp(appId);
+  // The app's name once read; its id until then (or if it is not the user's).
+  const appName = app.data?.name ?? appId;
   return (
     <>
       <PageHeader title={t('terms.title')} description={t('terms.intro')} />

@@ -4,9 +4,10 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { NotificationBridge } from '../notifications/notification-bridge';
-import { USER_STORAGE_KEY } from '../session/user-storage';
+import { USER_STORAGE_KEY } from '../session/user-storage-key';
 import { jsonResponse } from '../testing/test-providers';
-import { apiClient, setSessionExpiredHandler } from './api-client';
+import { setSessionExpiredHandler } from '../session/session-expiry';
+import { apiClient } from './api-client';
 import { ApiError } from './api-error';
 
 const user = { userId: 'u-42', userEmail: 'ada@example.ca', token: 'secret-token' };

@@ -1,12 +1,15 @@
-import type { z } from 'zod';
+// The core's parse, not classic zod: this module is on the login page, which must stay small.
+import { safeParse } from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
 import { t } from '../i18n/translate';
 import { notify } from '../notifications/notify';
+import { LOGIN_PATH, sessionExpired } from '../session/session-expiry';
 import { readStoredUser, removeStoredUser } from '../session/user-storage';
 import { ApiError } from './api-error';
 
 export type QueryParams = Record<string, string | number | boolean | undefined | null>;
 
-export interface RequestOptions<Schema extends z.ZodType> {
+export interface RequestOptions<Schema extends $ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON, except FormData (multipart) and Blob, which go as they are. */
   body?: unknown;
@@ -20,24 +23,10 @@ export interface RequestOptions<Schema extends z.ZodType> {
 }
 
 /** Options of one call of apiClient: everything but the method and the body. */
-export type CallOptions<Schema extends z.ZodType> = Omit<RequestOptions<Schema>, 'method' | 'body'>;
+export type CallOptions<Schema extends $ZodType> = Omit<RequestOptions<Schema>, 'method' | 'body'>;
 
 /** The control plane's address: `VITE_API_BASE_URL`, or the console's own origin. */
 export const apiBaseUrl = (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/+$/, '');
-
-export const LOGIN_PATH = '/login';
-
-let onSessionExpired: () => void = () => {
-  window.location.assign(LOGIN_PATH);
-};
-
-/**
- * What to do after a 401 outside /login, once the stored user is gone and the user told:
- * the app clears the session state and routes to /login.
- */
-export function setSessionExpiredHandler(handler: () => void): void {
-  onSessionExpired = handler;
-}
 
 function buildUrl(path: string, query?: QueryParams): string {
   const url = `${apiBaseUrl}${path.startsWith('/') ? path : `/${path}`}`;
@@ -75,17 +64,17 @@ function expireSession(): void {
     key: 'session-expired',
   });
   removeStoredUser();
-  onSessionExpired();
+  sessionExpired();
 }
 
 /** The answer as its schema reads it; anything else is logged for developers and thrown. */
-function parseAnswer<Schema extends z.ZodType>(
+function parseAnswer<Schema extends $ZodType>(
   schema: Schema,
   data: unknown,
   response: Response,
   request: string,
-): z.output<Schema> {
-  const parsed = schema.safeParse(data);
+): output<Schema> {
+  const parsed = safeParse(schema, data);
   if (parsed.success) return parsed.data;
   console.error(`Unexpected answer to ${request}`, parsed.error.issues);
   throw new ApiError(response.status, t('error.unreadableAnswer'));
@@ -96,10 +85,10 @@ function parseAnswer<Schema extends z.ZodType>(
  * JSON in and out, the answer checked by the call's schema, failures thrown as ApiError. A 401
  * outside /login ends the session.
  */
-export async function apiRequest<Schema extends z.ZodType>(
+export async function apiRequest<Schema extends $ZodType>(
   path: string,
   options: RequestOptions<Schema>,
-): Promise<z.output<Schema>> {
+): Promise<output<Schema>> {
   const {
     method = 'GET',
     body,
@@ -147,14 +136,14 @@ export async function apiRequest<Schema extends z.ZodType>(
 
 /** Each call names the schema of its answer: `apiClient.get(path, { schema })`. */
 export const apiClient = {
-  get: <Schema extends z.ZodType>(path: string, options: CallOptions<Schema>) =>
+  get: <Schema extends $ZodType>(path: string, options: CallOptions<Schema>) =>
     apiRequest(path, { ...options, method: 'GET' }),
-  post: <Schema extends z.ZodType>(path: string, body: unknown, options: CallOptions<Schema>) =>
+  post: <Schema extends $ZodType>(path: string, body: unknown, options: CallOptions<Schema>) =>
     apiRequest(path, { ...options, method: 'POST', body }),
-  put: <Schema extends z.ZodType>(path: string, body: unknown, options: CallOptions<Schema>) =>
+  put: <Schema extends $ZodType>(path: string, body: unknown, options: CallOptions<Schema>) =>
     apiRequest(path, { ...options, method: 'PUT', body }),
-  patch: <Schema extends z.ZodType>(path: string, body: unknown, options: CallOptions<Schema>) =>
+  patch: <Schema extends $ZodType>(path: string, body: unknown, options: CallOptions<Schema>) =>
     apiRequest(path, { ...options, method: 'PATCH', body }),
-  delete: <Schema extends z.ZodType>(path: string, body: unknown, options: CallOptions<Schema>) =>
+  delete: <Schema extends $ZodType>(path: string, body: unknown, options: CallOptions<Schema>) =>
     apiRequest(path, { ...options, method: 'DELETE', body }),
 };

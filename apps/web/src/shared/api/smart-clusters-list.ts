@@ -1,8 +1,13 @@
-import { smartClusterSchema } from '@meridian/domain/clusters/cluster-api';
+import {
+  smartClusterPageSchema,
+  smartClusterSchema,
+  type SmartClusterPage,
+} from '@meridian/domain/clusters/cluster-api';
 import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from './api-client';
+import { clustersQueryKey } from './clusters-list';
 import { apiPaths } from './api-paths';
 
 export const smartClustersQueryKey = ['smart-clusters'] as const;
@@ -24,4 +29,46 @@ export function smartClustersQueryOptions() {
 
 export function useSmartClusters() {
   return useQuery(smartClustersQueryOptions());
+}
+
+/** What the clusters page filters by, besides the page: absent, no filter. */
+export interface SmartClusterPageParams {
+  limit: number;
+  offset: number;
+  search?: string;
+  modes?: readonly string[];
+  statuses?: readonly string[];
+  datacenter?: string;
+}
+
+/** GET /cluster/smart_clusters/page: one page of smart clusters as the list shows them. */
+export function getSmartClusterPage(
+  { modes, statuses, search, ...rest }: SmartClusterPageParams,
+  signal?: AbortSignal,
+): Promise<SmartClusterPage> {
+  return apiClient.get(`${apiPaths.cluster}/smart_clusters/page`, {
+    query: {
+      ...rest,
+      search: search?.trim() || undefined,
+      modes: modes?.join(','),
+      statuses: statuses?.join(','),
+    },
+    signal,
+    schema: smartClusterPageSchema,
+  });
+}
+
+/**
+ * Pages and overview sit under ['clusters']: member and smart-cluster events and changes both
+ * refresh that key, and the overview counts the members.
+ */
+export const smartClusterPagesQueryKey = [...clustersQueryKey, 'smart-cluster-pages'] as const;
+
+/** The header's counters and the map's markers over every smart cluster: a page of one. */
+export function useSmartClusterOverview() {
+  return useQuery({
+    queryKey: [...smartClusterPagesQueryKey, 'overview'] as const,
+    queryFn: ({ signal }) => getSmartClusterPage({ limit: 1, offset: 0 }, signal),
+    select: (page) => page.overview,
+  });
 }

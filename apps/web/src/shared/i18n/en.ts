@@ -38,6 +38,8 @@ export const en = {
   'login.username': 'Username',
   'login.password': 'Password',
   'login.submit': 'Log in',
+  'login.show': 'Show',
+  'login.hide': 'Hide',
   'login.failed.title': 'Something went wrong!',
   'login.failed.description': 'Please check your credentials and try again or contact support.',
   'login.footer': 'Accounts are created by your Meridian operator.',

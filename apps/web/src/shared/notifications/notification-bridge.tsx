@@ -1,17 +1,22 @@
-import { notification } from 'antd';
+import { ConfigProvider, notification } from 'antd';
 import { useLayoutEffect } from 'react';
+import { theme } from '../theme/antd-theme';
 import { bindNotificationApi, notificationPlacement } from './notify';
 
-/**
- * Renders the console's notifications (themed by the surrounding ConfigProvider) and hands
- * their API to `notify`, which code outside React calls too. Mounted once at the root, so a
- * notice survives the screen change that often follows it (session expiry → /login).
- */
-export function NotificationBridge() {
+function ThemedNotifications() {
   const [api, holder] = notification.useNotification({ placement: notificationPlacement });
   useLayoutEffect(() => {
     bindNotificationApi(api);
     return () => bindNotificationApi(null);
   }, [api]);
   return holder;
+}
+
+/** Renders the console's notifications in its theme and hands their API to `notify`. */
+export function NotificationBridge() {
+  return (
+    <ConfigProvider theme={theme}>
+      <ThemedNotifications />
+    </ConfigProvider>
+  );
 }

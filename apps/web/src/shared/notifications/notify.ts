@@ -1,4 +1,3 @@
-import { notification as staticNotification } from 'antd';
 import type { App } from 'antd';
 import type { ReactNode } from 'react';
 
@@ -17,15 +16,20 @@ export interface NotifyOptions {
   key?: string;
 }
 
-let boundApi: NotificationInstance | null = null;
-
-/** The antd App's instance, so notices follow the theme; set by NotificationBridge. */
-export function bindNotificationApi(api: NotificationInstance | null): void {
-  boundApi = api;
+interface Notice {
+  kind: Kind;
+  title: ReactNode;
+  description?: ReactNode;
+  options?: NotifyOptions;
 }
 
-function show(kind: Kind, title: ReactNode, description?: ReactNode, options?: NotifyOptions) {
-  const api = boundApi ?? staticNotification;
+let boundApi: NotificationInstance | null = null;
+// antd's notifications are not on the login page's first load: a notice asked for before they
+// arrive waits here, and the host that renders them is told to load them.
+const waiting: Notice[] = [];
+let requestHost: (() => void) | null = null;
+
+function deliver(api: NotificationInstance, { kind, title, description, options }: Notice) {
   api[kind]({
     title,
     description,
@@ -33,6 +37,31 @@ function show(kind: Kind, title: ReactNode, description?: ReactNode, options?: N
     duration: options?.duration ?? notificationDurations[kind],
     ...(options?.key ? { key: options.key } : {}),
   });
+}
+
+/** The themed instance rendered by NotificationBridge; binding it shows the notices that waited. */
+export function bindNotificationApi(api: NotificationInstance | null): void {
+  boundApi = api;
+  if (api) for (const notice of waiting.splice(0)) deliver(api, notice);
+}
+
+/** NotificationHost listens here to load the notifications when the first notice is asked for. */
+export function onNoticeWaiting(listener: (() => void) | null): void {
+  requestHost = listener;
+  if (listener && waiting.length > 0) listener();
+}
+
+function show(kind: Kind, title: ReactNode, description?: ReactNode, options?: NotifyOptions) {
+  const notice: Notice = { kind, title, description, options };
+  if (boundApi) {
+    deliver(boundApi, notice);
+  } else if (requestHost) {
+    waiting.push(notice);
+    requestHost();
+  } else {
+    // No host (a component rendered on its own): antd's unthemed static notifications.
+    void import('antd').then(({ notification }) => deliver(notification, notice));
+  }
 }
 
 /** The console's one way to tell the user something happened. */

@@ -1,7 +1,5 @@
-import { loginResultSchema, type LoginResult } from '@meridian/domain/auth/login';
-
-/** The one local-storage key holding the signed-in user (the login state's data). */
-export const USER_STORAGE_KEY = 'meridian.user';
+import { loginResultSchema, type LoginResult } from '@meridian/domain/auth/login-result';
+import { USER_STORAGE_KEY } from './user-storage-key';
 
 /** The stored user, or null when absent, unreadable or malformed. */
 export function readStoredUser(): LoginResult | null {

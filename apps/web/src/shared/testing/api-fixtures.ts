@@ -193,3 +193,44 @@ export function notificationEventFixture(
     ...overrides,
   };
 }
+
+/**
+ * `GET /cluster/smart_clusters/page` as the server answers it for `smartClusters`: filtered by
+ * the URL's search, modes, statuses and datacenter, in stored order, sliced by limit and offset.
+ */
+export function smartClusterPageAnswer(smartClusters: readonly SmartCluster[], url: URL) {
+  const list = (name: string) => url.searchParams.get(name)?.split(',');
+  const [modes, statuses] = [list('modes'), list('statuses')];
+  const search = url.searchParams.get('search')?.toLowerCase() ?? '';
+  const datacenter = url.searchParams.get('datacenter');
+  const matching = [...smartClusters]
+    .sort((a, b) => a.order - b.order)
+    .filter(
+      (smart) =>
+        (!modes || modes.includes(smart.mode)) &&
+        (!statuses || statuses.includes(smart.status)) &&
+        smart.name.toLowerCase().includes(search) &&
+        (!datacenter || smart.datacenters.includes(datacenter)),
+    );
+  const limit = Number(url.searchParams.get('limit') ?? 50);
+  const offset = Number(url.searchParams.get('offset') ?? 0);
+  const live = smartClusters.filter((smart) => !smart.deleted);
+  return {
+    items: matching.slice(offset, offset + limit).map((smart) => ({
+      ...smart,
+      has_external_member: smart.datacenters.includes('external'),
+    })),
+    total: matching.length,
+    offset,
+    limit,
+    overview: {
+      smart_clusters: live.length,
+      servers: 0,
+      cpus: 0,
+      ram_gb: 0,
+      storage_gb: 0,
+      can_have_traffic: live.some((smart) => smart.status === 'success'),
+      pending_datacenter_uuids: [],
+    },
+  };
+}

@@ -37,6 +37,15 @@ if (!('ResizeObserver' in window)) {
   });
 }
 
+// jsdom lays nothing out (every box is 0 x 0): give each the window's size, as a page on a
+// laptop screen has, so virtual lists render the rows such a screen shows.
+for (const [property, size] of [
+  ['clientHeight', () => window.innerHeight],
+  ['clientWidth', () => window.innerWidth],
+] as const) {
+  Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: size });
+}
+
 // jsdom does not compute pseudo-element styles; antd asks for them when measuring scrollbars.
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);

@@ -1,8 +1,8 @@
-import { deploymentSchema, type App, type Deployment } from '@meridian/domain/apps/app-api';
+import { deploymentSchema, type Deployment } from '@meridian/domain/apps/app-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
-import { appsQueryKey } from '../../../shared/api/apps-list';
+import { appsQueryKey, updateCachedApps } from '../../../shared/api/apps-list';
 
 /** POST /certificate/deployments/{deploymentId}: a certificate for the deployment's domain names. */
 export function enableHttps(deploymentId: string): Promise<Deployment> {
@@ -19,16 +19,14 @@ export function useEnableHttps() {
     mutationFn: enableHttps,
     onSuccess: (answer, deploymentId) => {
       if (answer.certificate_uuid) {
-        queryClient.setQueryData<App[]>(appsQueryKey, (list) =>
-          list?.map((app) => ({
-            ...app,
-            deployments: app.deployments.map((deployment) =>
-              deployment.uuid === deploymentId
-                ? { ...deployment, certificate_uuid: answer.certificate_uuid }
-                : deployment,
-            ),
-          })),
-        );
+        updateCachedApps(queryClient, (app) => ({
+          ...app,
+          deployments: app.deployments.map((deployment) =>
+            deployment.uuid === deploymentId
+              ? { ...deployment, certificate_uuid: answer.certificate_uuid }
+              : deployment,
+          ),
+        }));
       }
       void queryClient.invalidateQueries({ queryKey: appsQueryKey });
     },

@@ -2,7 +2,7 @@ import { appSchema, type App } from '@meridian/domain/apps/app-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
-import { appsQueryKey } from '../../../shared/api/apps-list';
+import { appsQueryKey, updateCachedApps } from '../../../shared/api/apps-list';
 
 export type AppUpdate = { name: string } | { description: string };
 
@@ -22,9 +22,7 @@ export function useUpdateApp() {
     mutationFn: ({ appId, change }: { appId: string; change: AppUpdate }) =>
       updateApp(appId, change),
     onSuccess: (updated, { appId }) => {
-      queryClient.setQueryData<App[]>(appsQueryKey, (list) =>
-        list?.map((app) => (app.uuid === appId ? updated : app)),
-      );
+      updateCachedApps(queryClient, (app) => (app.uuid === appId ? updated : app));
       void queryClient.invalidateQueries({ queryKey: appsQueryKey });
     },
   });

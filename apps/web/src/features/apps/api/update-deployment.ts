@@ -1,13 +1,12 @@
 import {
   deploymentSchema,
-  type App,
   type Deployment,
   type DeploymentUpdate,
 } from '@meridian/domain/apps/app-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
-import { appsQueryKey } from '../../../shared/api/apps-list';
+import { appsQueryKey, updateCachedApps } from '../../../shared/api/apps-list';
 
 /** PUT /meridian/v1/kube/apps/deployment/{deploymentId}: another image and/or replica count. */
 export function updateDeployment(
@@ -28,14 +27,12 @@ export function useUpdateDeployment() {
       updateDeployment(deploymentId, body),
     onSuccess: (_data, { deploymentId }) => {
       // The rollout takes a while; show it in progress until the live event refetches the list.
-      queryClient.setQueryData<App[]>(appsQueryKey, (list) =>
-        list?.map((app) => ({
-          ...app,
-          deployments: app.deployments.map((deployment) =>
-            deployment.uuid === deploymentId ? { ...deployment, status: 'updating' } : deployment,
-          ),
-        })),
-      );
+      updateCachedApps(queryClient, (app) => ({
+        ...app,
+        deployments: app.deployments.map((deployment) =>
+          deployment.uuid === deploymentId ? { ...deployment, status: 'updating' } : deployment,
+        ),
+      }));
       void queryClient.invalidateQueries({ queryKey: appsQueryKey });
     },
   });

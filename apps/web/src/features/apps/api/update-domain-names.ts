@@ -1,10 +1,10 @@
-import { deploymentSchema, type App, type Deployment } from '@meridian/domain/apps/app-api';
+import { deploymentSchema, type Deployment } from '@meridian/domain/apps/app-api';
 import { domainSchema, type Domain } from '@meridian/domain/domains/domain-api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
-import { appsQueryKey } from '../../../shared/api/apps-list';
+import { appsQueryKey, updateCachedApps } from '../../../shared/api/apps-list';
 
 /** What the update-domain form needs of a domain: its name and status. */
 export type RootDomain = Pick<Domain, 'uuid' | 'domain_name' | 'status'>;
@@ -53,16 +53,14 @@ export function useUpdateDomainNames() {
       updateDomainNames(deploymentId, domainNames),
     onSuccess: (_data, { deploymentId, domainNames }) => {
       // Spec "States and transitions": the deployment shows pending until the refetch (or the live event) says more.
-      queryClient.setQueryData<App[]>(appsQueryKey, (list) =>
-        list?.map((app) => ({
-          ...app,
-          deployments: app.deployments.map((deployment) =>
-            deployment.uuid === deploymentId
-              ? { ...deployment, domain_names: domainNames, status: 'pending' }
-              : deployment,
-          ),
-        })),
-      );
+      updateCachedApps(queryClient, (app) => ({
+        ...app,
+        deployments: app.deployments.map((deployment) =>
+          deployment.uuid === deploymentId
+            ? { ...deployment, domain_names: domainNames, status: 'pending' }
+            : deployment,
+        ),
+      }));
       void queryClient.invalidateQueries({ queryKey: appsQueryKey });
       void queryClient.invalidateQueries({ queryKey: ['domains'] });
     },
@@ -120,17 +118,14 @@ export function useUpdateVersionDomainNames() {
       ),
     onSuccess: (_data, { versionId, smartClusterId, domainNames }) => {
       // Spec "Local list updates": the deployments of that smart cluster and version show pending.
-      queryClient.setQueryData<App[]>(appsQueryKey, (list) =>
-        list?.map((app) => ({
-          ...app,
-          deployments: app.deployments.map((deployment) =>
-            deployment.smart_cluster_uuid === smartClusterId &&
-            deployment.version_uuid === versionId
-              ? { ...deployment, domain_names: domainNames, status: 'pending' }
-              : deployment,
-          ),
-        })),
-      );
+      updateCachedApps(queryClient, (app) => ({
+        ...app,
+        deployments: app.deployments.map((deployment) =>
+          deployment.smart_cluster_uuid === smartClusterId && deployment.version_uuid === versionId
+            ? { ...deployment, domain_names: domainNames, status: 'pending' }
+            : deployment,
+        ),
+      }));
       void queryClient.invalidateQueries({ queryKey: appsQueryKey });
       void queryClient.invalidateQueries({ queryKey: ['domains'] });
     },

@@ -1,8 +1,8 @@
-import { versionSchema, type App, type Version } from '@meridian/domain/apps/app-api';
+import { versionSchema, type Version } from '@meridian/domain/apps/app-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
-import { appsQueryKey } from '../../../shared/api/apps-list';
+import { appsQueryKey, updateCachedApps } from '../../../shared/api/apps-list';
 
 /** PUT /meridian/v1/kube/apps/versions/{versionId}: body {name}. */
 export function updateVersion(versionId: string, name: string): Promise<Version> {
@@ -20,19 +20,17 @@ export function useUpdateVersion() {
       updateVersion(versionId, name),
     onSuccess: (_data, { versionId, name }) => {
       // The card shows the new name at once; deployments carry a copy of it too.
-      queryClient.setQueryData<App[]>(appsQueryKey, (list) =>
-        list?.map((app) => ({
-          ...app,
-          versions: app.versions.map((version) =>
-            version.uuid === versionId ? { ...version, name } : version,
-          ),
-          deployments: app.deployments.map((deployment) =>
-            deployment.version_uuid === versionId
-              ? { ...deployment, version: { ...deployment.version, name } }
-              : deployment,
-          ),
-        })),
-      );
+      updateCachedApps(queryClient, (app) => ({
+        ...app,
+        versions: app.versions.map((version) =>
+          version.uuid === versionId ? { ...version, name } : version,
+        ),
+        deployments: app.deployments.map((deployment) =>
+          deployment.version_uuid === versionId
+            ? { ...deployment, version: { ...deployment.version, name } }
+            : deployment,
+        ),
+      }));
       void queryClient.invalidateQueries({ queryKey: appsQueryKey });
     },
   });

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as downloads from '../../../shared/lib/download-file';
 import { NotificationBridge } from '../../../shared/notifications/notification-bridge';
-import { USER_STORAGE_KEY } from '../../../shared/session/user-storage';
+import { USER_STORAGE_KEY } from '../../../shared/session/user-storage-key';
 import { deploymentFixture } from '../../../shared/testing/api-fixtures';
 import { jsonResponse } from '../../../shared/testing/test-providers';
 import { DownloadCertificatePanel, EnableHttpsPanel } from './https-panels';

@@ -6,7 +6,7 @@ import { App as AntdApp } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationBridge } from '../../../shared/notifications/notification-bridge';
-import { USER_STORAGE_KEY } from '../../../shared/session/user-storage';
+import { USER_STORAGE_KEY } from '../../../shared/session/user-storage-key';
 import { appFixture, deploymentFixture, domainFixture } from '../../../shared/testing/api-fixtures';
 import { jsonResponse } from '../../../shared/testing/test-providers';
 import { appsQueryKey } from '../../../shared/api/apps-list';

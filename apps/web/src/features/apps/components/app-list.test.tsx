@@ -2,9 +2,11 @@ import type { Status } from '@meridian/domain/status';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { USER_STORAGE_KEY } from '../../../shared/session/user-storage';
+import { USER_STORAGE_KEY } from '../../../shared/session/user-storage-key';
 import { appFixture, deploymentFixture } from '../../../shared/testing/api-fixtures';
 import { jsonResponse, renderRoutes } from '../../../shared/testing/test-providers';
+import { hasPendingDeployment } from '../app-list.rules';
+import type { App } from '../app.types';
 import { AppList } from './app-list';
 
 const deployment = (status: Status) => deploymentFixture({ status });
@@ -32,10 +34,39 @@ const apps = [
   }),
 ];
 
+/** Answers the summary pages as the server builds them: newest first, searched, paged. */
+function summaryAnswer(list: unknown[], url: URL) {
+  const apps = list as App[];
+  if (apps.some((app) => !app.createdAt)) return jsonResponse(list);
+  const field = url.searchParams.get('sort') === 'updated' ? 'updatedAt' : 'createdAt';
+  const search = url.searchParams.get('search')?.toLowerCase() ?? '';
+  const items = apps
+    .filter((app) => app.name.toLowerCase().includes(search))
+    .sort((a, b) => b[field].localeCompare(a[field]))
+    .map((app) => ({
+      uuid: app.uuid,
+      name: app.name,
+      createdAt: app.createdAt,
+      updatedAt: app.updatedAt,
+      pending: hasPendingDeployment(app),
+    }));
+  const limit = Number(url.searchParams.get('limit'));
+  const offset = Number(url.searchParams.get('offset'));
+  return jsonResponse({
+    items: items.slice(offset, offset + limit),
+    total: items.length,
+    offset,
+    limit,
+    pending_datacenter_uuids: [],
+  });
+}
+
 function renderList(list: unknown[], path = '/home') {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => jsonResponse(list)),
+    vi.fn(async (input: RequestInfo | URL) =>
+      summaryAnswer(list, new URL(String(input), 'http://x')),
+    ),
   );
   return renderRoutes(
     [
@@ -47,7 +78,7 @@ function renderList(list: unknown[], path = '/home') {
 }
 
 const tileNames = () =>
-  within(screen.getByRole('list', { name: '' }))
+  within(screen.getByTestId('app-list-scroller'))
     .getAllByRole('link')
     .map((link) => link.getAttribute('aria-label'));
 
@@ -94,7 +125,7 @@ describe('AppList', () => {
     renderList(apps);
     await screen.findByRole('link', { name: 'blog' });
     await user.type(screen.getByRole('textbox', { name: 'Search apps' }), 'SH');
-    expect(tileNames()).toEqual(['shop']);
+    await waitFor(() => expect(tileNames()).toEqual(['shop']));
     await user.type(screen.getByRole('textbox', { name: 'Search apps' }), 'x');
     expect(await screen.findByText('No app matches this search')).toBeTruthy();
   });
@@ -110,5 +141,29 @@ describe('AppList', () => {
     renderList([]);
     expect(await screen.findByText('No apps yet')).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: 'Sort apps' })).toBeNull();
+  });
+
+  it('renders only the rows in view of a thousand apps, and asks for more as the list scrolls', async () => {
+    const many = Array.from({ length: 1000 }, (_, i) =>
+      appFixture({
+        uuid: `a-${i}`,
+        name: `app-${String(i).padStart(4, '0')}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+      }),
+    );
+    renderList(many);
+    await screen.findByRole('link', { name: 'app-0999' });
+    expect(tileNames().length).toBeLessThanOrEqual(45);
+    const scroller = screen.getByTestId('app-list-scroller');
+    scroller.scrollTop = 19 * 96;
+    scroller.dispatchEvent(new Event('scroll'));
+    // Newest first: the 70th newest is on the second page of 60.
+    expect(await screen.findByRole('link', { name: 'app-0930' })).toBeTruthy();
+    const fetchMock = vi.mocked(fetch);
+    const offsets = fetchMock.mock.calls.map(([input]) =>
+      new URL(String(input), 'http://x').searchParams.get('offset'),
+    );
+    expect(offsets).toContain('60');
+    expect(screen.queryByRole('link', { name: 'app-0999' })).toBeNull();
   });
 });

@@ -1,19 +1,22 @@
 import { ClockCircleFilled, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Button, Input, Select, Skeleton, Tooltip } from 'antd';
-import { useState } from 'react';
+import type { AppSummary } from '@meridian/domain/apps/app-api';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useMatch } from 'react-router';
 import { t } from '../../../shared/i18n/translate';
 import { colorFromName, initialOf } from '../../../shared/lib/color-from-name';
 import { createDrawerOpened } from '../../../shared/store/ui.slice';
-import { useApps } from '../../../shared/api/apps-list';
-import { filterAppsByName, hasPendingDeployment, sortApps } from '../app-list.rules';
+import { useAppOverview, useAppSummaryPages } from '../../../shared/api/apps-list';
 import { appSortKeys } from '../app.types';
-import type { App, AppSortKey } from '../app.types';
+import type { AppSortKey } from '../app.types';
 import styles from './app-list.module.css';
 
-function AppTile({ app, current }: { app: App; current: boolean }) {
-  const pending = hasPendingDeployment(app);
+type SummaryPages = ReturnType<typeof useAppSummaryPages>;
+
+function AppTile({ app, current }: { app: AppSummary; current: boolean }) {
+  const pending = app.pending;
   const avatar = (
     <Avatar
       shape="square"
@@ -51,17 +54,72 @@ function AppTile({ app, current }: { app: App; current: boolean }) {
   );
 }
 
+/** Tiles per row of the sidebar grid, and the height of one row with its gap. */
+const tilesPerRow = 3;
+const rowHeight = 96;
+
+/** Rows of `tilesPerRow` tiles out of the loaded pages. */
+function rowsOf(apps: readonly AppSummary[]): AppSummary[][] {
+  const rows: AppSummary[][] = [];
+  for (let i = 0; i < apps.length; i += tilesPerRow) rows.push(apps.slice(i, i + tilesPerRow));
+  return rows;
+}
+
+/** The tiles in a virtual list of rows: only the rows in view are in the page, more load on scroll. */
+function AppGrid({ query, currentId }: { query: SummaryPages; currentId?: string }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const apps = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  const rows = rowsOf(apps);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 4,
+    // Before the first measure, as if the sidebar showed a few rows.
+    initialRect: { width: 280, height: rowHeight * 6 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (lastIndex >= rows.length - 2 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <div ref={scrollRef} className={styles.scroller} data-testid="app-list-scroller">
+      <ul className={styles.virtual} style={{ height: virtualizer.getTotalSize() }}>
+        {items.map((item) => (
+          <li
+            key={item.index}
+            className={styles.row}
+            style={{ transform: `translateY(${item.start}px)` }}
+          >
+            <ul className={styles.grid}>
+              {rows[item.index]?.map((app) => (
+                <AppTile key={app.uuid} app={app} current={app.uuid === currentId} />
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** The right sidebar's app grid: search by name, three per row, the current app highlighted. */
 export function AppList() {
   const dispatch = useDispatch();
   const [search, setSearch] = useState('');
   const [sortKey, setSortKey] = useState<AppSortKey>('created');
-  const { data, isPending, isError } = useApps();
+  const query = useAppSummaryPages({ sort: sortKey, search });
+  const { data, isPending, isError } = query;
   const match = useMatch('/apps/:appId/*');
   const currentId = match?.params.appId;
 
-  const apps = data ?? [];
-  const visible = sortApps(filterAppsByName(apps, search), sortKey);
+  const shown = data?.pages[0]?.total ?? 0;
+  // Every app of the user (the header's count), not only those matching the search.
+  const overview = useAppOverview();
+  const total = overview.data?.total ?? (search ? 0 : shown);
 
   return (
     <section className={styles.section} aria-labelledby="app-list-heading">
@@ -69,8 +127,8 @@ export function AppList() {
         <h2 id="app-list-heading" className={styles.title}>
           {t('apps.heading')}
         </h2>
-        {apps.length > 0 ? <span className={styles.count}>{apps.length}</span> : null}
-        {apps.length > 1 ? (
+        {total > 0 ? <span className={styles.count}>{total}</span> : null}
+        {total > 1 ? (
           <Select<AppSortKey>
             size="small"
             variant="borderless"
@@ -102,13 +160,9 @@ export function AppList() {
         </ul>
       ) : isError ? (
         <Alert type="error" showIcon title={t('apps.detail.fetchFailed')} />
-      ) : visible.length > 0 ? (
-        <ul className={styles.grid}>
-          {visible.map((app) => (
-            <AppTile key={app.uuid} app={app} current={app.uuid === currentId} />
-          ))}
-        </ul>
-      ) : apps.length > 0 ? (
+      ) : shown > 0 ? (
+        <AppGrid query={query} currentId={currentId} />
+      ) : search.trim() ? (
         <p className={styles.empty}>{t('apps.noMatch')}</p>
       ) : (
         <div className={styles.emptyState}>

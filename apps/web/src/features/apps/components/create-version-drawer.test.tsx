@@ -2,7 +2,7 @@ import { sampleHeatTemplate } from '@meridian/domain/apps/sample-templates';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { USER_STORAGE_KEY } from '../../../shared/session/user-storage';
+import { USER_STORAGE_KEY } from '../../../shared/session/user-storage-key';
 import { versionFixture } from '../../../shared/testing/api-fixtures';
 import {
   createTestStore,

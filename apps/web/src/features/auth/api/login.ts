@@ -1,49 +1,26 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import {
-  loginResultSchema,
-  type LoginInput,
-  type LoginResult,
-  type LoginState,
-} from '@meridian/domain/auth/login';
+import type { LoginInput, LoginState } from '@meridian/domain/auth/login';
+import type { LoginResult } from '@meridian/domain/auth/login-result';
 import { useCallback } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import type { Location } from 'react-router';
-import { apiClient, LOGIN_PATH } from '../../../shared/api/api-client';
-import { isApiError } from '../../../shared/api/api-error';
-import { apiPaths } from '../../../shared/api/api-paths';
+import { LOGIN_PATH } from '../../../shared/session/session-expiry';
 import { t } from '../../../shared/i18n/translate';
 import { notify } from '../../../shared/notifications/notify';
-import { writeStoredUser } from '../../../shared/session/user-storage';
+import type { LoginRefusal } from './login-request';
 
 export const HOME_PATH = '/home';
-
-/** POST /auth/login: the response is the login state's data. */
-export function postLogin(input: LoginInput): Promise<LoginResult> {
-  return apiClient.post(`${apiPaths.auth}/login`, input, { schema: loginResultSchema });
-}
-
-/** Why a login was refused when it was not the credentials: the server's words on waiting. */
-interface LoginRefusal {
-  tooManyAttempts: string;
-}
 
 /** Pending → fulfilled (stored to local storage) or rejected, as spec "States and transitions" describes. */
 export const login = createAsyncThunk<LoginResult, LoginInput, { rejectValue: LoginRefusal }>(
   'session/login',
   async (input, { rejectWithValue }) => {
-    try {
-      const result = await postLogin(input);
-      writeStoredUser({ userId: result.userId, userEmail: result.userEmail, token: result.token });
-      return result;
-    } catch (error) {
-      // Throttled: say so with the time left, not as if the password were wrong.
-      if (isApiError(error) && error.status === 429) {
-        return rejectWithValue({ tooManyAttempts: error.message });
-      }
-      throw error;
-    }
+    // The API client and the schemas come with the first attempt, not with the login page.
+    const { requestLogin } = await import('./login-request');
+    const outcome = await requestLogin(input);
+    return 'tooManyAttempts' in outcome ? rejectWithValue(outcome) : outcome;
   },
 );
 

@@ -2,7 +2,8 @@ import { statusResultSchema, type StatusResult } from '@meridian/domain/operatio
 import { useCallback } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { apiClient, LOGIN_PATH } from '../../../shared/api/api-client';
+import { apiClient } from '../../../shared/api/api-client';
+import { LOGIN_PATH } from '../../../shared/session/session-expiry';
 import { apiPaths } from '../../../shared/api/api-paths';
 import { removeStoredUser } from '../../../shared/session/user-storage';
 import { sessionCleared } from '../session.slice';

@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { USER_STORAGE_KEY } from '../../../shared/session/user-storage';
+import { USER_STORAGE_KEY } from '../../../shared/session/user-storage-key';
 import { deploymentFixture, smartClusterFixture } from '../../../shared/testing/api-fixtures';
 import { jsonResponse, renderRoutes } from '../../../shared/testing/test-providers';
 import { ClusterDetailsDrawer } from './cluster-details-drawer';

@@ -1,5 +1,5 @@
 import { ClockCircleOutlined, MoreOutlined, ShareAltOutlined } from '@ant-design/icons';
-import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
+import type { SmartClusterListItem } from '@meridian/domain/clusters/cluster-api';
 import { Avatar, Button, Dropdown, Tag, Tooltip } from 'antd';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { t } from '../../../shared/i18n/translate';
@@ -11,7 +11,7 @@ import { ClusterStatusTag } from './cluster-status-tag';
 import styles from './clusters.module.css';
 
 interface SmartClusterCardProps {
-  cluster: SmartCluster;
+  cluster: SmartClusterListItem;
   highlighted?: boolean;
   onDetails: () => void;
   onUpdate: () => void;

@@ -1,11 +1,11 @@
-import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-cluster';
+import type { SmartClusterListItem } from '@meridian/domain/clusters/cluster-api';
 import { App } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
 import { t } from '../../../shared/i18n/translate';
 import { notify } from '../../../shared/notifications/notify';
 import { useDeleteSmartCluster } from '../api/delete-smart-cluster';
-import { canDelete, canUpdate, membersOf } from '../cluster-rules';
+import { canDelete, canUpdate } from '../cluster-rules';
 
 export function errorDescription(error: unknown): string {
   if (isApiError(error)) {
@@ -15,26 +15,26 @@ export function errorDescription(error: unknown): string {
   return t('clusters.tryAgain');
 }
 
-/** The card menu's actions with the allowed-when rules of spec "States and transitions". */
-export function useClusterActions(
-  clusters: readonly Cluster[],
-  initialDetailsUuid: string | null = null,
-) {
+/**
+ * The card menu's actions with the allowed-when rules of spec "States and transitions"; the
+ * drawers they open are named by uuid (they read the full smart cluster).
+ */
+export function useClusterActions(initialDetailsUuid: string | null = null) {
   const { modal } = App.useApp();
   const deleteMutation = useDeleteSmartCluster();
   const [detailsUuid, setDetailsUuid] = useState<string | null>(initialDetailsUuid);
-  const [updating, setUpdating] = useState<SmartCluster | null>(null);
+  const [updatingUuid, setUpdatingUuid] = useState<string | null>(null);
 
-  const openUpdate = (smartCluster: SmartCluster) => {
-    const decision = canUpdate(smartCluster, membersOf(smartCluster, clusters));
+  const openUpdate = (smartCluster: SmartClusterListItem) => {
+    const decision = canUpdate(smartCluster);
     if (!decision.allowed) {
       if (decision.warning) notify.warning(decision.warning);
       return;
     }
-    setUpdating(smartCluster);
+    setUpdatingUuid(smartCluster.uuid);
   };
 
-  const confirmDelete = (smartCluster: SmartCluster) => {
+  const confirmDelete = (smartCluster: SmartClusterListItem) => {
     const decision = canDelete(smartCluster);
     if (!decision.allowed) {
       if (decision.warning) notify.warning(decision.warning);
@@ -61,11 +61,11 @@ export function useClusterActions(
 
   return {
     detailsUuid,
-    openDetails: (smartCluster: SmartCluster) => setDetailsUuid(smartCluster.uuid),
+    openDetails: (smartCluster: SmartClusterListItem) => setDetailsUuid(smartCluster.uuid),
     closeDetails: () => setDetailsUuid(null),
-    updating,
+    updatingUuid,
     openUpdate,
-    closeUpdate: () => setUpdating(null),
+    closeUpdate: () => setUpdatingUuid(null),
     confirmDelete,
   };
 }

@@ -6,7 +6,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
-import { domainsQueryKey } from './get-domains';
+import { domainPagesOptions, domainPagesQueryKey, withDomainAdded } from './get-domains';
 
 /** POST /domain/name: body {domain_name, email}; answers the new domain. */
 export function createDomain(body: DomainCreateInput): Promise<Domain> {
@@ -19,10 +19,10 @@ export function useCreateDomain() {
     mutationFn: createDomain,
     onSuccess: (domain) => {
       // Spec "States and transitions": domain creation appends the new domain.
-      queryClient.setQueryData<Domain[]>(domainsQueryKey, (list) =>
-        list ? [...list.filter((item) => item.uuid !== domain.uuid), domain] : [domain],
+      queryClient.setQueryData(domainPagesOptions().queryKey, (data) =>
+        data ? withDomainAdded(data, domain) : data,
       );
-      void queryClient.invalidateQueries({ queryKey: domainsQueryKey, exact: true });
+      void queryClient.invalidateQueries({ queryKey: domainPagesQueryKey });
     },
   });
 }

@@ -1,13 +1,9 @@
-import {
-  domainRemovalSchema,
-  type Domain,
-  type DomainRemoval,
-} from '@meridian/domain/domains/domain-api';
+import { domainRemovalSchema, type DomainRemoval } from '@meridian/domain/domains/domain-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 import { appsQueryKey } from '../../../shared/api/apps-list';
-import { domainsQueryKey } from './get-domains';
+import { domainPagesOptions, domainPagesQueryKey, withDomainRemoved } from './get-domains';
 
 export interface DomainDeletion {
   domainId: string;
@@ -31,10 +27,10 @@ export function useDeleteDomain() {
     mutationFn: deleteDomain,
     onSuccess: (_data, { domainId, releaseNames }) => {
       // Spec "States and transitions": deletion removes it by uuid.
-      queryClient.setQueryData<Domain[]>(domainsQueryKey, (list) =>
-        list?.filter((domain) => domain.uuid !== domainId),
+      queryClient.setQueryData(domainPagesOptions().queryKey, (data) =>
+        data ? withDomainRemoved(data, domainId) : data,
       );
-      void queryClient.invalidateQueries({ queryKey: domainsQueryKey, exact: true });
+      void queryClient.invalidateQueries({ queryKey: domainPagesQueryKey });
       // Deployments lost names under it: the app list shows them.
       if (releaseNames) void queryClient.invalidateQueries({ queryKey: appsQueryKey });
     },

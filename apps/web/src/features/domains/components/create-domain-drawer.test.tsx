@@ -1,4 +1,3 @@
-import type { Domain } from '@meridian/domain/domains/domain-api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,10 +5,10 @@ import { App as AntdApp } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationBridge } from '../../../shared/notifications/notification-bridge';
-import { USER_STORAGE_KEY } from '../../../shared/session/user-storage';
+import { USER_STORAGE_KEY } from '../../../shared/session/user-storage-key';
 import { domainFixture } from '../../../shared/testing/api-fixtures';
 import { jsonResponse } from '../../../shared/testing/test-providers';
-import { domainsQueryKey } from '../api/get-domains';
+import { domainPagesOptions } from '../api/get-domains';
 import { CreateDomainDrawer } from './create-domain-drawer';
 
 const existing = domainFixture({ uuid: 'd0', domain_name: 'old.ca' });
@@ -25,7 +24,9 @@ function mockApi({ fail = false } = {}) {
       const body = JSON.parse(String(init.body)) as { domain_name: string };
       return jsonResponse({ ...existing, uuid: 'd1', ...body, name: body.domain_name });
     }
-    if (url.endsWith('/domain/name')) return jsonResponse([existing]);
+    if (url.includes('/domain/name/page')) {
+      return jsonResponse({ items: [existing], total: 1, offset: 0, limit: 50 });
+    }
     return jsonResponse({ message: 'not found' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -35,7 +36,10 @@ function mockApi({ fail = false } = {}) {
 function renderDrawer() {
   const onClose = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(domainsQueryKey, [existing]);
+  queryClient.setQueryData(domainPagesOptions().queryKey, {
+    pages: [{ items: [existing], total: 1, offset: 0, limit: 50 }],
+    pageParams: [0],
+  });
   const router = createMemoryRouter([
     { path: '/', element: <CreateDomainDrawer open onClose={onClose} /> },
   ]);
@@ -90,9 +94,9 @@ describe('CreateDomainDrawer', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ domain_name: 'example.ca' });
-    expect(
-      queryClient.getQueryData<Domain[]>(domainsQueryKey)?.map((domain) => domain.domain_name),
-    ).toEqual(['old.ca', 'example.ca']);
+    const pages = queryClient.getQueryData(domainPagesOptions().queryKey)?.pages;
+    expect(pages?.[0]?.items.map((domain) => domain.domain_name)).toEqual(['old.ca', 'example.ca']);
+    expect(pages?.[0]?.total).toBe(2);
   });
 
   it('says "Domain creation failed." with the server message', async () => {

@@ -1,18 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { ANTARCTICA_ID, buildWorldGeometry } from './world-geometry';
+import { ANTARCTICA_ID, buildWorldShapes } from './world-geometry';
+import { createProject } from './world-projection';
 
-describe('buildWorldGeometry', () => {
+describe('buildWorldShapes', () => {
   it('draws the countries without Antarctica', () => {
-    const geometry = buildWorldGeometry();
-    expect(geometry.countries.length).toBeGreaterThan(150);
-    expect(geometry.countries.some((c) => c.id === ANTARCTICA_ID)).toBe(false);
-    expect(geometry.countries.every((c) => c.d.startsWith('M'))).toBe(true);
+    const shapes = buildWorldShapes();
+    expect(shapes.countries.length).toBeGreaterThan(150);
+    expect(shapes.countries.some((c) => c.id === ANTARCTICA_ID)).toBe(false);
+    expect(shapes.countries.every((c) => c.d.startsWith('M'))).toBe(true);
   });
 
+  it('writes coordinates to a tenth of a unit, so the asset stays small', () => {
+    const { countries } = buildWorldShapes();
+    const numbers = countries.flatMap((c) => c.d.match(/-?\d+(\.\d+)?/g) ?? []);
+    expect(numbers.every((n) => !/\.\d\d/.test(n))).toBe(true);
+    expect(JSON.stringify(buildWorldShapes()).length).toBeLessThan(170_000);
+  });
+});
+
+describe('createProject', () => {
   it('projects coordinates with the Natural Earth projection at scale 200', () => {
-    const geometry = buildWorldGeometry();
-    expect(geometry.project([0, 0])).toEqual([0, 0]);
-    const [x] = geometry.project([180, 0]) ?? [0];
+    const project = createProject();
+    expect(project([0, 0])).toEqual([0, 0]);
+    const [x] = project([180, 0]) ?? [0];
     // Natural Earth's equator half-width is 0.8707·π radians of the scale.
     expect(x).toBeCloseTo(0.8707 * Math.PI * 200, 0);
   });

@@ -1,11 +1,11 @@
-import { geoGraticule10, geoNaturalEarth1, geoPath } from 'd3-geo';
+// Build time only (world-shapes-plugin.ts): the browser fetches the result as a static asset.
+import { geoGraticule10, geoPath } from 'd3-geo';
 import type { ExtendedFeatureCollection } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import countriesAtlas from 'world-atlas/countries-110m.json';
+import countriesAtlas from 'world-atlas/countries-110m.json' with { type: 'json' };
+import { worldProjection, type Project } from './world-projection.ts';
 
-/** Spec "Business constants and limits": map scale 200. */
-export const MAP_SCALE = 200;
 /** Natural Earth's id for Antarctica, hidden from the map (spec "Screens and routes"). */
 export const ANTARCTICA_ID = '010';
 
@@ -15,26 +15,29 @@ export interface CountryShape {
   d: string;
 }
 
-export interface WorldGeometry {
+/** The world drawn once, as SVG paths in map coordinates. */
+export interface WorldShapes {
   viewBox: string;
   width: number;
   height: number;
   countries: CountryShape[];
   graticule: string;
-  /** Longitude/latitude to map coordinates, for markers. */
-  project: (lonLat: [number, number]) => [number, number] | null;
+}
+
+/** The shapes and the projection that places points on them (markers, focus). */
+export interface WorldGeometry extends WorldShapes {
+  project: Project;
 }
 
 type CountriesTopology = Topology<{ countries: GeometryCollection<{ name: string }> }>;
 
-/** Projects the world atlas once: Natural Earth at scale 200, without Antarctica. */
-export function buildWorldGeometry(): WorldGeometry {
+/** Projects the world atlas: Natural Earth at scale 200, without Antarctica, to 0.1 units. */
+export function buildWorldShapes(): WorldShapes {
   const topology = countriesAtlas as unknown as CountriesTopology;
   const collection = feature(topology, topology.objects.countries);
   const features = collection.features.filter((f) => String(f.id) !== ANTARCTICA_ID);
-
-  const projection = geoNaturalEarth1().scale(MAP_SCALE).translate([0, 0]);
-  const path = geoPath(projection);
+  // A tenth of a unit is a fifth of a pixel on the widest screen: finer only adds bytes.
+  const path = geoPath(worldProjection()).digits(1);
 
   const land: ExtendedFeatureCollection = { type: 'FeatureCollection', features };
   const [[x0, y0], [x1, y1]] = path.bounds(land);
@@ -54,6 +57,5 @@ export function buildWorldGeometry(): WorldGeometry {
       d: path(f) ?? '',
     })),
     graticule: path(geoGraticule10()) ?? '',
-    project: (lonLat) => projection(lonLat),
   };
 }

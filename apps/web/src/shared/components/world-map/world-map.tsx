@@ -1,15 +1,27 @@
 import { useEffect, useState } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
+import { loadWorldShapes } from 'virtual:world-shapes';
 import type { WorldMapVariant } from './map-variant';
-import type { WorldGeometry } from './world-geometry';
+import type { WorldGeometry, WorldShapes } from './world-geometry';
+import type { Project } from './world-projection';
 import styles from './world-map.module.css';
 
-let geometryPromise: Promise<WorldGeometry> | null = null;
+let shapesPromise: Promise<WorldShapes> | null = null;
+let projectPromise: Promise<Project> | null = null;
 
-/** The atlas, d3-geo and topojson arrive in their own chunk, once, when a map first shows. */
-export function loadWorldGeometry(): Promise<WorldGeometry> {
-  geometryPromise ??= import('./world-geometry').then((m) => m.buildWorldGeometry());
-  return geometryPromise;
+/** The world's shapes, a static JSON asset fetched once, when a map first shows. */
+function loadShapes(): Promise<WorldShapes> {
+  shapesPromise ??= loadWorldShapes().catch((error: unknown) => {
+    shapesPromise = null;
+    throw error;
+  });
+  return shapesPromise;
+}
+
+/** d3-geo, only for maps that place something on the world (markers, a focused datacenter). */
+function loadProject(): Promise<Project> {
+  projectPromise ??= import('./world-projection').then((m) => m.createProject());
+  return projectPromise;
 }
 
 interface WorldMapProps {
@@ -34,11 +46,12 @@ export interface MapFocus {
 /** How far /datacenters/{id} zooms in. */
 export const focusScale = 3;
 
+const unfocused = 'translate(0px, 0px) scale(1)';
+
 /** A CSS transform that scales the map around the focused point and centres it. */
-export function focusTransform(geometry: WorldGeometry, focus: MapFocus | null | undefined) {
-  if (!focus) return 'translate(0px, 0px) scale(1)';
-  const point = geometry.project([focus.longitude, focus.latitude]);
-  if (!point) return 'translate(0px, 0px) scale(1)';
+export function focusTransform(geometry: WorldGeometry | null, focus: MapFocus | null | undefined) {
+  const point = geometry && focus ? geometry.project([focus.longitude, focus.latitude]) : null;
+  if (!geometry || !point) return unfocused;
   const [left, top, width, height] = geometry.viewBox.split(' ').map(Number) as [
     number,
     number,
@@ -60,13 +73,15 @@ export function WorldMap({
   showLand = true,
   interactive = false,
 }: WorldMapProps) {
-  const [geometry, setGeometry] = useState<WorldGeometry | null>(null);
+  const [shapes, setShapes] = useState<WorldShapes | null>(null);
+  const [project, setProject] = useState<Project | null>(null);
+  const placesPoints = Boolean(renderOverlay || focus);
 
   useEffect(() => {
     let active = true;
-    loadWorldGeometry().then(
+    loadShapes().then(
       (loaded) => {
-        if (active) setGeometry(loaded);
+        if (active) setShapes(loaded);
       },
       (error: unknown) => console.error('The world map could not be loaded', error),
     );
@@ -74,6 +89,20 @@ export function WorldMap({
       active = false;
     };
   }, []);
+
+  useEffect(() => {
+    if (!placesPoints) return;
+    let active = true;
+    // A function in state must be set through an updater.
+    void loadProject().then((loaded) => {
+      if (active) setProject(() => loaded);
+    });
+    return () => {
+      active = false;
+    };
+  }, [placesPoints]);
+
+  const geometry = shapes && project ? { ...shapes, project } : null;
 
   return (
     <div
@@ -83,25 +112,25 @@ export function WorldMap({
       aria-hidden={interactive ? undefined : 'true'}
       data-focused={focus ? 'true' : undefined}
     >
-      {geometry ? (
+      {shapes ? (
         <svg
           className={styles.svg}
-          viewBox={geometry.viewBox}
+          viewBox={shapes.viewBox}
           preserveAspectRatio="xMidYMid meet"
           focusable="false"
         >
           <g className={styles.zoom} style={{ transform: focusTransform(geometry, focus) }}>
             {showLand ? (
               <>
-                <path className={styles.graticule} d={geometry.graticule} />
+                <path className={styles.graticule} d={shapes.graticule} />
                 <g className={styles.land}>
-                  {geometry.countries.map((country) => (
+                  {shapes.countries.map((country) => (
                     <path key={country.id} d={country.d} />
                   ))}
                 </g>
               </>
             ) : null}
-            {renderOverlay?.(geometry)}
+            {geometry ? renderOverlay?.(geometry) : null}
           </g>
         </svg>
       ) : null}

@@ -1,5 +1,5 @@
 import type { ThemeConfig } from 'antd';
-import { palette, layoutSizes, systemFontStack } from '../shared/theme/palette';
+import { palette, layoutSizes, systemFontStack } from './palette';
 
 /** design.md: the tokens set once; a dark theme is one algorithm away. */
 export const theme: ThemeConfig = {

@@ -1,0 +1,199 @@
+import type { SmartClusterPage } from '@meridian/domain/clusters/cluster-api';
+import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-cluster';
+import type { Status } from '@meridian/domain/status';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clusters, smartClusters } from '../../platform/db/schema';
+import {
+  addUser,
+  databaseBackends,
+  logIn,
+  type LoggedIn,
+  type TestApp,
+} from '../../../test-support/test-app';
+import { readySmartCluster } from '../app/app.test-support';
+import { overviewOf } from './cluster-page';
+import { createClusterTestApp } from './cluster.test-support';
+
+describe.each(databaseBackends())('the smart-cluster page on %s', (backend) => {
+  let t: TestApp;
+  let admin: LoggedIn;
+  let other: LoggedIn;
+
+  beforeAll(async () => {
+    t = await createClusterTestApp(backend);
+    admin = await logIn(t.app);
+    other = await addUser(t, admin, 'other');
+    await readySmartCluster(t, admin, ['ca-montreal', 'ca-toronto'], 'alpha');
+    await readySmartCluster(t, admin, ['de-frankfurt'], 'beta');
+  }, 90_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const page = async (user: LoggedIn, query = '') => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/cluster/smart_clusters/page${query}`,
+      headers: user.headers,
+    });
+    return { response, body: response.json<SmartClusterPage>() };
+  };
+
+  it('answers a page of list items and the overview of every smart cluster', async () => {
+    const { response, body } = await page(admin, '?limit=1');
+    expect(response.statusCode).toBe(200);
+    expect(body).toMatchObject({ total: 2, offset: 0, limit: 1 });
+    expect(body.items).toHaveLength(1);
+    expect(body.items[0]).toMatchObject({
+      name: 'alpha',
+      mode: 'MANUAL',
+      status: 'success',
+      datacenters: ['ca-montreal', 'ca-toronto'],
+      has_external_member: false,
+    });
+    // The card's fields only: the drawers read the full smart cluster.
+    expect(body.items[0]).not.toHaveProperty('placement');
+    expect(body.items[0]).not.toHaveProperty('version_uuids');
+    // Three mini members of one master and one minion each.
+    expect(body.overview).toMatchObject({
+      smart_clusters: 2,
+      servers: 6,
+      can_have_traffic: true,
+      pending_datacenter_uuids: [],
+    });
+    expect((await page(other)).body).toMatchObject({ total: 0, items: [] });
+  });
+
+  it('filters by name, mode, status and datacenter', async () => {
+    expect((await page(admin, '?search=BET')).body.items.map((item) => item.name)).toEqual([
+      'beta',
+    ]);
+    expect((await page(admin, '?datacenter=ca-toronto')).body.total).toBe(1);
+    expect((await page(admin, '?modes=AUTOMATIC')).body.total).toBe(0);
+    expect((await page(admin, '?statuses=success,failure')).body.total).toBe(2);
+    expect((await page(admin, '?statuses=')).body.total).toBe(0);
+    expect((await page(admin, '?modes=SOMETIMES')).response.statusCode).toBe(400);
+  });
+
+  it('follows changes and keeps a page of 1,000 smart clusters small', async () => {
+    const [template] = await t.database.db
+      .select()
+      .from(smartClusters)
+      .where(eq(smartClusters.name, 'beta'));
+    const [member] = await t.database.db
+      .select()
+      .from(clusters)
+      .where(eq(clusters.smartClusterId, template!.id));
+    // The order key is an identity column: the database numbers the copies.
+    const { orderKey: _orderKey, ...columns } = template!;
+    const smartRows = Array.from({ length: 998 }, (_, i) => ({
+      ...columns,
+      id: randomUUID(),
+      name: `bulk-${i}`,
+    }));
+    for (let i = 0; i < smartRows.length; i += 250) {
+      const chunk = smartRows.slice(i, i + 250);
+      await t.database.db.insert(smartClusters).values(chunk);
+      await t.database.db
+        .insert(clusters)
+        .values(chunk.map((smart) => ({ ...member!, id: randomUUID(), smartClusterId: smart.id })));
+    }
+    const { body, response } = await page(admin, '?limit=30');
+    expect(body.total).toBe(1000);
+    expect(body.items).toHaveLength(30);
+    expect(body.overview.smart_clusters).toBe(1000);
+    // The console's page of 30 cards: a few hundred bytes a card.
+    expect(Buffer.byteLength(response.body)).toBeLessThan(16 * 1024);
+  });
+
+  it('shows a member the shared smart cluster, and follows its owner’s changes', async () => {
+    const call = (user: LoggedIn, method: 'POST' | 'PUT', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: user.headers, payload });
+    expect((await page(other)).body.total).toBe(0);
+    const organization = await call(admin, 'POST', '/auth/organizations', { name: 'Acme' });
+    expect(organization.statusCode, organization.body).toBe(201);
+    const organizationId = organization.json<{ uuid: string }>().uuid;
+    const members = `/auth/organizations/${organizationId}/members`;
+    expect((await call(admin, 'POST', members, { username: 'other' })).statusCode).toBe(200);
+    const created = await call(admin, 'POST', '/cluster/clusters', {
+      name: 'acme-default',
+      datacenters: ['ca-montreal'],
+      mode: 'MANUAL',
+      cluster_size: 'mini',
+      master_count: 1,
+      minion_count: 1,
+      default_shared_for_org_uuid: organizationId,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const seen = (await page(other)).body;
+    expect(seen.items.map((item) => [item.name, item.default_shared_for_org_uuid])).toEqual([
+      ['acme-default', organizationId],
+    ]);
+    await t.database.db
+      .update(smartClusters)
+      .set({ name: 'acme-renamed' })
+      .where(eq(smartClusters.id, created.json<{ uuid: string }>().uuid));
+    expect((await page(other)).body.items.map((item) => item.name)).toEqual(['acme-renamed']);
+  });
+});
+
+describe('the smart-cluster overview', () => {
+  const smart = (status: Status, datacenters: string[], deleted = false): SmartCluster => ({
+    uuid: randomUUID(),
+    name: 'sc',
+    mode: 'MANUAL',
+    status,
+    status_reason: null,
+    latency: null,
+    budget: null,
+    cluster_size: 'mini',
+    master_count: 1,
+    minion_count: 1,
+    datacenters,
+    versions: [],
+    version_uuids: [],
+    datacenter_uuid: datacenters[0] ?? null,
+    description: null,
+    order: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    user_uuid: 'u',
+    deleted,
+    default_shared_for_org_uuid: null,
+    placement: null,
+  });
+  const member = (status: Status, datacenter: string): Cluster => ({
+    uuid: randomUUID(),
+    name: 'm',
+    smart_cluster_uuid: 'sc',
+    cluster_type: 'smart_cluster',
+    status,
+    status_reason: null,
+    location: datacenter,
+    datacenter_uuid: datacenter,
+    cluster_size: 'mini',
+    master_count: 1,
+    minion_count: 1,
+    master_addresses: [],
+    node_addresses: [],
+    kube_version: null,
+    monitoring_path: null,
+    datacenters: [{ uuid: datacenter }],
+    deployments: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  });
+
+  it('marks datacenters where a smart cluster or a member is in progress, counts live ones', () => {
+    const overview = overviewOf(
+      [smart('updating', ['a', 'b']), smart('success', ['c']), smart('failure', ['e'], true)],
+      [member('deleting', 'd'), member('success', 'c')],
+    );
+    expect(overview.pending_datacenter_uuids).toEqual(['a', 'b', 'd']);
+    expect(overview.smart_clusters).toBe(2);
+    expect(overview.can_have_traffic).toBe(true);
+    expect(overviewOf([smart('failure', ['a'])], []).can_have_traffic).toBe(false);
+  });
+});

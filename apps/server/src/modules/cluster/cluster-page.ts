@@ -1,0 +1,129 @@
+import type {
+  SmartClusterListItem,
+  SmartClusterOverview,
+  SmartClusterPage,
+  SmartClusterPageQuery,
+} from '@meridian/domain/clusters/cluster-api';
+import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
+import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-cluster';
+import { pageOf } from '@meridian/domain/list-page';
+import { isInProgress, parseStatus } from '@meridian/domain/status';
+import { canHaveTraffic, resourceTotals } from '@meridian/domain/traffic/resource-overview';
+import { LRUCache } from 'lru-cache';
+import { userRevision } from '../app/app.records';
+import type { ClusterContext } from './cluster-context';
+import { listClusters, listSmartClusters } from './cluster.service';
+
+/** Every smart cluster the user sees, as the list shows them, and the overview. */
+interface SmartClusterList {
+  revision: number;
+  items: SmartClusterListItem[];
+  overview: SmartClusterOverview;
+}
+
+export type SmartClusterListCache = LRUCache<string, SmartClusterList>;
+
+export function createSmartClusterListCache(): SmartClusterListCache {
+  return new LRUCache<string, SmartClusterList>({ max: 500 });
+}
+
+const inProgress = (item: { status: string }) => {
+  const status = parseStatus(item.status);
+  return status !== undefined && isInProgress(status);
+};
+
+/** The header's counters and the map's pending datacenters, as the console computed them. */
+export function overviewOf(
+  smartClusters: readonly SmartCluster[],
+  members: readonly Cluster[],
+): SmartClusterOverview {
+  const live = smartClusters.filter((smart) => !smart.deleted);
+  const totals = resourceTotals(live, members);
+  const pending = new Set<string>();
+  for (const member of members) if (inProgress(member)) pending.add(member.datacenter_uuid);
+  for (const smart of smartClusters) {
+    if (inProgress(smart)) for (const uuid of smart.datacenters) pending.add(uuid);
+  }
+  return {
+    smart_clusters: live.length,
+    servers: totals.servers,
+    cpus: totals.cpus,
+    ram_gb: totals.ramGb,
+    storage_gb: totals.storageGb,
+    can_have_traffic: canHaveTraffic(smartClusters),
+    pending_datacenter_uuids: [...pending].sort(),
+  };
+}
+
+/** The list's fields of a smart cluster; its members say whether one of them is external. */
+export function toListItem(smart: SmartCluster, members: readonly Cluster[]): SmartClusterListItem {
+  return {
+    uuid: smart.uuid,
+    name: smart.name,
+    mode: smart.mode,
+    status: smart.status,
+    latency: smart.latency,
+    budget: smart.budget,
+    datacenters: smart.datacenters,
+    order: smart.order,
+    createdAt: smart.createdAt,
+    updatedAt: smart.updatedAt,
+    user_uuid: smart.user_uuid,
+    default_shared_for_org_uuid: smart.default_shared_for_org_uuid,
+    has_external_member:
+      smart.datacenters.includes(externalDatacenterUuid) ||
+      members.some((member) => member.cluster_type === 'external'),
+  };
+}
+
+async function buildList(
+  context: ClusterContext,
+  userId: string,
+  revision: number,
+): Promise<SmartClusterList> {
+  const [smartClusters, members] = await Promise.all([
+    listSmartClusters(context, userId),
+    listClusters(context, userId),
+  ]);
+  const membersBySmartCluster = new Map<string, Cluster[]>();
+  for (const member of members) {
+    const list = membersBySmartCluster.get(member.smart_cluster_uuid) ?? [];
+    list.push(member);
+    membersBySmartCluster.set(member.smart_cluster_uuid, list);
+  }
+  return {
+    revision,
+    items: smartClusters.map((smart) =>
+      toListItem(smart, membersBySmartCluster.get(smart.uuid) ?? []),
+    ),
+    overview: overviewOf(smartClusters, members),
+  };
+}
+
+function matches(query: SmartClusterPageQuery) {
+  return (smart: SmartClusterListItem) =>
+    (!query.search || smart.name.toLowerCase().includes(query.search)) &&
+    (!query.modes || query.modes.includes(smart.mode)) &&
+    (!query.statuses || query.statuses.includes(smart.status)) &&
+    (!query.datacenter || smart.datacenters.includes(query.datacenter));
+}
+
+/**
+ * One page of the smart clusters the user sees, in their stored order, as the list shows them.
+ * Built once per revision of the user (which a change to a smart cluster shared with them or to
+ * their memberships bumps too); a page then costs one indexed read and a slice.
+ */
+export async function smartClusterPage(
+  context: ClusterContext,
+  cache: SmartClusterListCache,
+  userId: string,
+  query: SmartClusterPageQuery,
+): Promise<SmartClusterPage> {
+  const revision = await userRevision(context.db, userId);
+  let list = cache.get(userId);
+  if (list?.revision !== revision) {
+    list = await buildList(context, userId, revision);
+    cache.set(userId, list);
+  }
+  return { ...pageOf(list.items.filter(matches(query)), query), overview: list.overview };
+}

@@ -1,0 +1,51 @@
+import type { DomainPage } from '@meridian/domain/domains/domain-api';
+import type { ListPageQuery } from '@meridian/domain/list-page';
+import { LRUCache } from 'lru-cache';
+import type { DomainRow } from '../../platform/db/schema';
+import { userRevision } from '../app/app.records';
+import type { DomainContext } from './domain-context';
+import { toDomain } from './domain.mapper';
+import { activeDomains } from './domain.records';
+import { jobsWorkingOn, namesUnderDomains } from './domain.service';
+
+/** The user's domains, oldest first, with the deployment names under each, at a revision. */
+interface DomainList {
+  revision: number;
+  rows: DomainRow[];
+  names: Map<string, string[]>;
+}
+
+export type DomainListCache = LRUCache<string, DomainList>;
+
+export function createDomainListCache(): DomainListCache {
+  return new LRUCache<string, DomainList>({ max: 500 });
+}
+
+/**
+ * One page of the user's domains as `GET /domain/name` answers them. Built once per revision of
+ * the user (a change to their domains or deployments bumps it); a page then costs one indexed
+ * read, a slice, and a look at the jobs of those on it still being published.
+ */
+export async function domainPage(
+  context: DomainContext,
+  cache: DomainListCache,
+  userId: string,
+  query: ListPageQuery,
+): Promise<DomainPage> {
+  const { db, nameservers } = context;
+  const revision = await userRevision(db, userId);
+  let list = cache.get(userId);
+  if (list?.revision !== revision) {
+    const rows = await activeDomains(db, userId);
+    const names = rows.length > 0 ? await namesUnderDomains(db, userId, rows) : new Map();
+    list = { revision, rows, names };
+    cache.set(userId, list);
+  }
+  const rows = list.rows.slice(query.offset, query.offset + query.limit);
+  // Jobs come and go without a change to the domain row: asked for on each page.
+  const working = await jobsWorkingOn(context, rows);
+  const items = rows.map((row) =>
+    toDomain(row, list.names.get(row.id) ?? [], nameservers, working.get(row.id)),
+  );
+  return { items, total: list.rows.length, offset: query.offset, limit: query.limit };
+}

@@ -1,0 +1,106 @@
+// Issue 17's budgets on the JavaScript a page loads, counted in Chromium from a cold cache: every
+// script response until the network is quiet (first paint and what follows it), each body
+// gzipped at level 9 here so the figure does not depend on which encoding the server chose.
+// A budget on bytes is deterministic; nothing here is timed.
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot } from './support/browser';
+import { userStorageKey } from './support/credentials';
+import { logInByApi } from './support/session';
+
+const baseUrl = inject('baseUrl');
+const KB = 1000;
+const loginBudget = 120 * KB;
+// Issue 17 aims at 200 KB for /home; antd's core and classic zod keep it above that for now
+// (docs/frontend-performance.md). This budget holds what was won and stops it growing back.
+const homeBudget = 430 * KB;
+
+interface ScriptLoad {
+  url: string;
+  gzipBytes: number;
+  transferBytes: number;
+}
+
+/** Opens `path` and returns every script the page loaded until the network went quiet. */
+async function scriptsLoadedBy(page: Page, path: string): Promise<ScriptLoad[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const scripts = new Map<string, string>();
+  const transfer = new Map<string, number>();
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+    if (type === 'Script') scripts.set(requestId, response.url);
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    transfer.set(requestId, encodedDataLength);
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  const loads: ScriptLoad[] = [];
+  for (const [requestId, url] of scripts) {
+    const { body, base64Encoded } = await cdp.send('Network.getResponseBody', { requestId });
+    const bytes = Buffer.from(body, base64Encoded ? 'base64' : 'utf8');
+    loads.push({
+      url: new URL(url).pathname,
+      gzipBytes: gzipSync(bytes, { level: 9 }).length,
+      transferBytes: transfer.get(requestId) ?? 0,
+    });
+  }
+  await cdp.detach();
+  return loads;
+}
+
+function describeLoads(page: string, loads: ScriptLoad[]): number {
+  const gzip = loads.reduce((sum, load) => sum + load.gzipBytes, 0);
+  const transfer = loads.reduce((sum, load) => sum + load.transferBytes, 0);
+  console.log(
+    `${page}: ${loads.length} scripts, ${(gzip / KB).toFixed(1)} KB gzip, ` +
+      `${(transfer / KB).toFixed(1)} KB transferred`,
+  );
+  if (process.env.SCRIPT_BUDGET_DETAIL) {
+    for (const load of [...loads].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+      console.log(`  ${(load.gzipBytes / KB).toFixed(1).padStart(6)} KB  ${load.url}`);
+    }
+  }
+  return gzip;
+}
+
+describe.skipIf(!inject('browserAvailable'))('JavaScript budgets in Chromium', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('loads at most 120 KB gzip of JavaScript on /login, and no component library', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl });
+    const page = await context.newPage();
+    const loads = await scriptsLoadedBy(page, '/login');
+    await screenshot(page, 'login-cold');
+    await context.close();
+
+    expect(loads.length).toBeGreaterThan(0);
+    expect(describeLoads('/login', loads)).toBeLessThanOrEqual(loginBudget);
+    // The map's shapes arrive as data, not as script.
+    expect(loads.some((load) => /world-(geometry|projection)/.test(load.url))).toBe(false);
+  });
+
+  it('keeps the JavaScript of /home for a signed-in user within its budget', async () => {
+    const session = await logInByApi(baseUrl);
+    const context = await browser.newContext({ baseURL: baseUrl });
+    await context.addInitScript(
+      ([key, value]) => window.localStorage.setItem(key!, value!),
+      [userStorageKey, JSON.stringify({ ...session, userEmail: 'admin@meridian.local' })],
+    );
+    const page = await context.newPage();
+    const loads = await scriptsLoadedBy(page, '/home');
+    await expect(page.getByRole('heading', { name: 'Home' }).isVisible()).resolves.toBe(true);
+    await context.close();
+
+    expect(describeLoads('/home', loads)).toBeLessThanOrEqual(homeBudget);
+  });
+});
