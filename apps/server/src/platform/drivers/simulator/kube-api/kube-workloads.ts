@@ -1,0 +1,270 @@
+import { createHash } from 'node:crypto';
+import { isRecord, type KubeObject } from './kube-store';
+
+/** What the simulator decides about one cluster's rollouts (docs/simulated-kubernetes.md). */
+export interface RolloutPlan {
+  startedAt: number;
+  /** When every new pod is ready, if it ever is. */
+  readyAt: number;
+  /** When a stuck rollout is declared failed (the Deployment's progress deadline). */
+  deadlineAt: number;
+  replicaSet: string;
+  /** Ready replicas of the previous version, serving until the new ones are. */
+  previousReady: number;
+  /** Why the new pods never become ready, as the kubelet would say. */
+  stuck?: { reason: 'ErrImagePull' | 'CrashLoopBackOff'; message: string };
+}
+
+// The grammar of a container image reference (registry host, path, tag, digest), loosely.
+const imageReference =
+  /^(?:[a-zA-Z0-9.-]+(?::[0-9]+)?\/)?[a-z0-9]+(?:[._-][a-z0-9]+)*(?:\/[a-z0-9]+(?:[._-][a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$/;
+
+const podAlphabet = 'bcdfghjklmnpqrstvwxz2456789';
+
+/** A short name suffix from a hash, in the alphabet Kubernetes uses for generated names. */
+export function nameSuffix(seed: string, length: number): string {
+  const digest = createHash('sha256').update(seed).digest();
+  let suffix = '';
+  for (let i = 0; i < length; i += 1) suffix += podAlphabet[digest[i]! % podAlphabet.length];
+  return suffix;
+}
+
+export function specOf(object: KubeObject): Record<string, unknown> {
+  return isRecord(object.spec) ? object.spec : {};
+}
+
+export function replicasOf(object: KubeObject): number {
+  const replicas = specOf(object).replicas;
+  return typeof replicas === 'number' ? replicas : 1;
+}
+
+export function containersOf(object: KubeObject): Record<string, unknown>[] {
+  const template = specOf(object).template;
+  const podSpec = isRecord(template) && isRecord(template.spec) ? template.spec : {};
+  return Array.isArray(podSpec.containers) ? podSpec.containers.filter(isRecord) : [];
+}
+
+/** The rollout a new Deployment generation starts: its timing and, if doomed, why. */
+export function planRollout(
+  deployment: KubeObject,
+  options: { now: number; durationMs: number; progressDeadlineMs: number; failing: boolean },
+  previousReady: number,
+): RolloutPlan {
+  const template = JSON.stringify(specOf(deployment).template ?? {});
+  const replicaSet = `${deployment.metadata.name}-${nameSuffix(template, 10)}`;
+  const badImage = containersOf(deployment)
+    .map((container) => String(container.image ?? ''))
+    .find((image) => !imageReference.test(image));
+  const stuck =
+    badImage !== undefined
+      ? {
+          reason: 'ErrImagePull' as const,
+          message: `Failed to pull image "${badImage}": invalid reference format`,
+        }
+      : options.failing
+        ? {
+            reason: 'CrashLoopBackOff' as const,
+            message: 'back-off restarting failed container (simulated fault)',
+          }
+        : undefined;
+  return {
+    startedAt: options.now,
+    readyAt: options.now + options.durationMs,
+    deadlineAt: options.now + options.progressDeadlineMs,
+    replicaSet,
+    previousReady,
+    ...(stuck ? { stuck } : {}),
+  };
+}
+
+function condition(type: string, status: boolean, reason: string, message: string, at: number) {
+  const time = new Date(at).toISOString();
+  return {
+    type,
+    status: status ? 'True' : 'False',
+    reason,
+    message,
+    lastUpdateTime: time,
+    lastTransitionTime: time,
+  };
+}
+
+/** Ready pods of the rollout's new ReplicaSet: they come up one by one until `readyAt`. */
+function newReadyOf(plan: RolloutPlan, replicas: number, now: number): number {
+  if (plan.stuck) return 0;
+  if (now >= plan.readyAt) return replicas;
+  return Math.floor(
+    (replicas * (now - plan.startedAt)) / Math.max(1, plan.readyAt - plan.startedAt),
+  );
+}
+
+/** The Deployment's status at `now`, as its controller would report it. */
+export function deploymentStatus(deployment: KubeObject, plan: RolloutPlan, now: number) {
+  const replicas = replicasOf(deployment);
+  const done = !plan.stuck && now >= plan.readyAt;
+  const newReady = newReadyOf(plan, replicas, now);
+  const previous = done ? 0 : plan.previousReady;
+  const updated = done ? replicas : Math.min(replicas, Math.max(1, newReady));
+  const ready = Math.min(replicas, newReady + previous);
+  const expired = !done && now >= plan.deadlineAt;
+  const rs = `ReplicaSet "${plan.replicaSet}"`;
+  const progressing = done
+    ? condition(
+        'Progressing',
+        true,
+        'NewReplicaSetAvailable',
+        `${rs} has successfully progressed.`,
+        plan.readyAt,
+      )
+    : expired
+      ? condition(
+          'Progressing',
+          false,
+          'ProgressDeadlineExceeded',
+          `${rs} has timed out progressing.`,
+          plan.deadlineAt,
+        )
+      : condition(
+          'Progressing',
+          true,
+          'ReplicaSetUpdated',
+          `${rs} is progressing.`,
+          plan.startedAt,
+        );
+  const available = ready >= replicas;
+  return {
+    observedGeneration: deployment.metadata.generation,
+    // Old pods keep running (and counting) until the new ones are ready.
+    replicas: updated + previous,
+    updatedReplicas: updated,
+    readyReplicas: ready,
+    availableReplicas: ready,
+    ...(replicas > ready ? { unavailableReplicas: replicas - ready } : {}),
+    conditions: [
+      available
+        ? condition(
+            'Available',
+            true,
+            'MinimumReplicasAvailable',
+            'Deployment has minimum availability.',
+            plan.startedAt,
+          )
+        : condition(
+            'Available',
+            false,
+            'MinimumReplicasUnavailable',
+            'Deployment does not have minimum availability.',
+            plan.startedAt,
+          ),
+      progressing,
+    ],
+  };
+}
+
+/** The pods of the Deployment's current ReplicaSet at `now`. */
+export function podsOf(deployment: KubeObject, plan: RolloutPlan, now: number): KubeObject[] {
+  const replicas = replicasOf(deployment);
+  const newReady = newReadyOf(plan, replicas, now);
+  const template = specOf(deployment).template;
+  const labels = isRecord(template) && isRecord(template.metadata) ? template.metadata.labels : {};
+  const hash = plan.replicaSet.slice(deployment.metadata.name.length + 1);
+  return Array.from({ length: replicas }, (_, index) => {
+    const name = `${plan.replicaSet}-${nameSuffix(`${deployment.metadata.uid}/${hash}/${index}`, 5)}`;
+    const ready = index < newReady;
+    const started = new Date(plan.startedAt).toISOString();
+    const containerStatuses = containersOf(deployment).map((container) => ({
+      name: String(container.name ?? 'app'),
+      image: String(container.image ?? ''),
+      ready,
+      restartCount:
+        plan.stuck?.reason === 'CrashLoopBackOff' ? Math.floor((now - plan.startedAt) / 20_000) : 0,
+      state: ready
+        ? { running: { startedAt: started } }
+        : { waiting: plan.stuck ?? { reason: 'ContainerCreating' } },
+    }));
+    return {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        name,
+        namespace: deployment.metadata.namespace,
+        uid: nameSuffix(name, 20),
+        resourceVersion: deployment.metadata.resourceVersion,
+        generation: 1,
+        creationTimestamp: started,
+        labels: { ...(isRecord(labels) ? labels : {}), 'pod-template-hash': hash },
+        ownerReferences: [
+          { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: plan.replicaSet, controller: true },
+        ],
+      },
+      spec: { containers: containersOf(deployment), nodeName: `node-${(index % 3) + 1}` },
+      status: {
+        phase: ready || plan.stuck?.reason === 'CrashLoopBackOff' ? 'Running' : 'Pending',
+        conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }],
+        containerStatuses,
+        podIP: `10.244.${index % 250}.${(nameSuffix(name, 1).charCodeAt(0) % 250) + 2}`,
+        startTime: started,
+      },
+    };
+  });
+}
+
+/** The Deployment's current ReplicaSet. */
+export function replicaSetOf(deployment: KubeObject, plan: RolloutPlan, now: number): KubeObject {
+  const status = deploymentStatus(deployment, plan, now);
+  const template = specOf(deployment).template;
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
+    metadata: {
+      name: plan.replicaSet,
+      namespace: deployment.metadata.namespace,
+      uid: nameSuffix(`${deployment.metadata.uid}/${plan.replicaSet}`, 20),
+      resourceVersion: deployment.metadata.resourceVersion,
+      generation: 1,
+      creationTimestamp: new Date(plan.startedAt).toISOString(),
+      ownerReferences: [
+        {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          name: deployment.metadata.name,
+          controller: true,
+        },
+      ],
+    },
+    spec: { replicas: replicasOf(deployment), template },
+    status: {
+      replicas: status.replicas,
+      readyReplicas: status.readyReplicas,
+      availableReplicas: status.availableReplicas,
+    },
+  };
+}
+
+const paths = [
+  '/',
+  '/',
+  '/api/items',
+  '/api/items/42',
+  '/static/app.js',
+  '/healthz',
+  '/login',
+  '/api/cart',
+];
+const agents = [
+  'Mozilla/5.0 (X11; Linux x86_64)',
+  'curl/8.5.0',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)',
+];
+
+/** One access-log line the pod's container writes at `at` (deterministic per pod and time). */
+export function accessLogLine(podName: string, at: number, stuck: RolloutPlan['stuck']): string {
+  const seed = createHash('sha256').update(`${podName}/${at}`).digest();
+  const time = new Date(at).toISOString();
+  if (stuck) return `${time} error: ${stuck.message}`;
+  const path = paths[seed[0]! % paths.length]!;
+  const status = seed[1]! < 5 ? 500 : seed[1]! < 15 ? 404 : 200;
+  const client = `198.51.100.${(seed[2]! % 250) + 1}`;
+  const agent = agents[seed[3]! % agents.length]!;
+  return `${time} ${client} "GET ${path} HTTP/1.1" ${status} ${200 + seed[4]! * 7} "${agent}" ${(seed[5]! % 90) + 2}ms`;
+}

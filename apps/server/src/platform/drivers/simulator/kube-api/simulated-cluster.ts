@@ -1,0 +1,244 @@
+import { createHash } from 'node:crypto';
+import { resourceByKind, type KubeResource } from './kube-resources';
+import { KubeApiError, KubeStore, isRecord, type KubeObject } from './kube-store';
+import {
+  accessLogLine,
+  deploymentStatus,
+  planRollout,
+  podsOf,
+  replicaSetOf,
+  replicasOf,
+  specOf,
+  type RolloutPlan,
+} from './kube-workloads';
+
+/** What the simulator decides for one member cluster. */
+export interface ClusterBehaviour {
+  now(): number;
+  /** How long a rollout takes to get every new pod ready. */
+  rolloutMs(): number;
+  /** A Deployment's progress deadline (600 s on a real cluster), on the simulator's clock. */
+  progressDeadlineMs: number;
+  /** Fault injection: every rollout here gets stuck (MERIDIAN_SIM_FAIL_ROLLOUTS). */
+  failRollouts: boolean;
+  nodeCount: number;
+  kubeVersion: string;
+}
+
+const deployments = resourceByKind('apps/v1', 'Deployment')!;
+
+/**
+ * One simulated member cluster: its objects, and the controllers that move them — Deployments
+ * roll out over the simulator's time, Services get addresses, pods and ReplicaSets follow
+ * their Deployment, nodes are the cluster's minions.
+ */
+export class SimulatedCluster {
+  readonly store = new KubeStore();
+  private readonly rollouts = new Map<string, RolloutPlan>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    readonly clusterId: string,
+    public behaviour: ClusterBehaviour,
+  ) {}
+
+  apply(
+    resource: KubeResource,
+    namespace: string | undefined,
+    body: Record<string, unknown>,
+    fieldManager: string,
+  ): KubeObject {
+    if (resource.readOnly) {
+      throw new KubeApiError(405, 'MethodNotAllowed', `${resource.name} are made by the cluster`);
+    }
+    const now = this.behaviour.now();
+    const previous = this.store.find(resource, namespace, nameOf(body));
+    const prepared = this.withServerFields(resource, body, previous);
+    const { object, specChanged } = this.store.apply(
+      resource,
+      namespace,
+      prepared,
+      fieldManager,
+      new Date(now),
+    );
+    if (resource.kind === 'Deployment' && specChanged) this.startRollout(object, now);
+    this.settle(resource, object);
+    return this.store.get(resource, namespace, object.metadata.name);
+  }
+
+  remove(resource: KubeResource, namespace: string | undefined, name: string): KubeObject {
+    if (resource.readOnly) {
+      throw new KubeApiError(405, 'MethodNotAllowed', `${resource.name} are made by the cluster`);
+    }
+    const object = this.store.remove(resource, namespace, name);
+    this.rollouts.delete(object.metadata.uid);
+    return object;
+  }
+
+  /** Objects of a resource, the derived ones (pods, ReplicaSets, nodes) made at `now`. */
+  list(resource: KubeResource, namespace?: string): KubeObject[] {
+    this.refreshDeployments();
+    const now = this.behaviour.now();
+    const owners = () => this.store.list(deployments, namespace);
+    switch (resource.kind) {
+      case 'Pod':
+        return owners().flatMap((owner) => {
+          const plan = this.rollouts.get(owner.metadata.uid);
+          return plan ? podsOf(owner, plan, now) : [];
+        });
+      case 'ReplicaSet':
+        return owners().flatMap((owner) => {
+          const plan = this.rollouts.get(owner.metadata.uid);
+          return plan ? [replicaSetOf(owner, plan, now)] : [];
+        });
+      case 'Node':
+        return this.nodes();
+      default:
+        return this.store.list(resource, namespace);
+    }
+  }
+
+  get(resource: KubeResource, namespace: string | undefined, name: string): KubeObject {
+    if (!resource.readOnly) {
+      this.refreshDeployments();
+      return this.store.get(resource, namespace, name);
+    }
+    const found = this.list(resource, namespace).find((object) => object.metadata.name === name);
+    if (!found) throw new KubeApiError(404, 'NotFound', `${resource.name} "${name}" not found`);
+    return found;
+  }
+
+  /** The last `tail` lines a pod's container wrote, one every few seconds since it started. */
+  logs(namespace: string, podName: string, tail: number, until = this.behaviour.now()): string[] {
+    const pods = resourceByKind('v1', 'Pod')!;
+    const pod = this.get(pods, namespace, podName);
+    const plan = this.planOfPod(pod);
+    const start = Date.parse(pod.metadata.creationTimestamp);
+    const step = 3000;
+    const lines: string[] = [];
+    for (
+      let at = until - ((until - start) % step);
+      at >= start && lines.length < tail;
+      at -= step
+    ) {
+      lines.unshift(accessLogLine(podName, at, plan?.stuck));
+    }
+    return lines;
+  }
+
+  planOfPod(pod: KubeObject): RolloutPlan | undefined {
+    return [...this.rollouts.values()].find((plan) =>
+      pod.metadata.name.startsWith(`${plan.replicaSet}-`),
+    );
+  }
+
+  close(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  /** What the API server and its controllers add on a write: addresses, a phase. */
+  private withServerFields(
+    resource: KubeResource,
+    body: Record<string, unknown>,
+    previous: KubeObject | undefined,
+  ): Record<string, unknown> {
+    if (resource.kind !== 'Service') return body;
+    const spec = isRecord(body.spec) ? body.spec : {};
+    const clusterIP =
+      (isRecord(previous?.spec) ? previous.spec.clusterIP : undefined) ??
+      `10.96.${this.addressByte(nameOf(body), 0)}.${this.addressByte(nameOf(body), 1)}`;
+    return { ...body, spec: { ...spec, clusterIP, clusterIPs: [clusterIP] } };
+  }
+
+  private settle(resource: KubeResource, object: KubeObject): void {
+    if (resource.kind === 'Namespace') {
+      this.store.setStatus(resource, object, { phase: 'Active' });
+    } else if (resource.kind === 'Service') {
+      const name = `${object.metadata.namespace}/${object.metadata.name}`;
+      const balanced = specOf(object).type === 'LoadBalancer';
+      const ip = `203.0.113.${(this.addressByte(name, 2) % 250) + 1}`;
+      this.store.setStatus(resource, object, {
+        loadBalancer: balanced ? { ingress: [{ ip, ipMode: 'VIP' }] } : {},
+      });
+    } else if (resource.kind === 'StatefulSet') {
+      const replicas = replicasOf(object);
+      const observedGeneration = object.metadata.generation;
+      this.store.setStatus(resource, object, {
+        observedGeneration,
+        replicas,
+        readyReplicas: replicas,
+        availableReplicas: replicas,
+        updatedReplicas: replicas,
+      });
+    } else if (resource.kind === 'Deployment') {
+      this.refreshDeployments();
+    }
+  }
+
+  private startRollout(deployment: KubeObject, now: number): void {
+    const current = this.rollouts.get(deployment.metadata.uid);
+    const previousReady = current ? deploymentStatus(deployment, current, now).readyReplicas : 0;
+    const plan = planRollout(
+      deployment,
+      {
+        now,
+        durationMs: this.behaviour.rolloutMs(),
+        progressDeadlineMs: this.behaviour.progressDeadlineMs,
+        failing: this.behaviour.failRollouts,
+      },
+      Math.min(previousReady, replicasOf(deployment)),
+    );
+    this.rollouts.set(deployment.metadata.uid, plan);
+    // Watchers hear of readiness (or of the deadline passing) when it happens.
+    for (const at of [plan.readyAt, plan.deadlineAt]) {
+      const timer = setTimeout(
+        () => {
+          this.timers.delete(timer);
+          this.refreshDeployments();
+        },
+        Math.max(0, at - now) + 5,
+      );
+      timer.unref();
+      this.timers.add(timer);
+    }
+  }
+
+  private refreshDeployments(): void {
+    const now = this.behaviour.now();
+    for (const deployment of this.store.list(deployments)) {
+      const plan = this.rollouts.get(deployment.metadata.uid);
+      if (plan)
+        this.store.setStatus(deployments, deployment, deploymentStatus(deployment, plan, now));
+    }
+  }
+
+  private nodes(): KubeObject[] {
+    const created = new Date(this.behaviour.now() - 86_400_000).toISOString();
+    return Array.from({ length: Math.max(1, this.behaviour.nodeCount) }, (_, index) => ({
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: {
+        name: `node-${index + 1}`,
+        uid: `${this.clusterId.slice(0, 8)}-node-${index + 1}`,
+        resourceVersion: this.store.resourceVersion,
+        generation: 1,
+        creationTimestamp: created,
+        labels: { 'kubernetes.io/hostname': `node-${index + 1}` },
+      },
+      status: {
+        conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady' }],
+        capacity: { cpu: '4', memory: '16Gi', pods: '110' },
+        nodeInfo: { kubeletVersion: this.behaviour.kubeVersion, osImage: 'Ubuntu 24.04 LTS' },
+      },
+    }));
+  }
+
+  private addressByte(name: string, index: number): number {
+    return createHash('sha256').update(`${this.clusterId}/${name}`).digest()[index]!;
+  }
+}
+
+function nameOf(body: Record<string, unknown>): string {
+  return isRecord(body.metadata) ? String(body.metadata.name ?? '') : '';
+}

@@ -1,0 +1,117 @@
+import { execFile } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SimulatedKubeApi } from './simulated-kube-api';
+import type { ClusterBehaviour } from './simulated-cluster';
+
+const run = promisify(execFile);
+const kubectl = '/usr/bin/kubectl';
+
+const manifest = (image: string, replicas = 2) => `
+apiVersion: v1
+kind: Namespace
+metadata: { name: shop }
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: { name: web, namespace: shop, labels: { app: web } }
+spec:
+  replicas: ${replicas}
+  selector: { matchLabels: { app: web } }
+  template:
+    metadata: { labels: { app: web } }
+    spec: { containers: [{ name: web, image: "${image}" }] }
+---
+apiVersion: v1
+kind: Service
+metadata: { name: web, namespace: shop }
+spec: { type: LoadBalancer, selector: { app: web }, ports: [{ port: 80, targetPort: 8080 }] }
+`;
+
+describe('the simulated Kubernetes API, driven by kubectl', () => {
+  const behaviour: ClusterBehaviour = {
+    now: () => Date.now(),
+    rolloutMs: () => 1500,
+    progressDeadlineMs: 3000,
+    failRollouts: false,
+    nodeCount: 3,
+    kubeVersion: 'v1.31.5',
+  };
+  const api = new SimulatedKubeApi({
+    secret: randomBytes(32),
+    port: 0,
+    behaviourOf: () => behaviour,
+  });
+  const clusterId = randomUUID();
+  let directory = '';
+  let config = '';
+  const kube = async (...args: string[]) =>
+    (await run(kubectl, ['--kubeconfig', config, ...args], { timeout: 30_000 })).stdout;
+
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(os.tmpdir(), 'sim-kube-'));
+    config = path.join(directory, 'kubeconfig');
+    await writeFile(config, await api.kubeconfig(clusterId, 'edge-1'));
+  });
+  afterAll(async () => {
+    await api.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('answers version, applies server-side, rolls out, lists with columns, serves logs', async () => {
+    expect(await kube('version', '-o', 'json')).toContain('v1.31.5');
+    const file = path.join(directory, 'app.yaml');
+    await writeFile(file, manifest('nginx:1.27'));
+    const applied = await kube('apply', '--server-side', '-f', file);
+    expect(applied).toMatch(/deployment.apps\/web serverside-applied/);
+    expect(
+      await kube('rollout', 'status', 'deployment/web', '-n', 'shop', '--timeout=20s'),
+    ).toMatch(/successfully rolled out/);
+    const deployments = await kube('get', 'deployments', '-A');
+    expect(deployments).toMatch(/NAMESPACE\s+NAME\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+AGE/);
+    expect(deployments).toMatch(/shop\s+web\s+2\/2\s+2\s+2/);
+    expect(await kube('get', 'services', '-n', 'shop')).toMatch(
+      /web\s+LoadBalancer\s+10\.96\.\S+\s+203\.0\.113\.\d+\s+80\/TCP/,
+    );
+    const pods = await kube('get', 'pods', '-n', 'shop', '-o', 'name');
+    const [pod] = pods.trim().split('\n');
+    expect(pod).toMatch(/^pod\/web-[a-z0-9]{10}-[a-z0-9]{5}$/);
+    expect(await kube('logs', '-n', 'shop', pod!, '--tail=3')).toMatch(
+      /"GET \/\S* HTTP\/1.1" \d{3}/,
+    );
+    expect(await kube('get', 'nodes')).toMatch(/node-3\s+Ready/);
+  });
+
+  it('reports a rollout that cannot finish, with the controller’s reason', async () => {
+    const file = path.join(directory, 'broken.yaml');
+    await writeFile(file, manifest('Not An Image!', 1));
+    await kube('apply', '--server-side', '-f', file);
+    const failed = kube('rollout', 'status', 'deployment/web', '-n', 'shop', '--timeout=20s');
+    await expect(failed).rejects.toThrow(/exceeded its progress deadline/);
+    expect(await kube('get', 'pods', '-n', 'shop')).toMatch(/ErrImagePull/);
+  });
+
+  it('refuses another cluster’s token and unknown paths', async () => {
+    const other = await api.kubeconfig(randomUUID(), 'edge-2');
+    const token = /token: (\S+)/.exec(other)![1]!;
+    const origin = /server: (https:\/\/[^/]+)/.exec(other)![1]!;
+    const borrowed = path.join(directory, 'borrowed');
+    await writeFile(
+      borrowed,
+      (await api.kubeconfig(clusterId, 'edge-1')).replace(/token: \S+/, `token: ${token}`),
+    );
+    await expect(run(kubectl, ['--kubeconfig', borrowed, 'get', 'pods'])).rejects.toThrow(
+      /Unauthorized/,
+    );
+    expect(origin).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    await expect(kube('get', 'cronjobs')).rejects.toThrow(
+      /doesn't have a resource type "cronjobs"/,
+    );
+    await kube('delete', 'namespace', 'shop');
+    expect(await kube('get', 'deployments', '-A')).toBe('');
+  });
+});

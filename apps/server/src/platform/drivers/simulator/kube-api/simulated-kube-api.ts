@@ -1,0 +1,123 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { handleKubeRequest, sendStatus } from './kube-api-routes';
+import {
+  clusterKubeconfig,
+  clusterToken,
+  isClusterToken,
+  issueKubeApiTls,
+} from './kube-credentials';
+import { KubeApiError } from './kube-store';
+import { SimulatedCluster, type ClusterBehaviour } from './simulated-cluster';
+
+export interface SimulatedKubeApiOptions {
+  /** Derives the CA key and every cluster's token: the same secret, the same credentials. */
+  secret: Buffer;
+  /** Loopback port (`MERIDIAN_SIM_KUBE_PORT`); 0 picks a free one. */
+  port: number;
+  /** What a cluster first seen by a request (not yet by the driver) behaves like. */
+  behaviourOf(clusterId: string): ClusterBehaviour;
+}
+
+interface Listening {
+  origin: string;
+  caPem: string;
+}
+
+const clusterPath = /^\/clusters\/([0-9a-f-]{36})(\/.*)?$/;
+
+/**
+ * The Kubernetes API of every simulated member cluster, served over HTTPS on loopback: each at
+ * `https://127.0.0.1:PORT/clusters/<id>`, answering only that cluster's bearer token. The
+ * driver, `kubectl` and any Kubernetes client talk to it as to a real cluster.
+ */
+export class SimulatedKubeApi {
+  private readonly clusters = new Map<string, SimulatedCluster>();
+  private server: https.Server | undefined;
+  private listening: Promise<Listening> | undefined;
+
+  constructor(private readonly options: SimulatedKubeApiOptions) {}
+
+  /** Starts listening on first use; answers where and with which CA. */
+  start(): Promise<Listening> {
+    this.listening ??= this.listen();
+    return this.listening;
+  }
+
+  cluster(clusterId: string): SimulatedCluster {
+    let cluster = this.clusters.get(clusterId);
+    if (!cluster) {
+      cluster = new SimulatedCluster(clusterId, this.options.behaviourOf(clusterId));
+      this.clusters.set(clusterId, cluster);
+    }
+    return cluster;
+  }
+
+  /** The cluster's API address, for its kubeconfig and for the driver. */
+  async serverOf(clusterId: string): Promise<string> {
+    return `${(await this.start()).origin}/clusters/${clusterId}`;
+  }
+
+  async kubeconfig(clusterId: string, clusterName: string): Promise<string> {
+    const { caPem } = await this.start();
+    return clusterKubeconfig({
+      clusterName,
+      server: await this.serverOf(clusterId),
+      caPem,
+      token: clusterToken(this.options.secret, clusterId),
+    });
+  }
+
+  forget(clusterId: string): void {
+    this.clusters.get(clusterId)?.close();
+    this.clusters.delete(clusterId);
+  }
+
+  async close(): Promise<void> {
+    for (const cluster of this.clusters.values()) cluster.close();
+    const server = this.server;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private async listen(): Promise<Listening> {
+    const tls = await issueKubeApiTls(this.options.secret);
+    const server = https.createServer(
+      { key: tls.keyPem, cert: tls.certificatePem },
+      (request, response) => {
+        this.answer(request, response).catch((error: unknown) => {
+          if (response.headersSent) return void response.destroy();
+          sendStatus(
+            response,
+            error instanceof KubeApiError
+              ? error
+              : new KubeApiError(500, 'InternalError', 'internal error'),
+          );
+        });
+      },
+    );
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.options.port, '127.0.0.1', () => resolve());
+    });
+    server.unref();
+    const { port } = server.address() as AddressInfo;
+    return { origin: `https://127.0.0.1:${port}`, caPem: tls.caPem };
+  }
+
+  private async answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const { pathname } = new URL(request.url ?? '/', 'https://localhost');
+    const match = clusterPath.exec(pathname);
+    if (!match) throw new KubeApiError(404, 'NotFound', 'no such cluster');
+    const [, clusterId = '', path = '/'] = match;
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    if (!isClusterToken(this.options.secret, clusterId, token)) {
+      throw new KubeApiError(401, 'Unauthorized', 'Unauthorized');
+    }
+    const { origin } = await this.start();
+    await handleKubeRequest(this.cluster(clusterId), path, request, response, origin);
+  }
+}
