@@ -8,101 +8,48 @@
 // afterwards. autocannon runs in a child process, so the load generator has its own event loop.
 // One smart cluster with two members is made through the API and one app rolled out on it; its
 // rows are then copied with drizzle inserts. Prints figures; asserts nothing; target p99 <= 100 ms.
-import { spawn } from 'node:child_process';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { reportFigure } from './report';
+import {
+  autocannon,
+  baselinePath,
+  call,
+  connections,
+  durationSeconds,
+  insertInChunks,
+  loadServerModule,
+  onEachDatabase,
+  readySmartCluster,
+  reportLoadFigures,
+  server,
+  waitFor,
+  withServer,
+  type BenchDatabase,
+  type BenchRoutes,
+  type DatabaseOptions,
+  type LoadResult,
+  type Row,
+  type Session,
+} from './list-load';
 
 const appCount = Number(process.env.APPS ?? 1000);
 const fewApps = 10;
-const connections = Number(process.env.CONNECTIONS ?? 50);
-const durationSeconds = Number(process.env.DURATION ?? 10);
 const coldRuns = Number(process.env.COLD_RUNS ?? 20);
-const password = 'bench-password-123';
-const defaultPostgres = 'postgres://postgres@127.0.0.1:5432/test';
 const appsPath = '/meridian/v1/kube/apps';
-const baselinePath = '/auth/session';
 const sameSizePath = '/bench/same-size-body';
 // What the console's sidebar asks for: one page of the summary (apps-list.ts in the console).
 const summaryPath = `${appsPath}/summary?sort=created&limit=60&offset=0`;
 
-/** The part of the Fastify instance the bench's extra route needs. */
-interface BenchRoutes {
-  get(
-    path: string,
-    handler: (
-      request: unknown,
-      reply: {
-        type(value: string): {
-          header(name: string, value: string): { send(body: Buffer): unknown };
-        };
-      },
-    ) => unknown,
-  ): void;
-}
-
-// The server is loaded at run time from its sources (tsx); these are the few parts used here.
-// Importing them statically would pull the server into this workspace's TypeScript project.
-type Row = Record<string, unknown>;
-interface BenchDb {
-  select(): { from(table: unknown): PromiseLike<Row[]> };
-  insert(table: unknown): { values(rows: Row[]): PromiseLike<unknown> };
-}
-interface Queryable {
-  query(...args: unknown[]): unknown;
-}
-interface BenchDatabase {
-  db: BenchDb;
-  driver: { kind: 'pglite'; client: Queryable } | { kind: 'postgres'; pool: Queryable };
-  close(): Promise<void>;
-}
-interface BenchApp {
-  server: { address(): unknown };
-  listen(options: { port: number; host: string }): Promise<string>;
-  close(): Promise<void>;
-}
 interface AppListBody {
   json: Buffer;
   gzip: Buffer;
 }
-interface ServerModules {
-  database: {
-    openDatabase(options: { dataDir: string; databaseUrl?: string }): Promise<BenchDatabase>;
-    inMemoryDataDir: string;
-  };
-  schema: { apps: unknown; versions: unknown; deployments: unknown };
-  app: { buildApp(options: Record<string, unknown>): Promise<BenchApp> };
-  admin: {
-    bootstrapAdmin(db: unknown, admin: { username: string; password: string }): Promise<unknown>;
-  };
-  appService: {
-    createAppListCache(): unknown;
-    listApps(
-      context: Record<string, unknown>,
-      cache: unknown,
-      userId: string,
-    ): Promise<AppListBody>;
-  };
+interface AppService {
+  createAppListCache(): unknown;
+  listApps(context: Record<string, unknown>, cache: unknown, userId: string): Promise<AppListBody>;
 }
-
-const serverSrc = new URL('../apps/server/src/', import.meta.url);
-const load = (file: string) => import(new URL(file, serverSrc).href);
-
-async function loadServer(): Promise<ServerModules> {
-  const [database, schema, app, admin, appService] = await Promise.all([
-    load('platform/db/database.ts'),
-    load('platform/db/schema.ts'),
-    load('app.ts'),
-    load('modules/auth/admin-bootstrap.ts'),
-    load('modules/app/app.service.ts'),
-  ]);
-  return { database, schema, app, admin, appService } as ServerModules;
-}
+const appService = (await loadServerModule('modules/app/app.service.ts')) as AppService;
 
 // SQL statements issued inside `statements.run(log, …)`, with when each was sent and answered;
 // the job queue's polling and other requests run outside it and are not counted.
@@ -146,48 +93,6 @@ const median = (samples: number[]) =>
     [...samples].sort((a, b) => a - b),
     50,
   );
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-interface Session {
-  userId: string;
-  headers: Record<string, string>;
-}
-
-async function call(base: string, method: string, url: string, session?: Session, body?: unknown) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...session?.headers,
-      ...(body !== undefined && !(body instanceof FormData)
-        ? { 'content-type': 'application/json' }
-        : {}),
-    },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return text;
-}
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 interface ListedApp {
   uuid: string;
@@ -196,23 +101,7 @@ interface ListedApp {
 
 /** One smart cluster of two members, one app rolled out on both through the API; answers its rows. */
 async function templateRows(base: string, session: Session, database: BenchDatabase) {
-  const { uuid } = JSON.parse(
-    await call(base, 'POST', '/cluster/clusters', session, {
-      name: 'bench-apps',
-      datacenters: ['ca-montreal', 'ca-toronto'],
-      mode: 'MANUAL',
-      cluster_size: 'mini',
-      master_count: 1,
-      minion_count: 1,
-    }),
-  ) as { uuid: string };
-  await waitFor('the smart cluster', async () => {
-    const list = JSON.parse(await call(base, 'GET', '/cluster/smart_clusters', session)) as {
-      uuid: string;
-      status: string;
-    }[];
-    return list.find((item) => item.uuid === uuid && item.status === 'success');
-  });
+  const uuid = await readySmartCluster(base, session, 'bench-apps');
   const form = new FormData();
   const fields: Record<string, string> = {
     name: 'shop',
@@ -289,23 +178,16 @@ async function seed(
       }),
     );
   }
-  const chunk = 250;
-  for (const [table, rows] of [
-    [server.schema.apps, apps],
-    [server.schema.versions, versions],
-    [server.schema.deployments, deployments],
-  ] as const) {
-    for (let i = 0; i < rows.length; i += chunk) {
-      await database.db.insert(table).values(rows.slice(i, i + chunk));
-    }
-  }
+  await insertInChunks(database.db, server.schema.apps, apps);
+  await insertInChunks(database.db, server.schema.versions, versions);
+  await insertInChunks(database.db, server.schema.deployments, deployments);
 }
 
 /** The list as the route builds it, with an empty cache of its own. */
 function freshListService(database: BenchDatabase) {
-  const cache = server.appService.createAppListCache();
+  const cache = appService.createAppListCache();
   const context = { db: database.db };
-  return { listApps: (userId: string) => server.appService.listApps(context, cache, userId) };
+  return { listApps: (userId: string) => appService.listApps(context, cache, userId) };
 }
 
 /** Statements of one cold build (a fresh service: empty cache) and of the warm call after it. */
@@ -323,13 +205,51 @@ async function countStatements(database: BenchDatabase, userId: string) {
   };
 }
 
-interface LoadResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p90: number; p99: number; max: number };
-  throughput: { average: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
+/**
+ * Cold builds straight through the service (a fresh one each time: its cache is empty), split
+ * into the stamp query, the three list queries and the JavaScript after them.
+ */
+async function coldBuilds(database: BenchDatabase, userId: string) {
+  const build: number[] = [];
+  const stamp: number[] = [];
+  const lists: number[] = [];
+  const js: number[] = [];
+  for (let i = 0; i < coldRuns; i++) {
+    const service = freshListService(database);
+    const log: Statement[] = [];
+    const started = performance.now();
+    await statements.run(log, () => service.listApps(userId));
+    const done = performance.now();
+    const [first, ...rest] = log;
+    build.push(done - started);
+    stamp.push(first!.answered - first!.sent);
+    const listStart = Math.min(...rest.map((s) => s.sent));
+    const listEnd = Math.max(...rest.map((s) => s.answered));
+    lists.push(listEnd - listStart);
+    js.push(done - listEnd);
+  }
+  return { build, stamp, lists, js };
+}
+
+/** Sequential GETs over HTTP: each after a rename (a new stamp, so a rebuild), then warm ones. */
+async function sequentialGets(base: string, session: Session) {
+  const [firstApp] = JSON.parse(await call(base, 'GET', appsPath, session)) as ListedApp[];
+  const coldHttp: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < coldRuns; i++) {
+    await call(base, 'PUT', `${appsPath}/${firstApp!.uuid}`, session, { name: `app-0-${i}` });
+    const started = performance.now();
+    bytes = (await call(base, 'GET', appsPath, session)).length;
+    coldHttp.push(performance.now() - started);
+  }
+  // Warm, one request at a time (no queueing): what one cached answer costs.
+  const warmHttp: number[] = [];
+  for (let i = 0; i < coldRuns; i++) {
+    const started = performance.now();
+    await call(base, 'GET', appsPath, session);
+    warmHttp.push(performance.now() - started);
+  }
+  return { coldHttp, warmHttp, bytes };
 }
 
 /** The ETag the list carries now (what a browser holding it would send back). */
@@ -341,69 +261,39 @@ async function currentEtag(base: string, session: Session): Promise<string> {
   return etag;
 }
 
-const autocannonBin = createRequire(import.meta.url).resolve('autocannon');
-
-/** autocannon in a child process (its own event loop and core); answers its JSON summary. */
-function autocannon(
-  url: string,
-  session: Session,
-  seconds: number,
-  extraHeaders: Record<string, string> = {},
-): Promise<LoadResult> {
-  // As a browser asks: gzip accepted (the list is cached compressed too).
-  const headers = Object.entries({
-    ...session.headers,
-    'accept-encoding': 'gzip',
-    ...extraHeaders,
-  }).flatMap(([key, value]) => ['-H', `${key}=${value}`]);
-  const args = ['-c', String(connections), '-d', String(seconds), '-j', '-n', ...headers, url];
-  const child = spawn(process.execPath, [autocannonBin, ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+/** Warm under load: a short unmeasured run each first (JIT, connections), then the real one. */
+async function loadRuns(base: string, session: Session) {
+  const etag = await currentEtag(base, session);
+  await autocannon(`${base}${baselinePath}`, session, 2);
+  await autocannon(`${base}${appsPath}`, session, 2);
+  const bare = await autocannon(`${base}${baselinePath}`, session, durationSeconds);
+  const sameSize = await autocannon(`${base}${sameSizePath}`, session, durationSeconds);
+  const list = await autocannon(`${base}${appsPath}`, session, durationSeconds);
+  // What the console's refetches are: the browser revalidates with the ETag it holds.
+  const revalidated = await autocannon(`${base}${appsPath}`, session, durationSeconds, {
+    'if-none-match': etag,
   });
-  let output = '';
-  child.stdout.on('data', (data: Buffer) => (output += data.toString()));
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(output) as LoadResult)
-        : reject(new Error(`autocannon exited with ${code}`)),
-    );
-  });
+  await autocannon(`${base}${summaryPath}`, session, 2);
+  const summary = await autocannon(`${base}${summaryPath}`, session, durationSeconds);
+  return { bare, sameSize, list, revalidated, summary };
 }
 
-async function measure(label: string, options: { dataDir: string; databaseUrl?: string }) {
-  const database = await server.database.openDatabase(options);
-  recordStatements(database);
-  await server.admin.bootstrapAdmin(database.db, { username: 'admin', password });
+type LoadRuns = Awaited<ReturnType<typeof loadRuns>>;
+
+async function measure(label: string, options: DatabaseOptions) {
   // A route that only sends a buffer as large as the gzipped list: what moving that many bytes
   // per answer costs on this machine with this load generator, with no work behind it.
   let sameSizeBody = Buffer.alloc(0);
-  const app = await server.app.buildApp({
-    config: { webDistDir: path.join(os.tmpdir(), 'meridian-no-web-dist') },
-    database,
+  const setup = {
+    secretKey: 'bench-apps-secret-key',
+    opened: recordStatements,
     extend: (instance: BenchRoutes) => {
       instance.get(sameSizePath, (_request, reply) =>
         reply.type('application/json').header('content-encoding', 'gzip').send(sameSizeBody),
       );
     },
-    cluster: {
-      simulator: { timeScale: 0, failDatacenters: [] },
-      secretKey: 'bench-apps-secret-key',
-    },
-  });
-  try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as { port: number };
-    const base = `http://127.0.0.1:${port}`;
-    const login = JSON.parse(
-      await call(base, 'POST', '/auth/login', undefined, { username: 'admin', password }),
-    ) as { userId: string; token: string };
-    const session: Session = {
-      userId: login.userId,
-      headers: { authorization: `Bearer ${login.token}`, 'x-user-id': login.userId },
-    };
-
+  };
+  await withServer(options, setup, async ({ base, session, database }) => {
     const t0 = performance.now();
     const template = await templateRows(base, session, database);
     await seed(database, template, 0, fewApps);
@@ -411,183 +301,83 @@ async function measure(label: string, options: { dataDir: string; databaseUrl?: 
     await seed(database, template, fewApps, appCount);
     const many = await countStatements(database, session.userId);
     const seedSeconds = (performance.now() - t0) / 1000;
-
-    // Cold builds straight through the service (a fresh one each time: its cache is empty),
-    // split into the stamp query, the three list queries and the JavaScript after them.
-    const build: number[] = [];
-    const stamp: number[] = [];
-    const lists: number[] = [];
-    const js: number[] = [];
-    for (let i = 0; i < coldRuns; i++) {
-      const service = freshListService(database);
-      const log: Statement[] = [];
-      const started = performance.now();
-      await statements.run(log, () => service.listApps(session.userId));
-      const done = performance.now();
-      const [first, ...rest] = log;
-      build.push(done - started);
-      stamp.push(first!.answered - first!.sent);
-      const listStart = Math.min(...rest.map((s) => s.sent));
-      const listEnd = Math.max(...rest.map((s) => s.answered));
-      lists.push(listEnd - listStart);
-      js.push(done - listEnd);
-    }
-
-    // Cold over HTTP: rename one app (a new stamp), then time the GET that rebuilds the list.
-    const [firstApp] = JSON.parse(await call(base, 'GET', appsPath, session)) as ListedApp[];
-    const coldHttp: number[] = [];
-    let bytes = 0;
-    for (let i = 0; i < coldRuns; i++) {
-      await call(base, 'PUT', `${appsPath}/${firstApp!.uuid}`, session, { name: `app-0-${i}` });
-      const started = performance.now();
-      bytes = (await call(base, 'GET', appsPath, session)).length;
-      coldHttp.push(performance.now() - started);
-    }
-    // Warm, one request at a time (no queueing): what one cached answer costs.
-    const warmHttp: number[] = [];
-    for (let i = 0; i < coldRuns; i++) {
-      const started = performance.now();
-      await call(base, 'GET', appsPath, session);
-      warmHttp.push(performance.now() - started);
-    }
-
-    // Warm under load: a short unmeasured run each first (JIT, connections), then the real one.
+    const cold = await coldBuilds(database, session.userId);
+    const http = await sequentialGets(base, session);
     // Random, like gzip output: the load generator reads high-entropy bodies far slower.
     sameSizeBody = randomBytes(many.gzipBytes);
-    const etag = await currentEtag(base, session);
-    await autocannon(`${base}${baselinePath}`, session, 2);
-    await autocannon(`${base}${appsPath}`, session, 2);
-    const bare = await autocannon(`${base}${baselinePath}`, session, durationSeconds);
-    const sameSize = await autocannon(`${base}${sameSizePath}`, session, durationSeconds);
-    const list = await autocannon(`${base}${appsPath}`, session, durationSeconds);
-    // What the console's refetches are: the browser revalidates with the ETag it holds.
-    const revalidated = await autocannon(`${base}${appsPath}`, session, durationSeconds, {
-      'if-none-match': etag,
-    });
-    await autocannon(`${base}${summaryPath}`, session, 2);
-    const summary = await autocannon(`${base}${summaryPath}`, session, durationSeconds);
-    reportFigures(label, { bare, list, summary });
+    const runs = await loadRuns(base, session);
+    reportFigures(label, runs);
 
     console.log(`${label}`);
     console.log(
       `  seeded ${appCount} apps x 2 versions x 2 deployments in ${seedSeconds.toFixed(1)} s; ` +
-        `list body ${(bytes / 1024 / 1024).toFixed(2)} MiB (gzip ${(many.gzipBytes / 1024).toFixed(0)} KiB)`,
+        `list body ${(http.bytes / 1024 / 1024).toFixed(2)} MiB (gzip ${(many.gzipBytes / 1024).toFixed(0)} KiB)`,
     );
     console.log(
       `  SQL statements per list build: ${few.apps} apps ${few.cold} cold / ${few.warm} warm; ` +
         `${many.apps} apps ${many.cold} cold / ${many.warm} warm`,
     );
-    console.log(`  cold build, service (${appCount} apps): ${distribution(build)}`);
+    console.log(`  cold build, service (${appCount} apps): ${distribution(cold.build)}`);
     console.log(
-      `    median split: stamp query ${median(stamp).toFixed(1)} ms, 3 list queries ` +
-        `${median(lists).toFixed(1)} ms, row mapping + assembly + JSON ${median(js).toFixed(1)} ms`,
+      `    median split: stamp query ${median(cold.stamp).toFixed(1)} ms, 3 list queries ` +
+        `${median(cold.lists).toFixed(1)} ms, row mapping + assembly + JSON ${median(cold.js).toFixed(1)} ms`,
     );
-    console.log(`  cold GET after a rename (HTTP, sequential): ${distribution(coldHttp)}`);
-    console.log(`  warm GET (HTTP, sequential):                ${distribution(warmHttp)}`);
-    const column = (value: string) => value.padStart(20);
-    const runs = [
-      [`GET ${baselinePath}`, bare],
-      ['same-size body', sameSize],
-      ['GET apps (200, gzip)', list],
-      ['GET apps (304)', revalidated],
-      ['GET apps/summary', summary],
-    ] as const;
+    console.log(`  cold GET after a rename (HTTP, sequential): ${distribution(http.coldHttp)}`);
+    console.log(`  warm GET (HTTP, sequential):                ${distribution(http.warmHttp)}`);
+    printLoadTable(runs);
+  });
+}
+
+/** The warm runs side by side, their p99 ratios, and any run that had errors. */
+function printLoadTable({ bare, sameSize, list, revalidated, summary }: LoadRuns) {
+  const column = (value: string) => value.padStart(20);
+  const runs = [
+    [`GET ${baselinePath}`, bare],
+    ['same-size body', sameSize],
+    ['GET apps (200, gzip)', list],
+    ['GET apps (304)', revalidated],
+    ['GET apps/summary', summary],
+  ] as const;
+  console.log(
+    `  warm, ${connections} connections, ${durationSeconds} s each`.padEnd(28) +
+      runs.map(([name]) => column(name)).join(''),
+  );
+  const rowOf = (name: string, pick: (result: LoadResult) => number, unit: string) =>
     console.log(
-      `  warm, ${connections} connections, ${durationSeconds} s each`.padEnd(28) +
-        runs.map(([name]) => column(name)).join(''),
+      `    ${name.padEnd(24)}` +
+        runs.map(([, result]) => column(`${pick(result).toFixed(1)}${unit}`)).join(''),
     );
-    const rowOf = (name: string, pick: (result: LoadResult) => number, unit: string) =>
+  rowOf('req/s', (result) => result.requests.average, '');
+  rowOf('p50', (result) => result.latency.p50, ' ms');
+  rowOf('p90', (result) => result.latency.p90, ' ms');
+  rowOf('p99', (result) => result.latency.p99, ' ms');
+  rowOf('max', (result) => result.latency.max, ' ms');
+  rowOf('MiB/s', (result) => result.throughput.average / 1024 / 1024, '');
+  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+  console.log(
+    `    p99 ratios: apps 200 / same-size body ${ratio(list.latency.p99, sameSize.latency.p99)}, ` +
+      `apps 304 / ${baselinePath} ${ratio(revalidated.latency.p99, bare.latency.p99)}; ` +
+      `req/s apps 200 / same-size body ${ratio(list.requests.average, sameSize.requests.average)}`,
+  );
+  for (const [name, result] of runs) {
+    if (result.errors || result.timeouts || (result.non2xx && result !== revalidated)) {
       console.log(
-        `    ${name.padEnd(24)}` +
-          runs.map(([, result]) => column(`${pick(result).toFixed(1)}${unit}`)).join(''),
+        `    ${name}: ${result.errors} errors, ${result.timeouts} timeouts, ` +
+          `${result.non2xx} non-2xx answers`,
       );
-    rowOf('req/s', (result) => result.requests.average, '');
-    rowOf('p50', (result) => result.latency.p50, ' ms');
-    rowOf('p90', (result) => result.latency.p90, ' ms');
-    rowOf('p99', (result) => result.latency.p99, ' ms');
-    rowOf('max', (result) => result.latency.max, ' ms');
-    rowOf('MiB/s', (result) => result.throughput.average / 1024 / 1024, '');
-    const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
-    console.log(
-      `    p99 ratios: apps 200 / same-size body ${ratio(list.latency.p99, sameSize.latency.p99)}, ` +
-        `apps 304 / ${baselinePath} ${ratio(revalidated.latency.p99, bare.latency.p99)}; ` +
-        `req/s apps 200 / same-size body ${ratio(list.requests.average, sameSize.requests.average)}`,
-    );
-    for (const [name, result] of runs) {
-      if (result.errors || result.timeouts || (result.non2xx && result !== revalidated)) {
-        console.log(
-          `    ${name}: ${result.errors} errors, ${result.timeouts} timeouts, ` +
-            `${result.non2xx} non-2xx answers`,
-        );
-      }
     }
-  } finally {
-    await app.close();
-    await database.close();
   }
 }
 
 /** The figures `npm run bench`'s table shows, each beside the bare route of the same run. */
-function reportFigures(label: string, runs: Record<'bare' | 'list' | 'summary', LoadResult>) {
-  const anchor = (value: number) => ({ name: `GET ${baselinePath}`, value });
-  for (const [name, result] of [
-    ['apps list', runs.list],
-    ['apps summary page (console)', runs.summary],
-  ] as const) {
-    const figure = `${name} ${label}`;
-    reportFigure({
-      figure: `${figure} p99 (${connections} connections)`,
-      value: result.latency.p99,
-      unit: 'ms',
-      better: 'lower',
-      anchor: anchor(runs.bare.latency.p99),
-    });
-    reportFigure({
-      figure: `${figure} p50 (${connections} connections)`,
-      value: result.latency.p50,
-      unit: 'ms',
-      better: 'lower',
-      anchor: anchor(runs.bare.latency.p50),
-    });
-    reportFigure({
-      figure: `${figure} req/s (${connections} connections)`,
-      value: result.requests.average,
-      unit: 'req/s',
-      better: 'higher',
-      anchor: anchor(runs.bare.requests.average),
-    });
-  }
+function reportFigures(label: string, runs: Pick<LoadRuns, 'bare' | 'list' | 'summary'>) {
+  reportLoadFigures(`apps list ${label}`, runs.list, runs.bare);
+  reportLoadFigures(`apps summary page (console) ${label}`, runs.summary, runs.bare);
 }
-
-const server = await loadServer();
 
 console.log(
   `app list: ${appCount} apps of one user, ${connections} connections, ` +
     `${os.cpus().length} CPUs (load average ${os.loadavg()[0]!.toFixed(2)} at start)`,
 );
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-'));
-try {
-  await measure('pglite', { dataDir });
-} finally {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
-
-const serverUrl =
-  process.env.TEST_DATABASE_URL ??
-  process.env.DATABASE_URL ??
-  (process.argv.includes('--postgres') ? defaultPostgres : undefined);
-if (serverUrl) {
-  const name = `bench_apps_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `CREATE DATABASE ${name}`);
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${name}`;
-  try {
-    await measure('postgres', {
-      dataDir: server.database.inMemoryDataDir,
-      databaseUrl: databaseUrl.href,
-    });
-  } finally {
-    await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-}
+await onEachDatabase('bench_apps', measure);
 process.exit(0);

@@ -65,6 +65,8 @@ export async function startMeridianServer(
       // Traffic is sampled every second, so the header and map show it within the test.
       MERIDIAN_TRAFFIC_SAMPLE_SECONDS: '1',
       MERIDIAN_DNS_PORT: '0',
+      // The external-cluster tests upload kubeconfigs of loopback addresses.
+      MERIDIAN_ALLOW_PRIVATE_CLUSTERS: '1',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -6,6 +6,7 @@ import {
   type DriverRegistryOptions,
 } from './platform/drivers/driver-registry';
 import { registerAuthentication } from './platform/http/authenticate';
+import { registerHealthChecks } from './platform/http/health';
 import { createHttpApp, type App, type HttpSettings } from './platform/http/http-app';
 import { registerWebConsole } from './platform/http/web-console';
 import { startChangeFeed, type ChangeFeed } from './platform/changes/change-feed';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ...jobOptions,
   });
   app.addHook('onClose', () => jobs.stop());
+  registerHealthChecks(app, { db: database.db, jobs });
   const changes = await startChangeFeed(database.driver, app.log);
   app.addHook('onClose', () => changes.close());
   const platform: Platform = {
@@ -113,9 +115,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     now,
     jobs,
     changes,
-    drivers: createDriverRegistry({ simulator: idleSimulator, ...infrastructure }),
+    drivers: createDriverRegistry({
+      ...infrastructure,
+      simulator: withKubeApiSecret(infrastructure.simulator ?? idleSimulator, secrets),
+    }),
     secrets,
   };
+  app.addHook('onClose', () => closeDrivers(platform.drivers));
   await registerAccountModules(app, platform, options);
   await registerDeploymentModules(app, platform, options);
   await registerWebConsole(app, config);
@@ -140,6 +146,19 @@ async function openSecretBox(
     );
   }
   return box;
+}
+
+/** The simulator's cluster APIs keep their CA and tokens while the secret key stays the same. */
+function withKubeApiSecret(
+  simulator: DriverRegistryOptions['simulator'],
+  secrets: SecretBox,
+): DriverRegistryOptions['simulator'] {
+  const secret = simulator.kubeApi?.secret ?? secrets.derive('simulated kubernetes');
+  return { ...simulator, kubeApi: { ...simulator.kubeApi, secret } };
+}
+
+async function closeDrivers(drivers: Platform['drivers']): Promise<void> {
+  await Promise.all([...drivers.values()].map((driver) => driver.close?.()));
 }
 
 /** Without simulator settings (tests of other modules): real durations, no failing datacenter. */
@@ -196,13 +215,14 @@ async function registerDeploymentModules(
   { database, now, jobs, changes, drivers, secrets }: Platform,
   { cluster = {}, intelligence, dns = {} }: BuildAppOptions,
 ): Promise<void> {
-  const { externalProbeTimeoutMs, replacement } = cluster;
+  const { externalProbeTimeoutMs, replacement, clusterEndpoints } = cluster;
   await registerClusterModule(app, database, {
     jobs,
     drivers,
     secrets,
     now,
     externalProbeTimeoutMs,
+    endpointPolicy: clusterEndpoints,
     replacement,
   });
   await registerAppModules(app, { db: database.db, jobs, drivers, secrets, now });

@@ -100,6 +100,7 @@ function infrastructureOptions(
       previousSecretKeys: config.previousSecretKeys,
       dataDir: config.dataDir,
       replacement: config.replacement,
+      clusterEndpoints: { allowPrivate: config.allowPrivateClusters },
     },
     intelligence: { trafficSampleIntervalMs: config.trafficSampleIntervalMs },
     dns: {

@@ -25,12 +25,19 @@ describe('configuration', () => {
       admin: { username: 'admin', password: undefined, email: undefined },
       logLevel: 'info',
       webDistDir: expect.any(String),
-      simulator: { timeScale: 0.02, failDatacenters: [], trafficShift: undefined },
+      simulator: {
+        timeScale: 0.02,
+        failDatacenters: [],
+        failRolloutDatacenters: [],
+        trafficShift: undefined,
+        kubeApi: { port: 6443 },
+      },
       trafficSampleIntervalMs: 10_000,
       replacement: { checkIntervalMs: 300_000, cooldownMs: 21_600_000 },
       secretKey: undefined,
       previousSecretKeys: [],
       trustProxy: [],
+      allowPrivateClusters: false,
       dns: {
         port: 5353,
         host: '127.0.0.1',
@@ -54,6 +61,8 @@ describe('configuration', () => {
         MERIDIAN_WEB_DIST: '/opt/meridian/web',
         MERIDIAN_SIM_TIME_SCALE: '0',
         MERIDIAN_SIM_FAIL_DATACENTERS: 'ca-toronto, jp-tokyo',
+        MERIDIAN_SIM_FAIL_ROLLOUTS: 'us-oregon',
+        MERIDIAN_SIM_KUBE_PORT: '16443',
         MERIDIAN_SIM_TRAFFIC_SHIFT:
           '{"name":"Tokyo","latitude":35.68,"longitude":139.69,"share":0.8}',
         MERIDIAN_TRAFFIC_SAMPLE_SECONDS: '0.5',
@@ -67,6 +76,7 @@ describe('configuration', () => {
         MERIDIAN_NAMESERVERS: ' NS1.Example-DNS.net., ns2.example-dns.net ',
         MERIDIAN_PDNS_API_URL: 'http://127.0.0.1:8081',
         MERIDIAN_PDNS_API_KEY: 'pdns-key',
+        MERIDIAN_ALLOW_PRIVATE_CLUSTERS: '1',
       },
       cwd,
     );
@@ -81,13 +91,16 @@ describe('configuration', () => {
       simulator: {
         timeScale: 0,
         failDatacenters: ['ca-toronto', 'jp-tokyo'],
+        failRolloutDatacenters: ['us-oregon'],
         trafficShift: { name: 'Tokyo', latitude: 35.68, longitude: 139.69, share: 0.8 },
+        kubeApi: { port: 16443 },
       },
       trafficSampleIntervalMs: 500,
       replacement: { checkIntervalMs: 60_000, cooldownMs: 0 },
       secretKey: 'a-secret-key-of-some-length',
       previousSecretKeys: ['an-old-key-of-some-length', 'ab'.repeat(32)],
       trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1', 'loopback'],
+      allowPrivateClusters: true,
       dns: {
         port: 53,
         host: '0.0.0.0',
@@ -130,6 +143,15 @@ describe('configuration', () => {
     }
     expect(problems({ MERIDIAN_SECRET_KEY_PREVIOUS: 'short' })).toEqual([
       'MERIDIAN_SECRET_KEY_PREVIOUS: each key must be at least 16 characters',
+    ]);
+  });
+
+  it('allows private cluster addresses only with MERIDIAN_ALLOW_PRIVATE_CLUSTERS=1 (or true)', () => {
+    const allowed = (value: string) =>
+      loadConfig({ MERIDIAN_ALLOW_PRIVATE_CLUSTERS: value }, cwd).allowPrivateClusters;
+    expect(['1', 'true', '0', 'false', ''].map(allowed)).toEqual([true, true, false, false, false]);
+    expect(problems({ MERIDIAN_ALLOW_PRIVATE_CLUSTERS: 'yes' })).toEqual([
+      'MERIDIAN_ALLOW_PRIVATE_CLUSTERS: must be 1 (also dial private and loopback cluster addresses) or 0',
     ]);
   });
 

@@ -50,6 +50,14 @@ function commaSeparated(check: (entries: string[]) => boolean, message: string) 
     .pipe(z.array(z.string()).refine(check, { message }));
 }
 
+/** Datacenter uuids given as `a, b` (none when unset). */
+function uuidList(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(',')
+    .map((uuid) => uuid.trim())
+    .filter(Boolean);
+}
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 // The admin account is validated with the same rules as `POST /auth/users`, so the bootstrap
@@ -76,6 +84,13 @@ const envSchema = z.object({
     .min(0, 'must be at least 0')
     .default(0.02),
   MERIDIAN_SIM_FAIL_DATACENTERS: z.string().optional(),
+  MERIDIAN_SIM_FAIL_ROLLOUTS: z.string().optional(),
+  MERIDIAN_SIM_KUBE_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(6443),
   MERIDIAN_SIM_TRAFFIC_SHIFT: z
     .string()
     .transform((text, context) => {
@@ -136,6 +151,12 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
     .optional(),
   MERIDIAN_PDNS_API_KEY: z.string().min(1).optional(),
+  MERIDIAN_ALLOW_PRIVATE_CLUSTERS: z
+    .enum(['0', '1', 'false', 'true'], {
+      error: 'must be 1 (also dial private and loopback cluster addresses) or 0',
+    })
+    .default('0')
+    .transform((value) => value === '1' || value === 'true'),
 });
 
 export type LogLevel = (typeof logLevels)[number];
@@ -152,7 +173,15 @@ export interface Config {
   /** Absolute path of the built web console (its index.html and assets/). */
   webDistDir: string;
   /** Simulator clock (1 = real durations, 0 = immediate), failing datacenters, moved users. */
-  simulator: { timeScale: number; failDatacenters: string[]; trafficShift?: TrafficShift };
+  simulator: {
+    timeScale: number;
+    failDatacenters: string[];
+    /** Datacenters where every rollout gets stuck (fault injection). */
+    failRolloutDatacenters: string[];
+    trafficShift?: TrafficShift;
+    /** The member clusters' Kubernetes API port on loopback (taken: any free one). */
+    kubeApi: { port: number };
+  };
   /** How often the traffic of deployed apps is sampled, in milliseconds. */
   trafficSampleIntervalMs: number;
   /** How often AUTOMATIC smart clusters are re-placed on their traffic, and how long a move holds. */
@@ -163,6 +192,8 @@ export interface Config {
   previousSecretKeys: string[];
   /** Reverse proxies whose X-Forwarded-For names the client; empty believes none. */
   trustProxy: string[];
+  /** Whether external clusters may be on private or loopback addresses (never link-local). */
+  allowPrivateClusters: boolean;
   dns: {
     /** Built-in responder port (UDP and TCP); 0 turns it off. */
     port: number;
@@ -217,11 +248,10 @@ export function loadConfig(
       : builtWebDistDir,
     simulator: {
       timeScale: vars.MERIDIAN_SIM_TIME_SCALE,
-      failDatacenters: (vars.MERIDIAN_SIM_FAIL_DATACENTERS ?? '')
-        .split(',')
-        .map((uuid) => uuid.trim())
-        .filter(Boolean),
+      failDatacenters: uuidList(vars.MERIDIAN_SIM_FAIL_DATACENTERS),
+      failRolloutDatacenters: uuidList(vars.MERIDIAN_SIM_FAIL_ROLLOUTS),
       trafficShift: vars.MERIDIAN_SIM_TRAFFIC_SHIFT,
+      kubeApi: { port: vars.MERIDIAN_SIM_KUBE_PORT },
     },
     trafficSampleIntervalMs: Math.round(vars.MERIDIAN_TRAFFIC_SAMPLE_SECONDS * 1000),
     replacement: {
@@ -231,6 +261,7 @@ export function loadConfig(
     secretKey: vars.MERIDIAN_SECRET_KEY,
     previousSecretKeys: vars.MERIDIAN_SECRET_KEY_PREVIOUS,
     trustProxy: vars.MERIDIAN_TRUST_PROXY,
+    allowPrivateClusters: vars.MERIDIAN_ALLOW_PRIVATE_CLUSTERS,
     dns: {
       port: vars.MERIDIAN_DNS_PORT,
       host: vars.MERIDIAN_DNS_HOST,

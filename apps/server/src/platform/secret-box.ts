@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
  * Seals secrets at rest with AES-256-GCM (docs/architecture.md "Secret keys"). A sealed value
@@ -10,6 +10,8 @@ export interface SecretBox {
   open(sealed: string): string;
   /** The id of the key new values are sealed with. */
   readonly currentKeyId: string;
+  /** A 32-byte key for one purpose, derived from the current key (HKDF): stable while it is. */
+  derive(purpose: string): Buffer;
 }
 
 /** A key and the id sealed values name it by (a hash: the id tells nothing of the key). */
@@ -54,6 +56,9 @@ export function createSecretBox(keys: SecretKeyRing | Buffer): SecretBox {
   const byId = new Map(all.map((entry) => [entry.id, entry.key]));
   return {
     currentKeyId: ring.current.id,
+    derive(purpose) {
+      return Buffer.from(hkdfSync('sha256', ring.current.key, '', `meridian ${purpose}`, 32));
+    },
     seal(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', ring.current.key, iv);

@@ -5,6 +5,7 @@ import { boundedList, idField, requiredText, wholeNumberIn } from '../request-fi
 import { statuses } from '../status';
 import { validationMessages } from '../validation-messages';
 import { listPageQuerySchema, listPageSchema, listSearchSchema } from '../list-page';
+import { stackOutputSchema } from './heat-stack';
 
 /**
  * Request and response shapes of the apps API (`/meridian/v1/kube`, spec "Entities and their fields" and "The calls it makes"), shared by
@@ -69,6 +70,8 @@ export const deploymentSchema = z.object({
   ready_replicas: z.number(),
   flavor_name: flavorKey.nullable(),
   volume_type: z.enum(volumeTypes).nullable(),
+  /** Not in the spec: a Heat deployment's stack outputs, once its stack was created. */
+  stack_outputs: z.array(stackOutputSchema).optional(),
   app: z.object({ uuid: z.string(), name: z.string() }),
   version: z.object({ uuid: z.string(), name: z.string() }),
   createdAt: z.string(),

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { checkHeatTemplate, heatTemplateMessages, requiredHeatParameters } from './heat-template';
 import { yamlMessages } from '../parsing/safe-yaml';
+import { meridianHeatParameters } from './heat-stack';
 
-const parameters = requiredHeatParameters.map((name) => `  ${name}:\n    type: string`).join('\n');
+// Meridian sets three of the five; the other two need a default.
+const parameters = requiredHeatParameters
+  .map((name) => {
+    const meridian = (meridianHeatParameters as readonly string[]).includes(name);
+    return `  ${name}:\n    type: string${meridian ? '' : '\n    default: x'}`;
+  })
+  .join('\n');
 const valid = `heat_template_version: 2018-08-31\nparameters:\n${parameters}\nresources: {}\n`;
 
 function errorsOf(text: string): string[] {
@@ -21,7 +28,7 @@ describe('checkHeatTemplate', () => {
     const text = `heat_template_version: 2018-08-31
 parameters:
   keypair_name: {type: string}
-  image_name: {type: string}
+  image_name: {type: string, default: ubuntu-24.04}
 `;
     expect(errorsOf(text)).toEqual([
       'The Heat template needs the parameter external_network_id',

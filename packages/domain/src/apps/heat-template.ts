@@ -1,4 +1,5 @@
 import { isRecord, parseYamlSafely } from '../parsing/safe-yaml';
+import { resolveHeatParameters, type KnownHeatValues } from './heat-stack';
 
 /** Parameters every Heat template must declare (spec "Entities and their fields"). */
 export const requiredHeatParameters = [
@@ -21,8 +22,12 @@ export const heatTemplateMessages = {
 export type HeatCheckResult =
   { ok: true; template: Record<string, unknown> } | { ok: false; errors: string[] };
 
-/** Checks an uploaded (untrusted) Heat template; every missing piece is named in the errors. */
-export function checkHeatTemplate(text: string): HeatCheckResult {
+/**
+ * Checks an uploaded (untrusted) Heat template; every missing piece is named in the errors. Its
+ * parameters must each get a value: from `known` (Meridian's, when the form gave them; the
+ * others are set at deployment) or from their default.
+ */
+export function checkHeatTemplate(text: string, known: KnownHeatValues = {}): HeatCheckResult {
   const parsed = parseYamlSafely(text);
   if (!parsed.ok) return parsed;
   if (parsed.documents.length !== 1) {
@@ -41,5 +46,6 @@ export function checkHeatTemplate(text: string): HeatCheckResult {
   for (const name of requiredHeatParameters) {
     if (!Object.hasOwn(parameters, name)) errors.push(heatTemplateMessages.parameter(name));
   }
+  errors.push(...resolveHeatParameters(template, known, true).errors);
   return errors.length > 0 ? { ok: false, errors } : { ok: true, template };
 }

@@ -10,19 +10,21 @@ description: A server with a data volume, ready when its wait condition is signa
 parameters:
   keypair_name:
     type: string
-    description: Name of the keypair used to log in to the server
+    description: Name of the keypair used to log in to the server (Meridian passes yours)
   external_network_id:
     type: string
     description: ID of the external network the server is attached to
+    default: public
   flavor_id:
     type: string
-    description: Flavor of the server
+    description: Flavor of the server (Meridian passes the flavor chosen in the form)
   image_name:
     type: string
     description: Image the server boots from
+    default: ubuntu-24.04
   volume_type:
     type: string
-    description: Type of the data volume (SSD or HDD)
+    description: Type of the data volume (Meridian passes SSD or HDD, as chosen in the form)
   volume_size:
     type: number
     description: Size of the data volume in GB

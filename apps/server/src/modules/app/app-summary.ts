@@ -1,24 +1,26 @@
 import type { AppSummary, AppSummaryPage, AppSummaryQuery } from '@meridian/domain/apps/app-api';
 import { pageOf } from '@meridian/domain/list-page';
 import { isInProgress } from '@meridian/domain/status';
-import { LRUCache } from 'lru-cache';
+import {
+  createPerUserRevisionCache,
+  type PerUserRevisionCache,
+} from '../../platform/db/per-user-revision-cache';
 import type { AppsContext } from '../deployment/apps-context';
 import { deploymentStatesOfUser, type DeploymentState } from '../deployment/deployment.records';
 import { toAppSummary } from './app.mapper';
-import { appListStamp, listAppRows } from './app.queries';
+import { listAppRows } from './app.queries';
 
-/** Every app of a user in both orders, known by the user's revision (as the full list is). */
+/** Every app of a user in both orders, kept by the user's revision (as the full list is). */
 interface AppSummaries {
-  revision: number;
   byCreated: AppSummary[];
   byUpdated: AppSummary[];
   pendingDatacenters: string[];
 }
 
-export type AppSummaryCache = LRUCache<string, AppSummaries>;
+export type AppSummaryCache = PerUserRevisionCache<AppSummaries>;
 
 export function createAppSummaryCache(): AppSummaryCache {
-  return new LRUCache<string, AppSummaries>({ max: 500 });
+  return createPerUserRevisionCache<AppSummaries>();
 }
 
 /** Newest first; equal times keep a stable order by name (as the console sorted them). */
@@ -27,11 +29,7 @@ function newestFirst(field: 'createdAt' | 'updatedAt') {
     b[field].localeCompare(a[field]) || a.name.localeCompare(b.name);
 }
 
-async function buildSummaries(
-  context: AppsContext,
-  userId: string,
-  revision: number,
-): Promise<AppSummaries> {
+async function buildSummaries(context: AppsContext, userId: string): Promise<AppSummaries> {
   const [rows, states] = await Promise.all([
     listAppRows(context.db, userId),
     deploymentStatesOfUser(context.db, userId),
@@ -42,7 +40,6 @@ async function buildSummaries(
   const listed = new Set(rows.map((row) => row.id));
   const pending = states.filter((state) => listed.has(state.appId) && isInProgress(state.status));
   return {
-    revision,
     byCreated: [...summaries].sort(newestFirst('createdAt')),
     byUpdated: [...summaries].sort(newestFirst('updatedAt')),
     pendingDatacenters: [...new Set(pending.map((state) => state.datacenterUuid))].sort(),
@@ -59,12 +56,7 @@ export async function appSummaryPage(
   userId: string,
   query: AppSummaryQuery,
 ): Promise<AppSummaryPage> {
-  const revision = await appListStamp(context.db, userId);
-  let summaries = cache.get(userId);
-  if (summaries?.revision !== revision) {
-    summaries = await buildSummaries(context, userId, revision);
-    cache.set(userId, summaries);
-  }
+  const summaries = await cache.get(context.db, userId, () => buildSummaries(context, userId));
   const ordered = query.sort === 'updated' ? summaries.byUpdated : summaries.byCreated;
   const search = query.search;
   const matching = search

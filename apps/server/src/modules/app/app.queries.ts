@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { apps, userRevisions, type AppRow } from '../../platform/db/schema';
+import { apps, type AppRow } from '../../platform/db/schema';
 
 /** The user's apps as lists show them: one being deleted is gone already (its teardown goes on). */
 export async function listAppRows(db: Database, userId: string, appId?: string): Promise<AppRow[]> {
@@ -32,18 +32,6 @@ export async function findOwnApp(
 export async function lockApp(tx: Database, id: string): Promise<AppRow | undefined> {
   const [row] = await tx.select().from(apps).where(eq(apps.id, id)).for('update');
   return row;
-}
-
-/**
- * The user's revision (see `userRevisions`): it changes whenever anything the app list shows
- * changes, in any process, so a list built at an equal revision is still true.
- */
-export async function appListStamp(db: Database, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ revision: userRevisions.revision })
-    .from(userRevisions)
-    .where(eq(userRevisions.userId, userId));
-  return row?.revision ?? 0;
 }
 
 export async function insertApp(

@@ -5,14 +5,7 @@ import type { AppRow } from '../../platform/db/schema';
 import { NotFoundError } from '../../platform/http/errors';
 import { recordEvent } from '../event/event.service';
 import { payloadOf } from '../deployment/deployment.events';
-import {
-  appListStamp,
-  deleteAppRow,
-  findApp,
-  findOwnApp,
-  lockApp,
-  updateAppRow,
-} from './app.queries';
+import { deleteAppRow, findApp, findOwnApp, lockApp, updateAppRow } from './app.queries';
 
 /**
  * The app rows as the version, deployment and CI/CD modules read and change them: ownership,
@@ -63,12 +56,4 @@ export async function settleAppDeletion(
       payload: payloadOf(app, undefined, undefined, failures.join('\n')),
     });
   }
-}
-
-/**
- * The user's revision (see `userRevisions`): it changes with anything of theirs a console list
- * shows, in any process, so a list built at an equal revision is still true.
- */
-export function userRevision(db: Database, userId: string): Promise<number> {
-  return appListStamp(db, userId);
 }

@@ -1,9 +1,12 @@
 import { promisify } from 'node:util';
-import { LRUCache } from 'lru-cache';
 import { gzip } from 'node:zlib';
 import { appApiMessages, type App } from '@meridian/domain/apps/app-api';
 import type { AppCreateFields } from '@meridian/domain/apps/app-form';
 import { eventType } from '@meridian/domain/events/event-catalogue';
+import {
+  createPerUserRevisionCache,
+  type PerUserRevisionCache,
+} from '../../platform/db/per-user-revision-cache';
 import { NotFoundError } from '../../platform/http/errors';
 import { recordEvent } from '../event/event.service';
 import { inTransaction, type AppsContext, type TemplateUpload } from '../deployment/apps-context';
@@ -18,12 +21,11 @@ import {
 import { prepareTemplate } from '../template/template.service';
 import { insertVersion, versionSummaries, versionsWithTemplates } from '../version/version.records';
 import { assembleApps } from './app.mapper';
-import { appListStamp, deleteAppRow, insertApp, listAppRows, updateAppRow } from './app.queries';
+import { deleteAppRow, insertApp, listAppRows, updateAppRow } from './app.queries';
 import { lockAppForChange, ownApp } from './app.records';
 
-/** The app list ready to send: the same JSON plain and gzipped, known by the user's revision. */
+/** The app list ready to send: the same JSON plain and gzipped, its ETag the user's revision. */
 export interface AppListBody {
-  revision: number;
   etag: string;
   json: Buffer;
   gzip: Buffer;
@@ -35,10 +37,10 @@ const gzipAsync = promisify(gzip);
  * The serialised lists by user, least recently used dropped first. Kept gzipped too: compressing
  * a 2.7 MB list per request would cost more than all the rest of the answer (docs/architecture.md).
  */
-export type AppListCache = LRUCache<string, AppListBody>;
+export type AppListCache = PerUserRevisionCache<AppListBody>;
 
 export function createAppListCache(): AppListCache {
-  return new LRUCache<string, AppListBody>({ max: 500 });
+  return createPerUserRevisionCache<AppListBody>();
 }
 
 export async function appById(
@@ -71,23 +73,15 @@ export async function listApps(
   userId: string,
 ): Promise<AppListBody> {
   const { db } = context;
-  const revision = await appListStamp(db, userId);
-  const cached = listCache.get(userId);
-  if (cached?.revision === revision) return cached;
-  const [appRows, versionRows, views] = await Promise.all([
-    listAppRows(db, userId),
-    versionSummaries(db, userId),
-    deploymentViewsOfUser(db, userId),
-  ]);
-  const json = Buffer.from(JSON.stringify(assembleApps(appRows, versionRows, views)));
-  const body: AppListBody = {
-    revision,
-    etag: `"apps-${revision}"`,
-    json,
-    gzip: await gzipAsync(json, { level: 1 }),
-  };
-  listCache.set(userId, body);
-  return body;
+  return listCache.get(db, userId, async (revision) => {
+    const [appRows, versionRows, views] = await Promise.all([
+      listAppRows(db, userId),
+      versionSummaries(db, userId),
+      deploymentViewsOfUser(db, userId),
+    ]);
+    const json = Buffer.from(JSON.stringify(assembleApps(appRows, versionRows, views)));
+    return { etag: `"apps-${revision}"`, json, gzip: await gzipAsync(json, { level: 1 }) };
+  });
 }
 
 export function getApp(context: AppsContext, userId: string, appId: string): Promise<App> {
@@ -107,6 +101,7 @@ export async function createApp(
     upload.text,
     fields.template_name ?? upload.filename,
     secrets,
+    { flavor_id: fields.flavor_name, volume_type: fields.volume_type },
   );
   const targets = await readySmartClusters(
     context,

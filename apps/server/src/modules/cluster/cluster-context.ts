@@ -1,6 +1,7 @@
 import type { Database } from '../../platform/db/database';
 import type { DatacenterRow } from '../../platform/db/schema';
 import type { DriverRegistry } from '../../platform/drivers/infrastructure-driver';
+import type { ClusterEndpointPolicy } from '../../platform/drivers/kubernetes/cluster-endpoint-guard';
 import { transactionWithJobs, type JobSender } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
 import type { DeploymentJob } from '../deployment/deployment.jobs';
@@ -21,20 +22,27 @@ export interface ClusterContext {
   secrets: SecretBox;
   /** How long the `/version` check of an external cluster waits. */
   externalProbeTimeoutMs: number;
+  /** Which addresses an uploaded cluster's API may have (MERIDIAN_ALLOW_PRIVATE_CLUSTERS). */
+  endpointPolicy: ClusterEndpointPolicy;
   now: () => Date;
   /** The datacenters, read once: they are seeded at start and do not change while running. */
   datacenters: () => Promise<DatacenterRow[]>;
 }
 
 export function createClusterContext(
-  options: Omit<ClusterContext, 'datacenters' | 'externalProbeTimeoutMs' | 'now'> &
-    Partial<Pick<ClusterContext, 'externalProbeTimeoutMs' | 'now'>>,
+  options: Omit<
+    ClusterContext,
+    'datacenters' | 'externalProbeTimeoutMs' | 'endpointPolicy' | 'now'
+  > &
+    Partial<Pick<ClusterContext, 'externalProbeTimeoutMs' | 'endpointPolicy' | 'now'>>,
 ): ClusterContext {
   let cached: Promise<DatacenterRow[]> | undefined;
   return {
     ...options,
     // `??`, not spread defaults: an option passed as undefined must not erase its default.
     externalProbeTimeoutMs: options.externalProbeTimeoutMs ?? 5000,
+    // Unset, only public addresses: a private one needs MERIDIAN_ALLOW_PRIVATE_CLUSTERS=1.
+    endpointPolicy: options.endpointPolicy ?? { allowPrivate: false },
     now: options.now ?? (() => new Date()),
     datacenters: () =>
       (cached ??= listDatacenterRows(options.db).catch((error: unknown) => {

@@ -3,46 +3,28 @@ import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-clus
 import type { Status } from '@meridian/domain/status';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clusters, smartClusters } from '../../platform/db/schema';
-import {
-  addUser,
-  databaseBackends,
-  logIn,
-  type LoggedIn,
-  type TestApp,
-} from '../../../test-support/test-app';
+import { insertInChunks, useListPageSuite } from '../../../test-support/list-page-suite';
+import { databaseBackends, type LoggedIn } from '../../../test-support/test-app';
 import { readySmartCluster } from '../app/app.test-support';
 import { overviewOf } from './cluster-page';
 import { createClusterTestApp } from './cluster.test-support';
 
 describe.each(databaseBackends())('the smart-cluster page on %s', (backend) => {
-  let t: TestApp;
-  let admin: LoggedIn;
-  let other: LoggedIn;
+  const suite = useListPageSuite(
+    () => createClusterTestApp(backend),
+    async ({ t, admin }) => {
+      await readySmartCluster(t, admin, ['ca-montreal', 'ca-toronto'], 'alpha');
+      await readySmartCluster(t, admin, ['de-frankfurt'], 'beta');
+    },
+  );
 
-  beforeAll(async () => {
-    t = await createClusterTestApp(backend);
-    admin = await logIn(t.app);
-    other = await addUser(t, admin, 'other');
-    await readySmartCluster(t, admin, ['ca-montreal', 'ca-toronto'], 'alpha');
-    await readySmartCluster(t, admin, ['de-frankfurt'], 'beta');
-  }, 90_000);
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const page = async (user: LoggedIn, query = '') => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/cluster/smart_clusters/page${query}`,
-      headers: user.headers,
-    });
-    return { response, body: response.json<SmartClusterPage>() };
-  };
+  const page = (user: LoggedIn, query = '') =>
+    suite.page<SmartClusterPage>('/cluster/smart_clusters/page', user, query);
 
   it('answers a page of list items and the overview of every smart cluster', async () => {
-    const { response, body } = await page(admin, '?limit=1');
+    const { response, body } = await page(suite.admin, '?limit=1');
     expect(response.statusCode).toBe(200);
     expect(body).toMatchObject({ total: 2, offset: 0, limit: 1 });
     expect(body.items).toHaveLength(1);
@@ -63,26 +45,24 @@ describe.each(databaseBackends())('the smart-cluster page on %s', (backend) => {
       can_have_traffic: true,
       pending_datacenter_uuids: [],
     });
-    expect((await page(other)).body).toMatchObject({ total: 0, items: [] });
+    expect((await page(suite.other)).body).toMatchObject({ total: 0, items: [] });
   });
 
   it('filters by name, mode, status and datacenter', async () => {
-    expect((await page(admin, '?search=BET')).body.items.map((item) => item.name)).toEqual([
+    expect((await page(suite.admin, '?search=BET')).body.items.map((item) => item.name)).toEqual([
       'beta',
     ]);
-    expect((await page(admin, '?datacenter=ca-toronto')).body.total).toBe(1);
-    expect((await page(admin, '?modes=AUTOMATIC')).body.total).toBe(0);
-    expect((await page(admin, '?statuses=success,failure')).body.total).toBe(2);
-    expect((await page(admin, '?statuses=')).body.total).toBe(0);
-    expect((await page(admin, '?modes=SOMETIMES')).response.statusCode).toBe(400);
+    expect((await page(suite.admin, '?datacenter=ca-toronto')).body.total).toBe(1);
+    expect((await page(suite.admin, '?modes=AUTOMATIC')).body.total).toBe(0);
+    expect((await page(suite.admin, '?statuses=success,failure')).body.total).toBe(2);
+    expect((await page(suite.admin, '?statuses=')).body.total).toBe(0);
+    expect((await page(suite.admin, '?modes=SOMETIMES')).response.statusCode).toBe(400);
   });
 
   it('follows changes and keeps a page of 1,000 smart clusters small', async () => {
-    const [template] = await t.database.db
-      .select()
-      .from(smartClusters)
-      .where(eq(smartClusters.name, 'beta'));
-    const [member] = await t.database.db
+    const { db } = suite.t.database;
+    const [template] = await db.select().from(smartClusters).where(eq(smartClusters.name, 'beta'));
+    const [member] = await db
       .select()
       .from(clusters)
       .where(eq(clusters.smartClusterId, template!.id));
@@ -93,14 +73,13 @@ describe.each(databaseBackends())('the smart-cluster page on %s', (backend) => {
       id: randomUUID(),
       name: `bulk-${i}`,
     }));
-    for (let i = 0; i < smartRows.length; i += 250) {
-      const chunk = smartRows.slice(i, i + 250);
-      await t.database.db.insert(smartClusters).values(chunk);
-      await t.database.db
-        .insert(clusters)
-        .values(chunk.map((smart) => ({ ...member!, id: randomUUID(), smartClusterId: smart.id })));
-    }
-    const { body, response } = await page(admin, '?limit=30');
+    await insertInChunks(db, smartClusters, smartRows);
+    await insertInChunks(
+      db,
+      clusters,
+      smartRows.map((smart) => ({ ...member!, id: randomUUID(), smartClusterId: smart.id })),
+    );
+    const { body, response } = await page(suite.admin, '?limit=30');
     expect(body.total).toBe(1000);
     expect(body.items).toHaveLength(30);
     expect(body.overview.smart_clusters).toBe(1000);
@@ -110,14 +89,14 @@ describe.each(databaseBackends())('the smart-cluster page on %s', (backend) => {
 
   it('shows a member the shared smart cluster, and follows its owner’s changes', async () => {
     const call = (user: LoggedIn, method: 'POST' | 'PUT', url: string, payload: object) =>
-      t.app.inject({ method, url, headers: user.headers, payload });
-    expect((await page(other)).body.total).toBe(0);
-    const organization = await call(admin, 'POST', '/auth/organizations', { name: 'Acme' });
+      suite.t.app.inject({ method, url, headers: user.headers, payload });
+    expect((await page(suite.other)).body.total).toBe(0);
+    const organization = await call(suite.admin, 'POST', '/auth/organizations', { name: 'Acme' });
     expect(organization.statusCode, organization.body).toBe(201);
     const organizationId = organization.json<{ uuid: string }>().uuid;
     const members = `/auth/organizations/${organizationId}/members`;
-    expect((await call(admin, 'POST', members, { username: 'other' })).statusCode).toBe(200);
-    const created = await call(admin, 'POST', '/cluster/clusters', {
+    expect((await call(suite.admin, 'POST', members, { username: 'other' })).statusCode).toBe(200);
+    const created = await call(suite.admin, 'POST', '/cluster/clusters', {
       name: 'acme-default',
       datacenters: ['ca-montreal'],
       mode: 'MANUAL',
@@ -127,15 +106,15 @@ describe.each(databaseBackends())('the smart-cluster page on %s', (backend) => {
       default_shared_for_org_uuid: organizationId,
     });
     expect(created.statusCode, created.body).toBe(200);
-    const seen = (await page(other)).body;
+    const seen = (await page(suite.other)).body;
     expect(seen.items.map((item) => [item.name, item.default_shared_for_org_uuid])).toEqual([
       ['acme-default', organizationId],
     ]);
-    await t.database.db
+    await suite.t.database.db
       .update(smartClusters)
       .set({ name: 'acme-renamed' })
       .where(eq(smartClusters.id, created.json<{ uuid: string }>().uuid));
-    expect((await page(other)).body.items.map((item) => item.name)).toEqual(['acme-renamed']);
+    expect((await page(suite.other)).body.items.map((item) => item.name)).toEqual(['acme-renamed']);
   });
 });
 

@@ -9,22 +9,23 @@ import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-clus
 import { pageOf } from '@meridian/domain/list-page';
 import { isInProgress, parseStatus } from '@meridian/domain/status';
 import { canHaveTraffic, resourceTotals } from '@meridian/domain/traffic/resource-overview';
-import { LRUCache } from 'lru-cache';
-import { userRevision } from '../app/app.records';
+import {
+  createPerUserRevisionCache,
+  type PerUserRevisionCache,
+} from '../../platform/db/per-user-revision-cache';
 import type { ClusterContext } from './cluster-context';
 import { listClusters, listSmartClusters } from './cluster.service';
 
 /** Every smart cluster the user sees, as the list shows them, and the overview. */
 interface SmartClusterList {
-  revision: number;
   items: SmartClusterListItem[];
   overview: SmartClusterOverview;
 }
 
-export type SmartClusterListCache = LRUCache<string, SmartClusterList>;
+export type SmartClusterListCache = PerUserRevisionCache<SmartClusterList>;
 
 export function createSmartClusterListCache(): SmartClusterListCache {
-  return new LRUCache<string, SmartClusterList>({ max: 500 });
+  return createPerUserRevisionCache<SmartClusterList>();
 }
 
 const inProgress = (item: { status: string }) => {
@@ -76,11 +77,7 @@ export function toListItem(smart: SmartCluster, members: readonly Cluster[]): Sm
   };
 }
 
-async function buildList(
-  context: ClusterContext,
-  userId: string,
-  revision: number,
-): Promise<SmartClusterList> {
+async function buildList(context: ClusterContext, userId: string): Promise<SmartClusterList> {
   const [smartClusters, members] = await Promise.all([
     listSmartClusters(context, userId),
     listClusters(context, userId),
@@ -92,7 +89,6 @@ async function buildList(
     membersBySmartCluster.set(member.smart_cluster_uuid, list);
   }
   return {
-    revision,
     items: smartClusters.map((smart) =>
       toListItem(smart, membersBySmartCluster.get(smart.uuid) ?? []),
     ),
@@ -119,11 +115,6 @@ export async function smartClusterPage(
   userId: string,
   query: SmartClusterPageQuery,
 ): Promise<SmartClusterPage> {
-  const revision = await userRevision(context.db, userId);
-  let list = cache.get(userId);
-  if (list?.revision !== revision) {
-    list = await buildList(context, userId, revision);
-    cache.set(userId, list);
-  }
+  const list = await cache.get(context.db, userId, () => buildList(context, userId));
   return { ...pageOf(list.items.filter(matches(query)), query), overview: list.overview };
 }

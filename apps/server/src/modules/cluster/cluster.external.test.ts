@@ -207,6 +207,48 @@ describe.each(databaseBackends())('external clusters on %s', (backend) => {
     );
   });
 
+  it('refuses a cloud metadata address at upload, even with private addresses allowed', async () => {
+    const response = await upload('imds', kubeconfig('http://169.254.169.254'));
+    expect([response.statusCode, response.json()]).toEqual([
+      400,
+      {
+        message: 'Validation failed',
+        errors: [
+          'The cluster API address 169.254.169.254 is a link-local or cloud metadata address, which Meridian never connects to.',
+        ],
+      },
+    ]);
+    expect((await smartClusters(t.app, user)).some((item) => item.name === 'imds')).toBe(false);
+  });
+
+  it('refuses a loopback address at upload unless MERIDIAN_ALLOW_PRIVATE_CLUSTERS=1', async () => {
+    const strict = await createClusterTestApp(backend, {
+      clusterEndpoints: { allowPrivate: false },
+    });
+    try {
+      const owner = await logIn(strict.app);
+      const body = multipart(
+        { name: 'local' },
+        { kubeConfig: { filename: 'kubeconfig.yaml', content: kubeconfig(serverUrl) } },
+      );
+      const response = await strict.app.inject({
+        method: 'POST',
+        url: '/cluster/clusters/external',
+        headers: { ...owner.headers, ...body.headers },
+        payload: body.payload,
+      });
+      expect([response.statusCode, response.json().errors]).toEqual([
+        400,
+        [
+          'The cluster API address 127.0.0.1 is a loopback address; Meridian connects to private or loopback addresses only when MERIDIAN_ALLOW_PRIVATE_CLUSTERS=1 is set.',
+        ],
+      ]);
+      expect(await smartClusters(strict.app, owner)).toEqual([]);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('refuses plugins, local paths, missing parts and oversized files', async () => {
     const exec = await upload('bad', kubeconfig(serverUrl, { exec: { command: 'sh' } }));
     expect(exec.statusCode).toBe(400);

@@ -128,7 +128,7 @@ export async function runMemberStep(
 }
 
 export async function checkExternal(context: ClusterContext, clusterId: string): Promise<void> {
-  const { db, secrets, externalProbeTimeoutMs } = context;
+  const { db, secrets, externalProbeTimeoutMs, endpointPolicy } = context;
   const member = await findMember(db, clusterId);
   if (!member || member.cluster.deleted || member.cluster.status !== 'creating') return;
   const sealed = member.cluster.kubeconfigSealed;
@@ -143,7 +143,7 @@ export async function checkExternal(context: ClusterContext, clusterId: string):
   if (!parsed.ok)
     return finishMember(context, member, 'create', { ok: false, reason: parsed.error });
   const target = parsed.value;
-  const probe = await probeVersion(target, { requestMs: externalProbeTimeoutMs });
+  const probe = await probeVersion(target, { requestMs: externalProbeTimeoutMs }, endpointPolicy);
   if (!probe.ok)
     return finishMember(context, member, 'create', { ok: false, reason: probe.reason });
   const host = new URL(target.server).hostname;
@@ -151,7 +151,7 @@ export async function checkExternal(context: ClusterContext, clusterId: string):
     ok: true,
     result: {
       masterAddresses: [host],
-      nodeAddresses: [],
+      nodeAddresses: probe.nodeAddresses ?? [],
       kubeVersion: probe.version,
       monitoringPath: member.cluster.monitoringPath ?? '',
       kubeconfig: secrets.open(sealed),

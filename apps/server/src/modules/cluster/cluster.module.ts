@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../../platform/db/database';
 import type { DriverRegistry } from '../../platform/drivers/infrastructure-driver';
+import type { ClusterEndpointPolicy } from '../../platform/drivers/kubernetes/cluster-endpoint-guard';
 import type { App } from '../../platform/http/http-app';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
@@ -20,6 +21,8 @@ export interface ClusterModuleOptions {
   drivers: DriverRegistry;
   secrets: SecretBox;
   externalProbeTimeoutMs?: number;
+  /** Which addresses an uploaded cluster's API may have; unset, public ones only. */
+  endpointPolicy?: ClusterEndpointPolicy;
   /** The clock operations and billing periods are stamped with; tests move it. */
   now?: () => Date;
   /** Re-placement of AUTOMATIC smart clusters on their traffic; tests and e2e shorten it. */

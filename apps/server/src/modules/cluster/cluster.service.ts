@@ -14,6 +14,7 @@ import type { Status } from '@meridian/domain/status';
 import { budgetMessage, validationMessages } from '@meridian/domain/validation-messages';
 import type { Database } from '../../platform/db/database';
 import type { ClusterRow, DatacenterRow, SmartClusterRow } from '../../platform/db/schema';
+import { checkClusterEndpoint } from '../../platform/drivers/kubernetes/cluster-endpoint-guard';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/http/errors';
 import { deploymentsOnMembers, versionsOnSmartClusters } from '../deployment/deployment.records';
 import { inTransaction, type ClusterContext, type SendClusterJob } from './cluster-context';
@@ -232,6 +233,9 @@ export async function createExternalCluster(
   const { secrets } = context;
   const parsed = parseKubeconfig(kubeconfig);
   if (!parsed.ok) throw new ValidationError([parsed.error]);
+  // Refused before anything is stored: the user fixes the address, or the operator the switch.
+  const endpoint = await checkClusterEndpoint(parsed.value.server, context.endpointPolicy);
+  if (!endpoint.ok) throw new ValidationError([endpoint.reason]);
   const rows = await requireDatacenters(context, [externalDatacenterUuid]);
   const smart = await inTransaction(context, async (tx, send) => {
     const smart = await insertSmartClusterRow(tx, {

@@ -10,7 +10,10 @@ import {
 import type { JobQueueOptions } from '../../platform/jobs/job-queue';
 import type { InfrastructureOptions } from '../../app';
 
-/** A test app with the cluster module on, the simulator immediate unless told otherwise. */
+/**
+ * A test app with the cluster module on, the simulator immediate and private cluster addresses
+ * allowed unless told otherwise.
+ */
 export function createClusterTestApp(
   backend: DatabaseBackend,
   cluster: InfrastructureOptions & {
@@ -27,6 +30,8 @@ export function createClusterTestApp(
     cluster: {
       simulator: { timeScale, failDatacenters },
       secretKey: clusterTestSecretKey,
+      // The tests' fake cluster APIs listen on loopback, as MERIDIAN_ALLOW_PRIVATE_CLUSTERS=1 allows.
+      clusterEndpoints: { allowPrivate: true },
       ...rest,
     },
   });

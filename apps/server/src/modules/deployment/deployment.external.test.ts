@@ -11,10 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusters } from '../../platform/db/schema';
 import { createSecretBox } from '../../platform/secret-box';
 import {
-  fakeLoadBalancerAddress,
-  startFakeKubeApi,
-  type FakeKubeApi,
-} from '../../platform/drivers/kubernetes/fake-kube-api';
+  startExternalKubeApi,
+  type ExternalKubeApi,
+} from '../../platform/drivers/kubernetes/external-kube-api.test-support';
 import {
   databaseBackends,
   logIn,
@@ -30,17 +29,14 @@ import {
 import { allSettled, basicAppFields, createApp, waitForDeployments } from '../app/app.test-support';
 
 describe.each(databaseBackends())('apps on an external cluster on %s', (backend) => {
-  let api: FakeKubeApi;
+  let api: ExternalKubeApi;
   let t: TestApp;
   let user: LoggedIn;
   let external: SmartCluster;
 
   beforeAll(async () => {
-    api = await startFakeKubeApi();
-    t = await createClusterTestApp(backend, {
-      externalProbeTimeoutMs: 1000,
-      kubernetes: { readinessTimeoutMs: 2000, pollIntervalMs: 50 },
-    });
+    api = await startExternalKubeApi();
+    t = await createClusterTestApp(backend, { externalProbeTimeoutMs: 1000 });
     user = await logIn(t.app);
     const body = multipart(
       { name: 'edge' },
@@ -63,6 +59,21 @@ describe.each(databaseBackends())('apps on an external cluster on %s', (backend)
     await api?.close();
   });
 
+  it('records the cluster’s version and nodes as its API answers them', async () => {
+    const [member] = await t.database.db
+      .select()
+      .from(clusters)
+      .where(eq(clusters.smartClusterId, external.uuid));
+    expect(member).toMatchObject({
+      kubeVersion: 'v1.31.4',
+      masterAddresses: ['127.0.0.1'],
+      nodeAddresses: [
+        expect.stringMatching(/^10\.0\.\d+\.10$/),
+        expect.stringMatching(/^10\.0\.\d+\.11$/),
+      ],
+    });
+  });
+
   it('deploys a Basic app through the cluster API and removes it with the app', async () => {
     const app = (
       await createApp(t, user, basicAppFields(external.uuid, { name: 'edge-shop' }))
@@ -70,11 +81,11 @@ describe.each(databaseBackends())('apps on an external cluster on %s', (backend)
     const done = await waitForDeployments(t, user, app.uuid, allSettled);
     expect(done.deployments[0]).toMatchObject({
       status: 'success',
-      endpoint: fakeLoadBalancerAddress,
+      endpoint: expect.stringMatching(/^203\.0\.113\.\d+$/),
       ready_replicas: 2,
       datacenter_uuid: 'external',
     });
-    expect(api.objects.has('/apis/apps/v1/namespaces/edge-shop/deployments/edge-shop')).toBe(true);
+    expect(api.has('apps/v1', 'Deployment', 'edge-shop', 'edge-shop')).toBe(true);
 
     const removal = await t.app.inject({
       method: 'DELETE',
@@ -83,7 +94,7 @@ describe.each(databaseBackends())('apps on an external cluster on %s', (backend)
     });
     expect(removal.json()).toEqual({ status: 'success' });
     await expect
-      .poll(() => api.objects.has('/api/v1/namespaces/edge-shop'), { timeout: 10_000 })
+      .poll(() => api.has('v1', 'Namespace', undefined, 'edge-shop'), { timeout: 10_000 })
       .toBe(false);
   });
 
@@ -115,7 +126,7 @@ describe.each(databaseBackends())('apps on an external cluster on %s', (backend)
       .where(eq(clusters.smartClusterId, external.uuid));
     const smuggled = mergeKeyExec('/bin/sh', ['-c', `touch ${marker}`]).replace(
       'https://127.0.0.1:1',
-      api.url,
+      api.origin,
     );
     await t.database.db
       .update(clusters)
@@ -129,7 +140,7 @@ describe.each(databaseBackends())('apps on an external cluster on %s', (backend)
       expect(done.deployments[0]!.status).toBe('failure');
       expect(done.deployments[0]!.status_reason).toMatch(/^The kubeconfig uses YAML anchors/);
       expect(existsSync(marker)).toBe(false);
-      expect(api.objects.has('/api/v1/namespaces/smuggled')).toBe(false);
+      expect(api.has('v1', 'Namespace', undefined, 'smuggled')).toBe(false);
     } finally {
       await t.database.db
         .update(clusters)

@@ -1,4 +1,5 @@
 import { kubernetesName } from '@meridian/domain/apps/basic-template';
+import { heatTemplateObject, resolveHeatParameters } from '@meridian/domain/apps/heat-stack';
 import { z } from 'zod';
 import type { ClusterRow, DatacenterRow } from '../../platform/db/schema';
 import {
@@ -7,9 +8,10 @@ import {
   type InfrastructureDriver,
   type StackSpec,
   type WorkloadOperation,
+  type WorkloadSpec,
 } from '../../platform/drivers/infrastructure-driver';
 import { ValidationError } from '../../platform/http/errors';
-import { durableSteps } from '../../platform/jobs/durable-steps';
+import { durableSteps, type StepRunner } from '../../platform/jobs/durable-steps';
 import { defineJob, type JobAttempt } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
 import { ensureUserKeypair } from '../keypair/keypair.service';
@@ -51,23 +53,32 @@ export function specOf(
   };
 }
 
-export async function stackOf(context: AppsContext, work: DeploymentWork): Promise<StackSpec> {
+/**
+ * The stack of a Heat deployment: the parameters its template declares, each with Meridian's
+ * value (keypair, flavor, volume type) or its default. Creating refuses one left without a
+ * value; deleting goes on with what resolves (the stack is known by its name).
+ */
+export async function stackOf(
+  context: AppsContext,
+  work: DeploymentWork,
+  creating: boolean,
+): Promise<StackSpec> {
   const { db, secrets } = context;
   const { version, deployment, app } = work;
   // The stack's servers take the user's SSH keypair; a user deploying before ever opening
   // the keypair dialog gets theirs made here.
   const keypairName = (await ensureUserKeypair({ db, secrets }, deployment.userId)).keyName;
+  const { parameters, errors } = resolveHeatParameters(heatTemplateObject(version.rawTemplate), {
+    keypair_name: keypairName,
+    ...(version.flavorName ? { flavor_id: version.flavorName } : {}),
+    ...(version.volumeType ? { volume_type: version.volumeType } : {}),
+  });
+  if (creating && errors.length > 0) throw new ValidationError(errors);
   return {
     deploymentId: deployment.id,
     name: `${kubernetesName(app.name)}-${deployment.id.slice(0, 8)}`,
     template: version.rawTemplate,
-    parameters: {
-      keypair_name: keypairName,
-      external_network_id: 'public',
-      flavor_id: version.flavorName ?? 'mini',
-      image_name: 'ubuntu-24.04',
-      volume_type: version.volumeType ?? 'SSD',
-    },
+    parameters,
   };
 }
 
@@ -113,11 +124,19 @@ export async function runDeploymentStep(
     db,
     `deployment/${deployment.id}/${status}/${updatedAt.toISOString()}`,
   );
-  let outcome: StepOutcome;
+  let outcome: StepOutcome | 'progressing';
   try {
-    outcome = await steps.step(step.operation, () => performOperation(context, work, step));
+    outcome =
+      step.operation === 'rollout'
+        ? await rollOut(context, work, step, steps.step)
+        : await steps.step(step.operation, () => performOperation(context, work, step));
   } catch (error) {
     outcome = failedOutcome(error, attempt, work, step.operation);
+  }
+  if (outcome === 'progressing') {
+    // Still rolling out: look again soon, by re-scheduling rather than holding a worker.
+    await context.jobs.send(job, { startAfter: new Date(context.now().getTime() + recheckMs) });
+    return;
   }
   await finishDeployment(context, work, outcome);
   await steps.forget();
@@ -159,34 +178,68 @@ async function waitForOperationDeadline(
   return true;
 }
 
+// How long one run watches a rollout for a change, and waits before the next run looks again.
+const rolloutWatchMs = 5000;
+const recheckMs = 1000;
+// A rollout no controller ends (e.g. a load balancer that never gets an address) fails then.
+const rolloutLimitMs = 30 * 60_000;
+
+/** The app's objects as the driver applies them: in the app's namespace, owned by the deployment. */
+function workloadOf(context: AppsContext, work: DeploymentWork): WorkloadSpec {
+  const { deployment, version, app } = work;
+  const manifests = buildManifests(
+    version,
+    { imageName: deployment.imageName, replicas: deployment.replicas },
+    context.secrets,
+  );
+  return { deploymentId: deployment.id, namespace: kubernetesName(app.name), manifests };
+}
+
+/**
+ * Applies the workload once (a durable step), then observes its rollout: its outcome once the
+ * cluster shows one, else 'progressing'. No outcome is reported that the driver did not observe.
+ */
+async function rollOut(
+  context: AppsContext,
+  work: DeploymentWork,
+  { driver, spec }: DriverStep,
+  step: StepRunner,
+): Promise<StepOutcome | 'progressing'> {
+  const workload = workloadOf(context, work);
+  await step('apply', async () => {
+    await driver.applyWorkload(spec, workload);
+    return true;
+  });
+  const observed = await driver.observeWorkload(spec, workload, { waitMs: rolloutWatchMs });
+  if (observed.state === 'failed') return { ok: false, reason: observed.reason };
+  if (observed.state === 'available') {
+    return { ok: true, endpoint: observed.endpoint, readyReplicas: observed.readyReplicas };
+  }
+  if (context.now().getTime() - work.deployment.updatedAt.getTime() > rolloutLimitMs) {
+    return {
+      ok: false,
+      reason: `The rollout on ${work.cluster.name} did not finish within 30 minutes. ${observed.message}`,
+    };
+  }
+  return 'progressing';
+}
+
 async function performOperation(
   context: AppsContext,
   work: DeploymentWork,
   { driver, spec, operation }: DriverStep,
 ): Promise<StepOutcome> {
-  const { secrets } = context;
-  const { deployment, version } = work;
   switch (operation) {
     case 'delete-stack':
-      await driver.deleteStack(spec, await stackOf(context, work));
+      await driver.deleteStack(spec, await stackOf(context, work, false));
       return { ok: true };
     case 'create-stack': {
-      const created = await driver.createStack(spec, await stackOf(context, work));
-      return { ok: true, endpoint: created.endpoint };
+      const created = await driver.createStack(spec, await stackOf(context, work, true));
+      return { ok: true, endpoint: created.endpoint, stackOutputs: created.outputs };
     }
-    default: {
-      const manifests = buildManifests(
-        version,
-        { imageName: deployment.imageName, replicas: deployment.replicas },
-        secrets,
-      );
-      const workload = { deploymentId: deployment.id, manifests };
-      if (operation === 'remove') {
-        await driver.removeWorkload(spec, workload);
-        return { ok: true };
-      }
-      return { ok: true, ...(await driver.applyWorkload(spec, workload)) };
-    }
+    default:
+      await driver.removeWorkload(spec, workloadOf(context, work));
+      return { ok: true };
   }
 }
 

@@ -24,6 +24,8 @@ export function toDeployment(view: DeploymentView): Deployment {
     ready_replicas: deployment.readyReplicas,
     flavor_name: version.flavorName,
     volume_type: version.volumeType,
+    // Only a Heat deployment whose stack exists has outputs; the field is left out otherwise.
+    ...(deployment.stackOutputs ? { stack_outputs: deployment.stackOutputs } : {}),
     app: { uuid: deployment.appId, name: view.appName },
     version: { uuid: deployment.versionId, name: view.versionName },
     createdAt: deployment.createdAt.toISOString(),

@@ -1,3 +1,4 @@
+import type { StackOutput } from '@meridian/domain/apps/heat-stack';
 import { isInProgress } from '@meridian/domain/status';
 import type { Database } from '../../platform/db/database';
 import { meterDeployment } from '../billing/metering';
@@ -15,7 +16,8 @@ import {
 } from './deployment.queries';
 
 export type StepOutcome =
-  { ok: true; endpoint?: string | null; readyReplicas?: number } | { ok: false; reason: string };
+  | { ok: true; endpoint?: string | null; readyReplicas?: number; stackOutputs?: StackOutput[] }
+  | { ok: false; reason: string };
 
 /**
  * After a deployment's operation ends: once none of its group (same app, version and smart
@@ -72,6 +74,7 @@ export async function finishDeployment(
             statusReason: null,
             endpoint: outcome.endpoint ?? null,
             readyReplicas: outcome.readyReplicas ?? 0,
+            stackOutputs: outcome.stackOutputs ?? null,
             operationDeadline: null,
             updatedAt: now(),
           })

@@ -1,24 +1,25 @@
 import type { DomainPage } from '@meridian/domain/domains/domain-api';
 import type { ListPageQuery } from '@meridian/domain/list-page';
-import { LRUCache } from 'lru-cache';
+import {
+  createPerUserRevisionCache,
+  type PerUserRevisionCache,
+} from '../../platform/db/per-user-revision-cache';
 import type { DomainRow } from '../../platform/db/schema';
-import { userRevision } from '../app/app.records';
 import type { DomainContext } from './domain-context';
 import { toDomain } from './domain.mapper';
 import { activeDomains } from './domain.records';
 import { jobsWorkingOn, namesUnderDomains } from './domain.service';
 
-/** The user's domains, oldest first, with the deployment names under each, at a revision. */
+/** The user's domains, oldest first, with the deployment names under each. */
 interface DomainList {
-  revision: number;
   rows: DomainRow[];
   names: Map<string, string[]>;
 }
 
-export type DomainListCache = LRUCache<string, DomainList>;
+export type DomainListCache = PerUserRevisionCache<DomainList>;
 
 export function createDomainListCache(): DomainListCache {
-  return new LRUCache<string, DomainList>({ max: 500 });
+  return createPerUserRevisionCache<DomainList>();
 }
 
 /**
@@ -33,14 +34,11 @@ export async function domainPage(
   query: ListPageQuery,
 ): Promise<DomainPage> {
   const { db, nameservers } = context;
-  const revision = await userRevision(db, userId);
-  let list = cache.get(userId);
-  if (list?.revision !== revision) {
+  const list = await cache.get(db, userId, async () => {
     const rows = await activeDomains(db, userId);
     const names = rows.length > 0 ? await namesUnderDomains(db, userId, rows) : new Map();
-    list = { revision, rows, names };
-    cache.set(userId, list);
-  }
+    return { rows, names };
+  });
   const rows = list.rows.slice(query.offset, query.offset + query.limit);
   // Jobs come and go without a change to the domain row: asked for on each page.
   const working = await jobsWorkingOn(context, rows);

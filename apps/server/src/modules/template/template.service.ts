@@ -11,6 +11,7 @@ import {
   generateBasicTemplate,
 } from '@meridian/domain/apps/basic-template';
 import { checkHeatTemplate } from '@meridian/domain/apps/heat-template';
+import type { KnownHeatValues } from '@meridian/domain/apps/heat-stack';
 import { isRecord } from '@meridian/domain/parsing/safe-yaml';
 import { registrySecretName, type TemplateType } from '@meridian/domain/limits';
 import { ValidationError } from '../../platform/http/errors';
@@ -29,7 +30,8 @@ export interface PreparedTemplate {
 
 /**
  * Checks an uploaded or form-built template for its type (spec "Validation rules") and turns it into what a
- * version stores; a Basic template is generated here, its registry password sealed apart.
+ * version stores; a Basic template is generated here, its registry password sealed apart. A Heat
+ * template's parameters are checked against the form's flavor and volume type (`heatValues`).
  */
 export function prepareTemplate(
   appName: string,
@@ -37,6 +39,7 @@ export function prepareTemplate(
   text: string | undefined,
   templateName: string | undefined,
   secrets: SecretBox,
+  heatValues: KnownHeatValues = {},
 ): PreparedTemplate {
   if (text === undefined || text.trim() === '') {
     throw new ValidationError([appApiMessages.templateRequired]);
@@ -68,7 +71,7 @@ export function prepareTemplate(
     if (!parsed.ok) throw new ValidationError(parsed.errors);
     if (parsed.documents.length === 0) throw new ValidationError([appApiMessages.templateRequired]);
   } else {
-    const checked = checkHeatTemplate(text);
+    const checked = checkHeatTemplate(text, heatValues);
     if (!checked.ok) throw new ValidationError(checked.errors);
   }
   return {

@@ -38,6 +38,7 @@ export async function createVersion(
     upload.text,
     fields.template_name ?? upload.filename,
     secrets,
+    { flavor_id: fields.flavor_name, volume_type: fields.volume_type },
   );
   const row = await insertVersionRow(db, {
     appId,

@@ -19,13 +19,8 @@ import type { ClusterMode, DnsRecordType, TemplateType, VolumeType } from '@meri
 import type { DeploymentOperation, DeploymentTemplate } from '@meridian/domain/apps/app-api';
 import type { Status } from '@meridian/domain/status';
 import type { PlacementDecision } from '@meridian/domain/clusters/placement-decision';
-
-/** Members being brought up (`to`) before those they replace (`from`) go; the decision it applies. */
-export interface Replacement {
-  from: string[];
-  to: string[];
-  decision: PlacementDecision;
-}
+import type { StackOutput } from '@meridian/domain/apps/heat-stack';
+import type { Replacement } from './placement-schema';
 
 export const createdAt = () =>
   timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -287,6 +282,8 @@ export const deployments = pgTable(
     readyReplicas: integer('ready_replicas').notNull().default(0),
     /** The image a CI/CD call rolled out in place of the version's. */
     imageName: text('image_name'),
+    /** A Heat deployment's stack outputs, once its stack was created (migration 0016). */
+    stackOutputs: jsonb('stack_outputs').$type<StackOutput[]>(),
     domainNames: jsonb('domain_names').$type<string[]>().notNull().default([]),
     certificateUuid: uuid('certificate_uuid'),
     operationDeadline: timestamp('operation_deadline', { withTimezone: true }),

@@ -1,3 +1,4 @@
+import type { StackOutput } from '@meridian/domain/apps/heat-stack';
 import type { FlavorKey } from '@meridian/domain/flavors';
 import type { Status } from '@meridian/domain/status';
 
@@ -36,6 +37,8 @@ export type WorkloadManifest = Record<string, unknown>;
 /** An app's Kubernetes objects on one cluster, known by the deployment that owns them. */
 export interface WorkloadSpec {
   deploymentId: string;
+  /** The app's namespace: where objects that name none go. */
+  namespace: string;
   manifests: WorkloadManifest[];
 }
 
@@ -46,17 +49,26 @@ export interface RolledOutWorkload {
   readyReplicas: number;
 }
 
+/** A workload's rollout as the cluster shows it: never a state the driver did not observe. */
+export type WorkloadObservation =
+  | ({ state: 'available' } & RolledOutWorkload)
+  | { state: 'progressing'; message: string }
+  | { state: 'failed'; reason: string };
+
 /** An OpenStack Heat stack in a datacenter, known by the deployment that owns it. */
 export interface StackSpec {
   deploymentId: string;
   name: string;
   template: string;
+  /** Only parameters the template declares (Heat refuses others), as text. */
   parameters: Record<string, string>;
 }
 
 export interface CreatedStack {
   /** The stack's public address (its floating IP output), if it has one. */
   endpoint: string | null;
+  /** Every output the template declares, with the value Heat resolved. */
+  outputs: StackOutput[];
 }
 
 /** A workload whose traffic is asked for, with the replicas serving it. */
@@ -113,7 +125,16 @@ export interface InfrastructureDriver {
   /** The kubeconfig YAML to hand a user, from what `createCluster` answered and was stored. */
   kubeconfig(spec: ClusterSpec, stored: string | null): Promise<string>;
   /** Creates or updates the workload's objects (idempotent: a re-run applies the same state). */
-  applyWorkload(spec: ClusterSpec, workload: WorkloadSpec): Promise<RolledOutWorkload>;
+  applyWorkload(spec: ClusterSpec, workload: WorkloadSpec): Promise<void>;
+  /**
+   * Where the workload's rollout stands; while it progresses, waits up to `waitMs` for the
+   * cluster to tell of a change (a watch) before answering.
+   */
+  observeWorkload(
+    spec: ClusterSpec,
+    workload: WorkloadSpec,
+    options: { waitMs: number },
+  ): Promise<WorkloadObservation>;
   /** Removes the workload's objects; removing what is already gone succeeds. */
   removeWorkload(spec: ClusterSpec, workload: WorkloadSpec): Promise<void>;
   createStack(spec: ClusterSpec, stack: StackSpec): Promise<CreatedStack>;
@@ -125,6 +146,8 @@ export interface InfrastructureDriver {
    * served nothing it can see.
    */
   observeTraffic?(spec: ClusterSpec, targets: readonly TrafficTarget[]): Promise<ObservedTraffic[]>;
+  /** Stops what the driver serves or holds open (the simulator's cluster APIs). */
+  close?(): Promise<void>;
 }
 
 /** The drivers by the name a datacenter row carries. */

@@ -109,6 +109,11 @@ export interface JobQueue extends JobSender<JobBase>, JobReader<JobBase> {
   catalogue(): readonly string[];
   start(): Promise<void>;
   stop(): Promise<void>;
+  /**
+   * Resolves when this process's queue takes work: started, not stopped, and its own connection
+   * answers a query; otherwise throws saying why (the readiness probe asks).
+   */
+  checkReady(): Promise<void>;
 }
 
 /**
@@ -318,6 +323,12 @@ export function createJobQueue(driver: DatabaseDriver, options: JobQueueOptions 
       const timeoutMs = stopTimeoutSeconds * 1000;
       await Promise.all([...runners.values()].map((runner) => runner.stop(timeoutMs)));
       await boss.stop({ graceful: true, wait: true, timeout: 1000 });
+    },
+    async checkReady() {
+      if (state === 'defining') throw new Error('job queue: not started yet');
+      if (state === 'stopped') throw new Error('job queue: stopped');
+      // pg-boss has its own connections on PostgreSQL: the app's pool answering proves nothing.
+      await boss.getDb().executeSql('SELECT 1', []);
     },
   };
   return queue;

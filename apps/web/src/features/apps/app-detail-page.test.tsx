@@ -196,6 +196,8 @@ describe('AppDetailPage', () => {
     expect(screen.getByTestId('card-domain-names').textContent).toContain('shop.example.com');
     expect(screen.getByTestId('card-load-balancer').textContent).toContain('203.0.113.7');
     expect(screen.getByTestId('card-ports').textContent).toContain('80');
+    // Stack outputs belong to Heat deployments only.
+    expect(screen.queryByTestId('card-stack-outputs')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: /Version actions/ }));
     const menu = await screen.findByTestId('version-actions');

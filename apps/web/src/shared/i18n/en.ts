@@ -143,7 +143,8 @@ export const en = {
   'apps.create.template.heatFile': 'Heat template',
   'apps.create.template.drop': 'Click or drag a .yaml file here',
   'apps.create.template.dropHint': 'One file, read here and sent when you create.',
-  'apps.create.template.heatHint': 'It must declare the parameters {parameters}.',
+  'apps.create.template.heatHint':
+    'It must declare the parameters {parameters}. Meridian passes {passed}; every other parameter needs a default.',
   'apps.create.template.flavor': 'Flavor',
   'apps.create.template.volumeType': 'Volume type',
   'apps.create.template.sampleKubernetes': 'Download a sample Kubernetes template',
@@ -304,6 +305,11 @@ export const en = {
   'apps.detail.card.noDomains': 'No domain names yet',
   'apps.detail.card.loadBalancer': 'Load-balancer address',
   'apps.detail.card.ports': 'Ports',
+  'apps.detail.card.stackOutputs': 'Stack outputs',
+  'apps.detail.card.noStackOutputs': 'The Heat template declares no outputs.',
+  'apps.detail.card.noOutputValue': 'No value (Heat could not resolve it)',
+  'apps.detail.card.copyOutput': 'Copy {name}',
+  'apps.detail.card.outputCopied': 'Copied',
 
   // Pages.
   'home.title': 'Home',

@@ -1,4 +1,7 @@
+import { Agent } from 'node:http';
+import type { RequestOptions } from 'node:https';
 import {
+  CoreV1Api,
   createConfiguration,
   KubeConfig,
   KubernetesObjectApi,
@@ -7,6 +10,13 @@ import {
 } from '@kubernetes/client-node';
 import { parseKubeconfig, type KubeconfigTarget } from '@meridian/domain/clusters/kubeconfig';
 import { PermanentDriverError } from '../infrastructure-driver';
+import {
+  checkClusterEndpoint,
+  endpointRefusedCode,
+  guardConnections,
+  isTrustedOrigin,
+  type ClusterEndpointPolicy,
+} from './cluster-endpoint-guard';
 
 /** Deadlines of every call to a cluster's API: a hung or trickling server never holds a job. */
 export interface KubernetesTimeouts {
@@ -33,11 +43,37 @@ export function openKubeconfig(text: string | undefined, clusterName: string): K
 }
 
 /**
- * A client configuration built field by field from the checked target, never from the file's
- * text: no exec, auth-provider, file path or proxy can reach @kubernetes/client-node.
+ * A client configuration whose every connection, redirects included, is checked against the
+ * endpoint policy as it opens: generated APIs, Watch and Log alike get their agent from here.
  */
-function kubeConfigOf(target: KubeconfigTarget): KubeConfig {
-  const config = new KubeConfig();
+class GuardedKubeConfig extends KubeConfig {
+  constructor(private readonly policy: ClusterEndpointPolicy) {
+    super();
+  }
+
+  override async applySecurityAuthentication(
+    context: Parameters<KubeConfig['applySecurityAuthentication']>[0],
+  ): Promise<void> {
+    await super.applySecurityAuthentication(context);
+    const agent = context.getAgent();
+    if (agent) guardConnections(agent, this.policy);
+  }
+
+  override async applyToFetchOptions(options: RequestOptions) {
+    const init = await super.applyToFetchOptions(options);
+    if (init.agent instanceof Agent) guardConnections(init.agent, this.policy);
+    return init;
+  }
+}
+
+/**
+ * A client configuration built field by field from the checked target, never from the file's
+ * text: no exec, auth-provider, file path or proxy can reach @kubernetes/client-node. With a
+ * policy, every connection it opens is checked (a trusted origin's are not).
+ */
+export function kubeConfigOf(target: KubeconfigTarget, policy?: ClusterEndpointPolicy): KubeConfig {
+  const guarded = policy && !isTrustedOrigin(target.server, policy);
+  const config = guarded ? new GuardedKubeConfig(policy) : new KubeConfig();
   config.loadFromOptions({
     clusters: [
       {
@@ -112,7 +148,10 @@ class TargetObjectApi extends KubernetesObjectApi {
   }
 }
 
-/** The dynamic object API of the target cluster (server-side apply, read, delete). */
+/**
+ * The dynamic object API of the target cluster, unchecked: only for callers that have not moved
+ * to `guardedObjectApi` yet, which every dial of a user's cluster must use.
+ */
 export function objectApiFor(
   target: KubeconfigTarget,
   timeouts: KubernetesTimeouts = defaultKubernetesTimeouts,
@@ -120,12 +159,42 @@ export function objectApiFor(
   return new TargetObjectApi(kubeConfigOf(target), target, timeouts);
 }
 
-export type ProbeResult = { ok: true; version: string } | { ok: false; reason: string };
+/**
+ * The dynamic object API of the target cluster (server-side apply, read, delete), once its
+ * address passes the endpoint policy; every connection it opens is checked again. A refused
+ * address throws a PermanentDriverError, an unresolvable name an Error (retried).
+ */
+export async function guardedObjectApi(
+  target: KubeconfigTarget,
+  timeouts: KubernetesTimeouts,
+  policy: ClusterEndpointPolicy,
+): Promise<KubernetesObjectApi> {
+  const endpoint = await checkClusterEndpoint(target.server, policy);
+  if (!endpoint.ok) {
+    throw endpoint.refused ? new PermanentDriverError(endpoint.reason) : new Error(endpoint.reason);
+  }
+  return new TargetObjectApi(kubeConfigOf(target, policy), target, timeouts);
+}
+
+export type ProbeResult =
+  | {
+      ok: true;
+      version: string;
+      /** Node addresses, when the credentials may list nodes. */ nodeAddresses?: string[];
+    }
+  | { ok: false; reason: string };
 
 /** Why a call to a cluster failed, as a sentence: never the raw HTTP exchange. */
 export function unreachableReason(origin: string, error: unknown): string {
   const name = error instanceof Error ? error.name : '';
   const code = (error as { code?: unknown }).code;
+  if (code === endpointRefusedCode) {
+    // A connection refused by the endpoint policy (a redirect, or a name that changed address).
+    return (
+      /The cluster API .*$/.exec(String(error))?.[0] ??
+      `The cluster API at ${origin} cannot be reached.`
+    );
+  }
   if (name === 'AbortError' || name === 'TimeoutError' || /aborted/i.test(String(error))) {
     return `The cluster API at ${origin} did not answer in time.`;
   }
@@ -143,22 +212,42 @@ export function unreachableReason(origin: string, error: unknown): string {
   return `The cluster API at ${origin} cannot be reached.`;
 }
 
-/** `GET /version` of the target, within the deadline. */
+/** `GET /version` of the target, within the deadline, once its address passes the policy. */
 export async function probeVersion(
   target: KubeconfigTarget,
-  timeouts: Partial<KubernetesTimeouts> = {},
+  timeouts: Partial<KubernetesTimeouts>,
+  policy: ClusterEndpointPolicy,
 ): Promise<ProbeResult> {
   const origin = new URL(target.server).origin;
+  const endpoint = await checkClusterEndpoint(target.server, policy);
+  if (!endpoint.ok) return { ok: false, reason: endpoint.reason };
   try {
-    const config = kubeConfigOf(target);
-    const info = await new VersionApi(
-      configurationOf(config, {
-        requestMs: timeouts.requestMs ?? defaultKubernetesTimeouts.requestMs,
-        operationMs: timeouts.operationMs ?? defaultKubernetesTimeouts.operationMs,
-      }),
-    ).getCode();
-    return { ok: true, version: info.gitVersion || 'unknown' };
+    const config = kubeConfigOf(target, policy);
+    const configuration = configurationOf(config, {
+      requestMs: timeouts.requestMs ?? defaultKubernetesTimeouts.requestMs,
+      operationMs: timeouts.operationMs ?? defaultKubernetesTimeouts.operationMs,
+    });
+    const info = await new VersionApi(configuration).getCode();
+    const nodeAddresses = await listNodeAddresses(new CoreV1Api(configuration));
+    return {
+      ok: true,
+      version: info.gitVersion || 'unknown',
+      ...(nodeAddresses ? { nodeAddresses } : {}),
+    };
   } catch (error) {
     return { ok: false, reason: unreachableReason(origin, error) };
+  }
+}
+
+/** Each node's internal address (its name if it has none); undefined when listing is refused. */
+async function listNodeAddresses(api: CoreV1Api): Promise<string[] | undefined> {
+  try {
+    const nodes = await api.listNode();
+    return nodes.items.map((node) => {
+      const internal = node.status?.addresses?.find((address) => address.type === 'InternalIP');
+      return internal?.address ?? node.metadata?.name ?? 'unnamed';
+    });
+  } catch {
+    return undefined;
   }
 }

@@ -1,5 +1,6 @@
 import type { KubernetesObjectApi } from '@kubernetes/client-node';
 import { PatchStrategy, type KubernetesObject } from '@kubernetes/client-node';
+import type { KubeconfigTarget } from '@meridian/domain/clusters/kubeconfig';
 import {
   PermanentDriverError,
   type ClusterSpec,
@@ -7,31 +8,37 @@ import {
   type InfrastructureDriver,
   type ObservedStatus,
   type ProvisionedCluster,
-  type RolledOutWorkload,
-  type WorkloadManifest,
+  type WorkloadObservation,
   type WorkloadSpec,
 } from '../infrastructure-driver';
+import type { ClusterEndpointPolicy } from './cluster-endpoint-guard';
 import {
   defaultKubernetesTimeouts,
-  objectApiFor,
+  guardedObjectApi,
   openKubeconfig,
+  probeVersion,
   type KubernetesTimeouts,
 } from './kubernetes-client';
+import { waitForDeploymentChange } from './kubernetes-watch';
+import {
+  deploymentAnnotation,
+  describe,
+  fieldManager,
+  header,
+  isLoadBalancer,
+  isRecord,
+  loadBalancerAddress,
+  metadataOf,
+  objectsToApply,
+  podProblem,
+  rolloutOf,
+} from './kubernetes-workload';
 
 export interface KubernetesDriverOptions {
-  /** How long a rollout waits for its pods and load-balancer address before answering. */
-  readinessTimeoutMs?: number;
-  pollIntervalMs?: number;
   /** Deadline of each call to the cluster's API. */
   timeouts?: KubernetesTimeouts;
-}
-
-const fieldManager = 'meridian';
-const managedByLabel = 'app.kubernetes.io/managed-by';
-const deploymentAnnotation = 'meridian.dev/deployment';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  /** Which cluster addresses may be dialled (MERIDIAN_ALLOW_PRIVATE_CLUSTERS). */
+  endpoints?: ClusterEndpointPolicy;
 }
 
 function statusCode(error: unknown): number | undefined {
@@ -41,55 +48,44 @@ function statusCode(error: unknown): number | undefined {
 
 /** The API server's answer in words a user can act on; 4xx other than 404/409/429 will not heal. */
 function driverError(error: unknown, what: string): Error {
+  if (error instanceof PermanentDriverError) return error;
   const code = statusCode(error);
   const body = (error as { body?: unknown }).body;
+  const parsed = typeof body === 'string' ? safeJson(body) : body;
   const detail =
-    isRecord(body) && typeof body.message === 'string'
-      ? body.message
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  const message = `${what}: ${code ? `HTTP ${code}: ` : ''}${detail}`;
+    isRecord(parsed) && typeof parsed.message === 'string'
+      ? parsed.message
+      : 'the cluster API did not answer';
+  const message = `${what}: ${detail}.`;
   if (code !== undefined && code >= 400 && code < 500 && ![404, 409, 429].includes(code)) {
     return new PermanentDriverError(message);
   }
-  return new Error(message);
+  return new Error(message, { cause: error });
 }
 
-/** What the API needs to find an object again: its type, name and namespace. */
-function header(manifest: WorkloadManifest) {
-  const metadata = isRecord(manifest.metadata) ? manifest.metadata : {};
-  return {
-    apiVersion: String(manifest.apiVersion),
-    kind: String(manifest.kind),
-    metadata: {
-      name: String(metadata.name),
-      ...(typeof metadata.namespace === 'string' ? { namespace: metadata.namespace } : {}),
-    },
-  };
-}
-
-function describe(manifest: WorkloadManifest): string {
-  const metadata = isRecord(manifest.metadata) ? manifest.metadata : {};
-  return `${String(manifest.kind)} ${String(metadata.name)}`;
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * Deploys onto a real Kubernetes cluster through its API, with the kubeconfig the user uploaded
- * (external clusters): server-side apply of every object, then a bounded wait for the
- * Deployments' ready replicas and the LoadBalancer Service's address. Clusters themselves are
- * the user's: this driver never creates or deletes one.
+ * Deploys onto a Kubernetes cluster through its API, with its kubeconfig: server-side apply
+ * (field manager `meridian`) of every object into the app's namespace, then the rollout watched
+ * until its Deployments are available or their controller gives up. Used for external clusters
+ * and, through the simulator, for every simulated member cluster. Clusters themselves are not
+ * this driver's: it never creates or deletes one.
  */
 export class KubernetesDriver implements InfrastructureDriver {
   readonly kind = 'kubernetes';
-  private readonly readinessTimeoutMs: number;
-  private readonly pollIntervalMs: number;
   private readonly timeouts: KubernetesTimeouts;
+  private readonly endpoints: ClusterEndpointPolicy;
 
   constructor(options: KubernetesDriverOptions = {}) {
-    this.readinessTimeoutMs = options.readinessTimeoutMs ?? 60_000;
-    this.pollIntervalMs = options.pollIntervalMs ?? 2000;
     this.timeouts = options.timeouts ?? defaultKubernetesTimeouts;
+    this.endpoints = options.endpoints ?? { allowPrivate: false };
   }
 
   plannedDurationMs(): number {
@@ -97,8 +93,12 @@ export class KubernetesDriver implements InfrastructureDriver {
   }
 
   /** Re-checks the stored kubeconfig every time: one saved before a check existed runs nothing. */
-  private client(spec: ClusterSpec): KubernetesObjectApi {
-    return objectApiFor(openKubeconfig(spec.kubeconfig, spec.name), this.timeouts);
+  private target(spec: ClusterSpec): KubeconfigTarget {
+    return openKubeconfig(spec.kubeconfig, spec.name);
+  }
+
+  private client(spec: ClusterSpec): Promise<KubernetesObjectApi> {
+    return guardedObjectApi(this.target(spec), this.timeouts, this.endpoints);
   }
 
   async createCluster(spec: ClusterSpec): Promise<ProvisionedCluster> {
@@ -122,23 +122,13 @@ export class KubernetesDriver implements InfrastructureDriver {
     return stored;
   }
 
-  async applyWorkload(spec: ClusterSpec, workload: WorkloadSpec): Promise<RolledOutWorkload> {
-    const client = this.client(spec);
-    for (const manifest of workload.manifests) {
-      const metadata = isRecord(manifest.metadata) ? manifest.metadata : {};
-      const labels = isRecord(metadata.labels) ? metadata.labels : {};
-      const annotations = isRecord(metadata.annotations) ? metadata.annotations : {};
-      const object = {
-        ...manifest,
-        metadata: {
-          ...metadata,
-          labels: { ...labels, [managedByLabel]: fieldManager },
-          annotations: { ...annotations, [deploymentAnnotation]: workload.deploymentId },
-        },
-      } as KubernetesObject;
+  async applyWorkload(spec: ClusterSpec, workload: WorkloadSpec): Promise<void> {
+    const objects = objectsToApply(workload);
+    const client = await this.client(spec);
+    for (const object of objects) {
       try {
         await client.patch(
-          object,
+          object as KubernetesObject,
           undefined,
           undefined,
           fieldManager,
@@ -146,78 +136,138 @@ export class KubernetesDriver implements InfrastructureDriver {
           PatchStrategy.ServerSideApply,
         );
       } catch (error) {
-        throw driverError(error, `Applying ${describe(manifest)} on ${spec.name}`);
+        throw driverError(error, `Applying ${describe(object)} on ${spec.name}`);
       }
     }
-    return this.waitUntilReady(client, spec, workload);
   }
 
-  private async waitUntilReady(
+  async observeWorkload(
+    spec: ClusterSpec,
+    workload: WorkloadSpec,
+    options: { waitMs: number },
+  ): Promise<WorkloadObservation> {
+    const client = await this.client(spec);
+    const first = await this.observe(client, spec, workload);
+    if (first.observation.state !== 'progressing' || options.waitMs <= 0) return first.observation;
+    await waitForDeploymentChange(
+      this.target(spec),
+      workload.namespace,
+      first.resourceVersion,
+      options.waitMs,
+      this.endpoints,
+    );
+    return (await this.observe(client, spec, workload)).observation;
+  }
+
+  /** Reads the workload's Deployments and LoadBalancer Services once. */
+  private async observe(
     client: KubernetesObjectApi,
     spec: ClusterSpec,
     workload: WorkloadSpec,
-  ): Promise<RolledOutWorkload> {
-    const deadline = Date.now() + this.readinessTimeoutMs;
-    for (;;) {
-      const observed = await this.observe(client, workload);
-      if (observed.complete || Date.now() >= deadline) {
-        return { endpoint: observed.endpoint, readyReplicas: observed.readyReplicas };
+  ): Promise<{ observation: WorkloadObservation; resourceVersion?: string }> {
+    const objects = objectsToApply(workload);
+    let endpoint: string | null = null;
+    let readyReplicas = 0;
+    let waitingFor: string | undefined;
+    let resourceVersion: string | undefined;
+    for (const object of objects) {
+      if (object.kind !== 'Deployment' && !isLoadBalancer(object)) continue;
+      const live = await this.read(client, spec, object);
+      if (object.kind === 'Service') {
+        endpoint ??= loadBalancerAddress(live);
+        if (!endpoint) waitingFor ??= `an address for ${describe(object)}`;
+        continue;
       }
-      await new Promise((resolve) => setTimeout(resolve, this.pollIntervalMs));
+      resourceVersion ??= String(metadataOf(live).resourceVersion ?? '') || undefined;
+      const rollout = rolloutOf(live);
+      if (rollout.state === 'failed') {
+        const pods = await this.podsOf(client, live);
+        const problem = podProblem(pods);
+        const reason =
+          `${describe(object)} did not become available on ${spec.name}: ${rollout.message}` +
+          (problem ? ` Its pods are waiting: ${problem}.` : '');
+        return { observation: { state: 'failed', reason } };
+      }
+      if (rollout.state === 'progressing') waitingFor ??= `${describe(object)} to roll out`;
+      else readyReplicas += rollout.readyReplicas;
+    }
+    const observation: WorkloadObservation = waitingFor
+      ? { state: 'progressing', message: `Waiting for ${waitingFor}.` }
+      : { state: 'available', endpoint, readyReplicas };
+    return { observation, ...(resourceVersion ? { resourceVersion } : {}) };
+  }
+
+  private async read(
+    client: KubernetesObjectApi,
+    spec: ClusterSpec,
+    object: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    try {
+      return (await client.read(header(object))) as unknown as Record<string, unknown>;
+    } catch (error) {
+      throw driverError(error, `Reading ${describe(object)} on ${spec.name}`);
     }
   }
 
-  private async observe(
+  /** The pods a Deployment selects, to say why its rollout is stuck. */
+  private async podsOf(
     client: KubernetesObjectApi,
-    workload: WorkloadSpec,
-  ): Promise<{ complete: boolean; endpoint: string | null; readyReplicas: number }> {
-    let complete = true;
-    let endpoint: string | null = null;
-    let readyReplicas = 0;
-    for (const manifest of workload.manifests) {
-      const isDeployment = manifest.kind === 'Deployment';
-      const isLoadBalancer =
-        manifest.kind === 'Service' &&
-        isRecord(manifest.spec) &&
-        manifest.spec.type === 'LoadBalancer';
-      if (!isDeployment && !isLoadBalancer) continue;
-      let live: Record<string, unknown>;
-      try {
-        live = (await client.read(header(manifest))) as unknown as Record<string, unknown>;
-      } catch (error) {
-        throw driverError(error, `Reading ${describe(manifest)}`);
-      }
-      const status = isRecord(live.status) ? live.status : {};
-      if (isDeployment) {
-        const wanted =
-          isRecord(live.spec) && typeof live.spec.replicas === 'number' ? live.spec.replicas : 1;
-        const ready = typeof status.readyReplicas === 'number' ? status.readyReplicas : 0;
-        readyReplicas += ready;
-        if (ready < wanted) complete = false;
-      } else {
-        const balancer = isRecord(status.loadBalancer) ? status.loadBalancer : {};
-        const ingress = Array.isArray(balancer.ingress) ? balancer.ingress[0] : undefined;
-        const address = isRecord(ingress) ? (ingress.ip ?? ingress.hostname) : undefined;
-        if (typeof address === 'string') endpoint ??= address;
-        else complete = false;
-      }
+    live: Record<string, unknown>,
+  ): Promise<Record<string, unknown>[]> {
+    const spec = isRecord(live.spec) ? live.spec : {};
+    const selector = isRecord(spec.selector) ? spec.selector : {};
+    const labels = isRecord(selector.matchLabels) ? selector.matchLabels : {};
+    const labelSelector = Object.entries(labels)
+      .map(([key, value]) => `${key}=${String(value)}`)
+      .join(',');
+    try {
+      const namespace = String(metadataOf(live).namespace ?? '');
+      const list = await client.list(
+        'v1',
+        'Pod',
+        namespace,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        labelSelector,
+      );
+      return list.items as unknown as Record<string, unknown>[];
+    } catch {
+      return [];
     }
-    return { complete, endpoint, readyReplicas };
   }
 
   async removeWorkload(spec: ClusterSpec, workload: WorkloadSpec): Promise<void> {
-    const client = this.client(spec);
-    // Namespaced objects first, the namespace last (deleting it would take them anyway).
-    const ordered = [...workload.manifests].sort(
-      (a, b) => Number(a.kind === 'Namespace') - Number(b.kind === 'Namespace'),
-    );
-    for (const manifest of ordered) {
+    const client = await this.client(spec);
+    // Namespaced objects first, the namespaces last (deleting one takes what is in it anyway).
+    const ordered = objectsToApply(workload).reverse();
+    for (const object of ordered) {
+      if (object.kind === 'Namespace' && !(await this.ownsNamespace(client, object, workload))) {
+        continue;
+      }
       try {
-        await client.delete(header(manifest));
+        await client.delete(header(object));
       } catch (error) {
         if (statusCode(error) === 404) continue;
-        throw driverError(error, `Deleting ${describe(manifest)} on ${spec.name}`);
+        throw driverError(error, `Deleting ${describe(object)} on ${spec.name}`);
       }
+    }
+  }
+
+  /** A namespace goes only with the deployment that made it: never one the user shares. */
+  private async ownsNamespace(
+    client: KubernetesObjectApi,
+    object: Record<string, unknown>,
+    workload: WorkloadSpec,
+  ): Promise<boolean> {
+    try {
+      const live = metadataOf(await client.read(header(object)));
+      const annotations = isRecord(live.annotations) ? live.annotations : {};
+      return annotations[deploymentAnnotation] === workload.deploymentId;
+    } catch (error) {
+      if (statusCode(error) === 404) return false;
+      throw driverError(error, `Reading ${describe(object)}`);
     }
   }
 
@@ -229,7 +279,9 @@ export class KubernetesDriver implements InfrastructureDriver {
     // No stack can exist here (createStack refuses), so there is nothing to delete.
   }
 
-  async observeStatus(): Promise<ObservedStatus> {
-    return { status: 'success' };
+  /** The cluster as its API answers now: reachable, or why not. */
+  async observeStatus(spec: ClusterSpec): Promise<ObservedStatus> {
+    const probe = await probeVersion(this.target(spec), this.timeouts, this.endpoints);
+    return probe.ok ? { status: 'success' } : { status: 'failure', reason: probe.reason };
   }
 }

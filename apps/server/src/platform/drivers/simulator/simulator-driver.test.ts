@@ -43,12 +43,62 @@ describe('simulator driver', () => {
     expect(cluster.monitoringPath).toBe(
       'https://monitoring.ca-toronto.meridian.example/d/k8s-nodes/nodes',
     );
+    // The kubeconfig reaches the cluster's API that the simulator serves on loopback.
     const config = parse(cluster.kubeconfig) as { clusters: { cluster: { server: string } }[] };
-    expect(config.clusters[0]!.cluster.server).toBe(`https://${cluster.masterAddresses[0]}:6443`);
+    expect(config.clusters[0]!.cluster.server).toMatch(
+      new RegExp(`^https://127\\.0\\.0\\.1:\\d+/clusters/${spec.clusterId}$`),
+    );
+    await driver.close();
     const grown = await driver.updateCluster({ ...spec, masterCount: 1, minionCount: 7 }, cluster);
     expect(grown.masterAddresses).toEqual(cluster.masterAddresses.slice(0, 1));
     expect(grown.nodeAddresses.slice(0, 5)).toEqual(cluster.nodeAddresses);
     expect(grown.nodeAddresses).toHaveLength(7);
+  });
+
+  it('rolls workloads out through the cluster’s Kubernetes API; injected faults stick them', async () => {
+    const options = { timeScale: 0, failDatacenters: [], failRolloutDatacenters: ['jp-tokyo'] };
+    const driver = new SimulatorDriver(options);
+    const workload = {
+      deploymentId: 'd-1',
+      namespace: 'web',
+      manifests: [
+        {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          metadata: { name: 'web' },
+          spec: {
+            replicas: 2,
+            selector: { matchLabels: { app: 'web' } },
+            template: {
+              metadata: { labels: { app: 'web' } },
+              spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] },
+            },
+          },
+        },
+      ],
+    };
+    try {
+      await driver.applyWorkload(spec, workload);
+      expect(await driver.observeWorkload(spec, workload, { waitMs: 0 })).toEqual({
+        state: 'available',
+        endpoint: null,
+        readyReplicas: 2,
+      });
+      const tokyo = { ...spec, clusterId: '00000000-0000-4000-8000-000000000002' };
+      const inTokyo = { ...tokyo, datacenter: { uuid: 'jp-tokyo', location: 'Tokyo' } };
+      await driver.applyWorkload(inTokyo, workload);
+      const stuck = await driver.observeWorkload(inTokyo, workload, { waitMs: 0 });
+      expect(stuck).toMatchObject({
+        state: 'failed',
+        reason: expect.stringMatching(/timed out progressing.*CrashLoopBackOff/),
+      });
+      await driver.removeWorkload(spec, workload);
+      await expect(driver.observeWorkload(spec, workload, { waitMs: 0 })).rejects.toThrow(
+        /Reading Deployment web on demo-ca-toronto: deployments "web" not found/,
+      );
+    } finally {
+      await driver.close();
+    }
   });
 
   it('fails for a fault-injected datacenter, permanently and with a reason', async () => {

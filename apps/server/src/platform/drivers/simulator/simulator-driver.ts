@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
   PermanentDriverError,
   type ClusterSpec,
@@ -8,14 +8,17 @@ import {
   type ObservedStatus,
   type ObservedTraffic,
   type ProvisionedCluster,
-  type RolledOutWorkload,
+  type WorkloadObservation,
   type StackSpec,
   type TrafficOrigin,
   type TrafficTarget,
   type WorkloadOperation,
   type WorkloadSpec,
 } from '../infrastructure-driver';
-import { issueKubeconfig } from './kubeconfig';
+import { KubernetesDriver } from '../kubernetes/kubernetes-driver';
+import { SimulatedKubeApi } from './kube-api/simulated-kube-api';
+import type { ClusterBehaviour } from './kube-api/simulated-cluster';
+import { simulateStack } from './simulated-stack';
 
 export interface SimulatorOptions {
   /** `MERIDIAN_SIM_TIME_SCALE`: 1 = real durations, 0 = immediate. */
@@ -24,6 +27,13 @@ export interface SimulatorOptions {
   failDatacenters: readonly string[];
   /** `MERIDIAN_SIM_TRAFFIC_SHIFT`: a share of every app's users moved to one place. */
   trafficShift?: TrafficShift;
+  /** `MERIDIAN_SIM_FAIL_ROLLOUTS`: rollouts in these datacenters never become available. */
+  failRolloutDatacenters?: readonly string[];
+  /**
+   * The member clusters' Kubernetes API on loopback (`MERIDIAN_SIM_KUBE_PORT`, 0: any free
+   * port); `secret` derives its CA and tokens (unset: new ones for this process).
+   */
+  kubeApi?: { secret?: Buffer; port?: number };
 }
 
 /**
@@ -51,34 +61,18 @@ const durations: Record<DriverOperation | WorkloadOperation, [number, number]> =
   'delete-stack': [1 * minute, 3 * minute],
 };
 
-// The grammar of a container image reference (registry host, path, tag, digest), loosely.
-const imageReference =
-  /^(?:[a-zA-Z0-9.-]+(?::[0-9]+)?\/)?[a-z0-9]+(?:[._-][a-z0-9]+)*(?:\/[a-z0-9]+(?:[._-][a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Images of the pod templates of Deployment-like objects. */
-function containerImages(manifest: Record<string, unknown>): string[] {
-  const spec = isRecord(manifest.spec) ? manifest.spec : undefined;
-  const template = spec && isRecord(spec.template) ? spec.template : undefined;
-  const podSpec = template && isRecord(template.spec) ? template.spec : undefined;
-  const containers = podSpec && Array.isArray(podSpec.containers) ? podSpec.containers : [];
-  return containers.flatMap((container: unknown) =>
-    isRecord(container) && typeof container.image === 'string' ? [container.image] : [],
-  );
-}
-
-function replicasOf(manifest: Record<string, unknown>): number {
-  const spec = isRecord(manifest.spec) ? manifest.spec : undefined;
-  return typeof spec?.replicas === 'number' ? spec.replicas : 1;
-}
-
 // Documentation address ranges (RFC 5737): masters from the first, nodes from the others.
 const masterPrefix = '192.0.2.';
 const nodePrefixes = ['198.51.100.', '203.0.113.'];
 const kubePatchVersions = [4, 5, 6, 7];
+// A real cluster's progressDeadlineSeconds default: how long a stuck rollout is given.
+const progressDeadlineMs = 600 * second;
+
+/** The cluster's Kubernetes version, fixed by its id (the API and the console agree). */
+function kubeVersionOf(clusterId: string): string {
+  const patch = createHash('sha256').update(clusterId).digest()[0]! % kubePatchVersions.length;
+  return `v1.31.${kubePatchVersions[patch]}`;
+}
 
 function addresses(prefixes: readonly string[], count: number): string[] {
   const taken = new Set<string>();
@@ -127,14 +121,52 @@ function randomRound(value: number): number {
  */
 export class SimulatorDriver implements InfrastructureDriver {
   readonly kind = 'simulator';
-  /** Per member cluster: what runs on it, by deployment, with its load-balancer address. */
-  private readonly workloads = new Map<string, Map<string, WorkloadSpec & RolledOutWorkload>>();
+  /** Every member cluster's Kubernetes API: workloads go through it like on a real cloud. */
+  private readonly kubeApi: SimulatedKubeApi;
+  private kubernetesDriver: Promise<KubernetesDriver> | undefined;
   private readonly stacks = new Map<string, Map<string, StackSpec & CreatedStack>>();
 
   private trafficShift: TrafficShift | null;
 
   constructor(private readonly options: SimulatorOptions) {
     this.trafficShift = options.trafficShift ?? null;
+    this.kubeApi = new SimulatedKubeApi({
+      secret: options.kubeApi?.secret ?? randomBytes(32),
+      port: options.kubeApi?.port ?? 0,
+      behaviourOf: (clusterId) => this.behaviourOf({ clusterId, minionCount: 3 }),
+    });
+  }
+
+  /** How a member cluster's rollouts go: on the scaled clock, stuck where faults are injected. */
+  private behaviourOf(
+    spec: Pick<ClusterSpec, 'clusterId' | 'minionCount'> & { datacenter?: { uuid: string } },
+  ): ClusterBehaviour {
+    const failing = this.options.failRolloutDatacenters ?? [];
+    return {
+      now: () => Date.now(),
+      rolloutMs: () => this.scaledDuration('rollout'),
+      progressDeadlineMs: progressDeadlineMs * Math.max(0, this.options.timeScale),
+      failRollouts: spec.datacenter !== undefined && failing.includes(spec.datacenter.uuid),
+      nodeCount: spec.minionCount,
+      kubeVersion: kubeVersionOf(spec.clusterId),
+    };
+  }
+
+  /** The Kubernetes driver, pointed at the simulator's own API (trusted: it is this process). */
+  private kubernetes(): Promise<KubernetesDriver> {
+    this.kubernetesDriver ??= this.kubeApi
+      .start()
+      .then(
+        ({ origin }) =>
+          new KubernetesDriver({ endpoints: { allowPrivate: false, trustedOrigins: [origin] } }),
+      );
+    return this.kubernetesDriver;
+  }
+
+  /** The spec with the member cluster's own kubeconfig, its behaviour brought up to date. */
+  private async onKubeApi(spec: ClusterSpec): Promise<ClusterSpec> {
+    this.kubeApi.cluster(spec.clusterId).behaviour = this.behaviourOf(spec);
+    return { ...spec, kubeconfig: await this.kubeApi.kubeconfig(spec.clusterId, spec.name) };
   }
 
   /** Moves a share of every app's users to one place from now on (null: back home). */
@@ -142,7 +174,13 @@ export class SimulatorDriver implements InfrastructureDriver {
     this.trafficShift = shift;
   }
 
+  /** Rollouts and removals take their time on the member cluster's API, not here. */
   plannedDurationMs(operation: DriverOperation | WorkloadOperation): number {
+    if (operation === 'rollout' || operation === 'remove') return 0;
+    return this.scaledDuration(operation);
+  }
+
+  private scaledDuration(operation: DriverOperation | WorkloadOperation): number {
     if (this.options.timeScale <= 0) return 0;
     const [min, max] = durations[operation];
     return Math.round((min + Math.random() * (max - min)) * this.options.timeScale);
@@ -161,16 +199,13 @@ export class SimulatorDriver implements InfrastructureDriver {
     this.checkFault(spec);
     const masterAddresses = addresses([masterPrefix], spec.masterCount);
     const nodeAddresses = addresses(nodePrefixes, spec.minionCount);
-    const { yaml } = await issueKubeconfig({
-      clusterName: spec.name,
-      server: `https://${masterAddresses[0]}:6443`,
-    });
+    const { kubeconfig } = await this.onKubeApi(spec);
     return {
       masterAddresses,
       nodeAddresses,
-      kubeVersion: `v1.31.${kubePatchVersions[randomInt(kubePatchVersions.length)]}`,
+      kubeVersion: kubeVersionOf(spec.clusterId),
       monitoringPath: `https://monitoring.${spec.datacenter.uuid}.meridian.example/d/k8s-nodes/nodes`,
-      kubeconfig: yaml,
+      kubeconfig: kubeconfig!,
     };
   }
 
@@ -188,65 +223,44 @@ export class SimulatorDriver implements InfrastructureDriver {
   }
 
   async deleteCluster(spec: ClusterSpec): Promise<void> {
-    this.workloads.delete(spec.clusterId);
+    this.kubeApi.forget(spec.clusterId);
     this.stacks.delete(spec.clusterId);
   }
 
-  async kubeconfig(_spec: ClusterSpec, stored: string | null): Promise<string> {
-    if (!stored) throw new Error('the cluster has no kubeconfig yet');
-    return stored;
+  /** Always the current one: the API's port may differ since the stored one was made. */
+  async kubeconfig(spec: ClusterSpec): Promise<string> {
+    return this.kubeApi.kubeconfig(spec.clusterId, spec.name);
   }
 
-  /**
-   * Rolls the objects out: pods of an image that is not a valid reference fail to pull (as on a
-   * real cluster); a LoadBalancer Service gets an address, kept across re-applies.
-   */
-  async applyWorkload(spec: ClusterSpec, workload: WorkloadSpec): Promise<RolledOutWorkload> {
+  async applyWorkload(spec: ClusterSpec, workload: WorkloadSpec): Promise<void> {
     this.checkFault(spec);
-    let readyReplicas = 0;
-    let wantsLoadBalancer = false;
-    for (const manifest of workload.manifests) {
-      for (const image of containerImages(manifest)) {
-        if (!imageReference.test(image)) {
-          throw new PermanentDriverError(
-            `ErrImagePull: "${image}" is not a valid image reference, so its pods cannot start.`,
-          );
-        }
-      }
-      if (manifest.kind === 'Deployment' || manifest.kind === 'StatefulSet') {
-        readyReplicas += replicasOf(manifest);
-      }
-      const serviceSpec =
-        manifest.kind === 'Service' && isRecord(manifest.spec) ? manifest.spec : undefined;
-      if (serviceSpec?.type === 'LoadBalancer') wantsLoadBalancer = true;
-    }
-    const onCluster = this.workloads.get(spec.clusterId) ?? new Map();
-    const previous = onCluster.get(workload.deploymentId);
-    const endpoint = wantsLoadBalancer
-      ? (previous?.endpoint ?? addresses([nodePrefixes[1]!], 1)[0]!)
-      : null;
-    onCluster.set(workload.deploymentId, { ...workload, endpoint, readyReplicas });
-    this.workloads.set(spec.clusterId, onCluster);
-    return { endpoint, readyReplicas };
+    return (await this.kubernetes()).applyWorkload(await this.onKubeApi(spec), workload);
+  }
+
+  async observeWorkload(
+    spec: ClusterSpec,
+    workload: WorkloadSpec,
+    options: { waitMs: number },
+  ): Promise<WorkloadObservation> {
+    return (await this.kubernetes()).observeWorkload(await this.onKubeApi(spec), workload, options);
   }
 
   async removeWorkload(spec: ClusterSpec, workload: WorkloadSpec): Promise<void> {
-    this.workloads.get(spec.clusterId)?.delete(workload.deploymentId);
+    return (await this.kubernetes()).removeWorkload(await this.onKubeApi(spec), workload);
   }
 
-  /** What runs on a member cluster (the simulator's own view, for the console's future use and tests). */
-  workloadsOn(clusterId: string): (WorkloadSpec & RolledOutWorkload)[] {
-    return [...(this.workloads.get(clusterId)?.values() ?? [])];
+  async close(): Promise<void> {
+    await this.kubeApi.close();
   }
 
+  /** Answers as Heat would: parameters checked, addresses given, the template's outputs resolved. */
   async createStack(spec: ClusterSpec, stack: StackSpec): Promise<CreatedStack> {
     this.checkFault(spec);
     const inDatacenter = this.stacks.get(spec.clusterId) ?? new Map();
-    const endpoint =
-      inDatacenter.get(stack.deploymentId)?.endpoint ?? addresses([nodePrefixes[0]!], 1)[0]!;
-    inDatacenter.set(stack.deploymentId, { ...stack, endpoint });
+    const created = simulateStack(stack);
+    inDatacenter.set(stack.deploymentId, { ...stack, ...created });
     this.stacks.set(spec.clusterId, inDatacenter);
-    return { endpoint };
+    return created;
   }
 
   async deleteStack(spec: ClusterSpec, stack: StackSpec): Promise<void> {

@@ -18,6 +18,7 @@ import { useRemoveDeployments } from '../api/remove-deployments';
 import { errorDescription } from './action-errors';
 import { deploymentCardVisibility, desiredReplicas, isKubernetesVersion } from './app-detail.rules';
 import styles from './app-detail.module.css';
+import { StackOutputsCard } from './stack-outputs-card';
 import { StatusTag } from './status-tag';
 import { SubdomainFailureAlert } from './subdomain-failure-alert';
 import { UpdateDeploymentModal } from './update-deployment-modal';
@@ -217,6 +218,7 @@ export function DeploymentView({ app, deployment, version, onOpenVersion }: Depl
             )}
           </InfoCard>
         ) : null}
+        {deployment.stack_outputs ? <StackOutputsCard outputs={deployment.stack_outputs} /> : null}
       </div>
 
       {kubernetes ? (

@@ -1,11 +1,10 @@
-import type { Status } from '@meridian/domain/status';
+import { isInProgress, type Status } from '@meridian/domain/status';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_STORAGE_KEY } from '../../../shared/session/user-storage-key';
 import { appFixture, deploymentFixture } from '../../../shared/testing/api-fixtures';
 import { jsonResponse, renderRoutes } from '../../../shared/testing/test-providers';
-import { hasPendingDeployment } from '../app-list.rules';
 import type { App } from '../app.types';
 import { AppList } from './app-list';
 
@@ -48,7 +47,7 @@ function summaryAnswer(list: unknown[], url: URL) {
       name: app.name,
       createdAt: app.createdAt,
       updatedAt: app.updatedAt,
-      pending: hasPendingDeployment(app),
+      pending: app.deployments.some((deployment) => isInProgress(deployment.status)),
     }));
   const limit = Number(url.searchParams.get('limit'));
   const offset = Number(url.searchParams.get('offset'));

@@ -8,6 +8,7 @@ import type {
   DockerRegistryType,
 } from '@meridian/domain/apps/basic-template';
 import { checkHeatTemplate, requiredHeatParameters } from '@meridian/domain/apps/heat-template';
+import { meridianHeatParameters } from '@meridian/domain/apps/heat-stack';
 import {
   sampleHeatTemplate,
   sampleHeatTemplateName,
@@ -396,6 +397,7 @@ function HeatFields() {
         label={t('apps.create.template.heatFile')}
         hint={t('apps.create.template.heatHint', {
           parameters: requiredHeatParameters.join(', '),
+          passed: meridianHeatParameters.join(', '),
         })}
         check={checkHeatTemplate}
         sample="heat"

@@ -228,6 +228,10 @@ export class SimulatedCluster {
       },
       status: {
         conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady' }],
+        addresses: [
+          { type: 'InternalIP', address: `10.0.${this.addressByte('nodes', 0)}.${index + 10}` },
+          { type: 'Hostname', address: `node-${index + 1}` },
+        ],
         capacity: { cpu: '4', memory: '16Gi', pods: '110' },
         nodeInfo: { kubeletVersion: this.behaviour.kubeVersion, osImage: 'Ubuntu 24.04 LTS' },
       },

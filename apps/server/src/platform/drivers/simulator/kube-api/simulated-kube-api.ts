@@ -18,11 +18,23 @@ export interface SimulatedKubeApiOptions {
   port: number;
   /** What a cluster first seen by a request (not yet by the driver) behaves like. */
   behaviourOf(clusterId: string): ClusterBehaviour;
+  /** Told of every request with valid credentials (tests read what a client asked). */
+  onRequest?(request: { method: string; path: string; query: string; contentType?: string }): void;
 }
 
 interface Listening {
   origin: string;
   caPem: string;
+}
+
+function listenOn(server: https.Server, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }
 
 const clusterPath = /^\/clusters\/([0-9a-f-]{36})(\/.*)?$/;
@@ -74,6 +86,11 @@ export class SimulatedKubeApi {
     this.clusters.delete(clusterId);
   }
 
+  /** Cuts every open connection (watches included), as a restarting API server would. */
+  dropConnections(): void {
+    this.server?.closeAllConnections();
+  }
+
   async close(): Promise<void> {
     for (const cluster of this.clusters.values()) cluster.close();
     const server = this.server;
@@ -99,10 +116,13 @@ export class SimulatedKubeApi {
       },
     );
     this.server = server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.options.port, '127.0.0.1', () => resolve());
-    });
+    try {
+      await listenOn(server, this.options.port);
+    } catch (error) {
+      // The usual port is taken (another Meridian on this machine): any free one serves.
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+      await listenOn(server, 0);
+    }
     server.unref();
     const { port } = server.address() as AddressInfo;
     return { origin: `https://127.0.0.1:${port}`, caPem: tls.caPem };
@@ -118,6 +138,12 @@ export class SimulatedKubeApi {
       throw new KubeApiError(401, 'Unauthorized', 'Unauthorized');
     }
     const { origin } = await this.start();
+    this.options.onRequest?.({
+      method: request.method ?? 'GET',
+      path,
+      query: new URL(request.url ?? '/', 'https://localhost').search,
+      contentType: request.headers['content-type'],
+    });
     await handleKubeRequest(this.cluster(clusterId), path, request, response, origin);
   }
 }

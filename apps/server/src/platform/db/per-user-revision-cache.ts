@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { Database } from './database';
+import { userRevisions } from './schema';
+
+/** Users whose values one cache keeps; the least recently used is dropped first. */
+const defaultMaxUsers = 500;
+
+/**
+ * The user's revision (see `userRevisions`): it changes with anything of theirs a console list
+ * shows, in any process, so a value built at an equal revision is still true.
+ */
+export async function userRevision(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ revision: userRevisions.revision })
+    .from(userRevisions)
+    .where(eq(userRevisions.userId, userId));
+  return row?.revision ?? 0;
+}
+
+/** A value built from a user's rows, for as long as their revision stays where it was. */
+export interface PerUserRevisionCache<T> {
+  /**
+   * The user's value: the kept one while their revision is unchanged (one indexed read), else
+   * what `build` makes at the revision it is given, kept in its place.
+   */
+  get(db: Database, userId: string, build: (revision: number) => Promise<T>): Promise<T>;
+}
+
+interface Entry<T> {
+  revision: number;
+  value: T;
+}
+
+export function createPerUserRevisionCache<T>(
+  maxUsers: number = defaultMaxUsers,
+): PerUserRevisionCache<T> {
+  const entries = new LRUCache<string, Entry<T>>({ max: maxUsers });
+  return {
+    async get(db, userId, build) {
+      const revision = await userRevision(db, userId);
+      const kept = entries.get(userId);
+      if (kept?.revision === revision) return kept.value;
+      const value = await build(revision);
+      entries.set(userId, { revision, value });
+      return value;
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { Watch } from '@kubernetes/client-node';
+import type { KubeconfigTarget } from '@meridian/domain/clusters/kubeconfig';
+import type { ClusterEndpointPolicy } from './cluster-endpoint-guard';
+import { kubeConfigOf } from './kubernetes-client';
+
+/**
+ * Waits until the cluster tells of a change to the namespace's Deployments after
+ * `resourceVersion`, or `waitMs` passes, whichever is first; a broken watch ends the wait too
+ * (the caller reads again, so a dropped stream is a reconnect, never a lost change).
+ */
+export async function waitForDeploymentChange(
+  target: KubeconfigTarget,
+  namespace: string,
+  resourceVersion: string | undefined,
+  waitMs: number,
+  policy: ClusterEndpointPolicy,
+): Promise<void> {
+  if (waitMs <= 0) return;
+  let finish = () => {};
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  const timer = setTimeout(finish, waitMs);
+  timer.unref();
+  let controller: AbortController | undefined;
+  try {
+    controller = await new Watch(kubeConfigOf(target, policy)).watch(
+      `/apis/apps/v1/namespaces/${encodeURIComponent(namespace)}/deployments`,
+      { resourceVersion, timeoutSeconds: Math.ceil(waitMs / 1000), allowWatchBookmarks: false },
+      () => finish(),
+      () => finish(),
+    );
+    await finished;
+  } catch {
+    // Could not watch: the caller's next read tells the state all the same.
+  } finally {
+    clearTimeout(timer);
+    controller?.abort();
+  }
+}
