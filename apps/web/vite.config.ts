@@ -19,6 +19,7 @@ const apiPrefixes = [
   '/billing/',
   '/intelligence/',
   '/certificate/',
+  '/monitoring/',
 ];
 
 const proxy: Record<string, string | ProxyOptions> = {

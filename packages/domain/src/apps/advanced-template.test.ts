@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkAdvancedTemplate,
   advancedTemplateMessages,
   deploymentReplicas,
   findDeployment,
@@ -241,5 +242,24 @@ describe('deploymentReplicas and servicePorts', () => {
 
   it('lists the Service ports', () => {
     expect(servicePorts(documents(valid))).toEqual([{ name: 'http', port: 80 }]);
+  });
+
+  it('refuses at upload the kinds Meridian does not deploy, naming the document', () => {
+    const text =
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\n' +
+      'apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\nmetadata: {name: b}\n';
+    const checked = checkAdvancedTemplate(text);
+    expect(checked).toEqual({
+      ok: false,
+      errors: [`Document 2: ${advancedTemplateMessages.kindNotDeployable('ClusterRoleBinding')}`],
+    });
+    expect(advancedTemplateMessages.kindNotDeployable('Job')).toMatch(
+      /^kind Job is not one Meridian deploys; an app may hold Namespace, Deployment, StatefulSet/,
+    );
+    expect(checkAdvancedTemplate(valid).ok).toBe(true);
+    // A key inherited from Object's prototype is no kind either.
+    expect(checkAdvancedTemplate('apiVersion: v1\nkind: toString\nmetadata: {name: x}\n').ok).toBe(
+      false,
+    );
   });
 });

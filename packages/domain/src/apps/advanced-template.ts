@@ -6,7 +6,27 @@ export const advancedTemplateMessages = {
   apiVersion: 'apiVersion is missing',
   kind: 'kind is missing',
   metadataName: 'metadata.name is missing',
+  kindNotDeployable: (kind: string) =>
+    `kind ${kind} is not one Meridian deploys; an app may hold ${Object.keys(deployableKinds).join(', ')}`,
 } as const;
+
+/**
+ * The kinds Meridian applies for an app, and whether each lives in a namespace: an app's own
+ * objects, never cluster-wide policy (roles, webhooks) or API extensions.
+ */
+export const deployableKinds: Readonly<Record<string, { namespaced: boolean }>> = {
+  Namespace: { namespaced: false },
+  Deployment: { namespaced: true },
+  StatefulSet: { namespaced: true },
+  Service: { namespaced: true },
+  ConfigMap: { namespaced: true },
+  Secret: { namespaced: true },
+  ServiceAccount: { namespaced: true },
+  PersistentVolumeClaim: { namespaced: true },
+  Ingress: { namespaced: true },
+  PodDisruptionBudget: { namespaced: true },
+  HorizontalPodAutoscaler: { namespaced: true },
+};
 
 /** One Kubernetes object of an uploaded manifest. */
 export interface KubernetesManifest {
@@ -50,6 +70,21 @@ export function parseKubernetesManifests(text: string): ManifestParseResult {
     documents.push(value as KubernetesManifest);
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, documents };
+}
+
+/**
+ * An Advanced template as uploaded: parsed as above, and every object of a kind Meridian
+ * deploys (a stored version is only parsed, so one saved before this check still goes away).
+ */
+export function checkAdvancedTemplate(text: string): ManifestParseResult {
+  const parsed = parseKubernetesManifests(text);
+  if (!parsed.ok) return parsed;
+  const errors = parsed.documents.flatMap((document, index) =>
+    Object.hasOwn(deployableKinds, document.kind)
+      ? []
+      : [`Document ${index + 1}: ${advancedTemplateMessages.kindNotDeployable(document.kind)}`],
+  );
+  return errors.length > 0 ? { ok: false, errors } : parsed;
 }
 
 /** The first Deployment kind of the manifests, if any. */

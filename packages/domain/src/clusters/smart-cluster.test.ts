@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { monitoringUrl, smartClusterCreateSchema, smartClusterUpdateSchema } from './smart-cluster';
+import {
+  monitoringPathOf,
+  monitoringUrl,
+  smartClusterCreateSchema,
+  smartClusterUpdateSchema,
+} from './smart-cluster';
 
 const messages = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
@@ -88,7 +93,10 @@ describe('smart cluster rules', () => {
   });
 
   it('builds the monitoring link in kiosk mode', () => {
-    const url = new URL(monitoringUrl('https://monitoring.example/d/abc/nodes'));
+    const url = new URL(
+      monitoringUrl('https://monitoring.example/d/abc/nodes', 'https://console.example'),
+    );
+    expect(url.origin).toBe('https://monitoring.example');
     expect(url.pathname).toBe('/d/abc/nodes');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       orgId: '1',
@@ -96,5 +104,14 @@ describe('smart cluster rules', () => {
       'var-node': 'All',
       kiosk: '',
     });
+  });
+
+  it('resolves a monitoring path Meridian serves against the console’s origin', () => {
+    const path = monitoringPathOf('5f0c1c9e-0d7e-4a53-9d2b-1b2f0c7c1a11');
+    expect(path).toBe('/monitoring/clusters/5f0c1c9e-0d7e-4a53-9d2b-1b2f0c7c1a11/d/k8s-nodes/nodes');
+    const url = new URL(monitoringUrl(path, 'http://localhost:8080'));
+    expect(`${url.origin}${url.pathname}`).toBe(`http://localhost:8080${path}`);
+    expect(url.searchParams.get('refresh')).toBe('10s');
+    expect(url.searchParams.has('kiosk')).toBe(true);
   });
 });

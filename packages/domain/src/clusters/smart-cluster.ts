@@ -182,9 +182,17 @@ export type Cluster = z.infer<typeof clusterSchema>;
 
 export type ClusterType = Cluster['cluster_type'];
 
-/** Monitoring link of spec "Screens and routes": the member's monitoring_path with the dashboard's kiosk query. */
-export function monitoringUrl(monitoringPath: string): string {
-  const url = new URL(monitoringPath);
+/** Where Meridian serves a member cluster's monitoring page (its monitoring_path). */
+export function monitoringPathOf(clusterId: string): string {
+  return `/monitoring/clusters/${encodeURIComponent(clusterId)}/d/k8s-nodes/nodes`;
+}
+
+/**
+ * Monitoring link of spec "Screens and routes": the member's monitoring_path with the
+ * dashboard's kiosk query; a relative path is resolved against `origin` (the console's own).
+ */
+export function monitoringUrl(monitoringPath: string, origin: string): string {
+  const url = new URL(monitoringPath, origin);
   url.searchParams.set('orgId', '1');
   url.searchParams.set('refresh', '10s');
   url.searchParams.set('var-node', 'All');

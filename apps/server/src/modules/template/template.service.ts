@@ -2,6 +2,7 @@ import { appApiMessages, type DeploymentTemplate } from '@meridian/domain/apps/a
 import { parseBasicTemplateField } from '@meridian/domain/apps/app-form';
 import {
   findDeployment,
+  checkAdvancedTemplate,
   parseKubernetesManifests,
   type KubernetesManifest,
 } from '@meridian/domain/apps/advanced-template';
@@ -67,7 +68,7 @@ export function prepareTemplate(
     };
   }
   if (templateType === 'KUBERNETES_ADVANCED') {
-    const parsed = parseKubernetesManifests(text);
+    const parsed = checkAdvancedTemplate(text);
     if (!parsed.ok) throw new ValidationError(parsed.errors);
     if (parsed.documents.length === 0) throw new ValidationError([appApiMessages.templateRequired]);
   } else {

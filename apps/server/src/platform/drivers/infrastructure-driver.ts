@@ -96,6 +96,57 @@ export interface ObservedTraffic {
   origins?: TrafficOrigin[];
 }
 
+/** A node as the cluster's API lists it. */
+export interface NodeSnapshot {
+  name: string;
+  /** The Ready condition in kubectl's words: Ready, NotReady or Unknown. */
+  status: string;
+  kubeletVersion: string;
+  cpuCores: number;
+  memoryBytes: number;
+}
+
+/** A pod as the cluster's API lists it, in the words of `kubectl get pods`. */
+export interface PodSnapshot {
+  namespace: string;
+  name: string;
+  readyContainers: number;
+  containers: number;
+  /** The phase, or why a container waits or ended (ErrImagePull, CrashLoopBackOff…). */
+  status: string;
+  restarts: number;
+  node: string | null;
+  createdAt: Date | null;
+}
+
+/** A cluster's nodes and the pods of every namespace, read from its API now. */
+export interface ClusterSnapshot {
+  nodes: NodeSnapshot[];
+  pods: PodSnapshot[];
+}
+
+/** What the whole cluster used at one instant. */
+export interface UsageSample {
+  at: Date;
+  cpuCores: number;
+  memoryBytes: number;
+}
+
+/** The span of usage history asked for, sampled every `stepMs`. */
+export interface UsageWindow {
+  from: Date;
+  to: Date;
+  stepMs: number;
+}
+
+/** A cluster API that could not be read, said in one sentence a user can act on. */
+export class ClusterUnreachableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ClusterUnreachableError';
+  }
+}
+
 export type DriverOperation = 'create' | 'update' | 'delete';
 export type WorkloadOperation = 'rollout' | 'remove' | 'create-stack' | 'delete-stack';
 
@@ -146,6 +197,13 @@ export interface InfrastructureDriver {
    * served nothing it can see.
    */
   observeTraffic?(spec: ClusterSpec, targets: readonly TrafficTarget[]): Promise<ObservedTraffic[]>;
+  /** The cluster's nodes and pods from its own API (the monitoring page); throws when unreachable. */
+  observeCluster?(spec: ClusterSpec): Promise<ClusterSnapshot>;
+  /**
+   * CPU and memory the whole cluster used over the window, for drivers whose infrastructure
+   * keeps that history (absent: the cluster reports none).
+   */
+  observeUsage?(spec: ClusterSpec, window: UsageWindow): Promise<UsageSample[]>;
   /** Stops what the driver serves or holds open (the simulator's cluster APIs). */
   close?(): Promise<void>;
 }

@@ -35,7 +35,7 @@ const members = [
     uuid: 'm1',
     smart_cluster_uuid: 'auto',
     kube_version: 'v1.31.0',
-    monitoring_path: 'https://monitoring.example/d/abc',
+    monitoring_path: '/monitoring/clusters/m1/d/k8s-nodes/nodes',
   }),
 ];
 
@@ -112,7 +112,12 @@ describe('ClustersPage', () => {
     expect(within(details).getByText('Montréal')).toBeTruthy();
     expect(within(details).queryByText('Download Kubeconfig')).toBeNull();
     const monitoring = within(details).getByRole('link', { name: /Monitoring/ });
-    expect(monitoring.getAttribute('href')).toContain('refresh=10s');
+    const href = new URL(monitoring.getAttribute('href') ?? '');
+    // Meridian serves the page: on the console's own origin, with the dashboard's query.
+    expect(`${href.origin}${href.pathname}`).toBe(
+      `${window.location.origin}/monitoring/clusters/m1/d/k8s-nodes/nodes`,
+    );
+    expect(href.searchParams.get('refresh')).toBe('10s');
     // The Apps section loads the smart cluster's deployments; none run on it here.
     expect(await within(details).findByText('None')).toBeTruthy();
   });

@@ -284,4 +284,14 @@ export class KubernetesDriver implements InfrastructureDriver {
     const probe = await probeVersion(this.target(spec), this.timeouts, this.endpoints);
     return probe.ok ? { status: 'success' } : { status: 'failure', reason: probe.reason };
   }
+
+  /** The nodes and every namespace's pods as the cluster's API lists them (the monitoring page). */
+  async observeCluster(spec: ClusterSpec) {
+    // Loaded on first use: only the monitoring page reads snapshots, never a deployment job.
+    const { readClusterSnapshot } = await import('./kubernetes-snapshot');
+    return readClusterSnapshot(
+      () => this.target(spec),
+      (target) => guardedObjectApi(target, this.timeouts, this.endpoints),
+    );
+  }
 }

@@ -1,3 +1,4 @@
+import { deployableKinds } from '@meridian/domain/apps/advanced-template';
 import {
   PermanentDriverError,
   type WorkloadManifest,
@@ -7,21 +8,6 @@ import {
 export const fieldManager = 'meridian';
 const managedByLabel = 'app.kubernetes.io/managed-by';
 export const deploymentAnnotation = 'meridian.dev/deployment';
-
-/** The kinds Meridian applies: an app's own objects, never cluster-wide policy or extensions. */
-const allowedKinds: Record<string, { namespaced: boolean }> = {
-  Namespace: { namespaced: false },
-  Deployment: { namespaced: true },
-  StatefulSet: { namespaced: true },
-  Service: { namespaced: true },
-  ConfigMap: { namespaced: true },
-  Secret: { namespaced: true },
-  ServiceAccount: { namespaced: true },
-  PersistentVolumeClaim: { namespaced: true },
-  Ingress: { namespaced: true },
-  PodDisruptionBudget: { namespaced: true },
-  HorizontalPodAutoscaler: { namespaced: true },
-};
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -77,15 +63,15 @@ function labelled(
 export function objectsToApply(workload: WorkloadSpec): WorkloadManifest[] {
   const refused = workload.manifests
     .map((manifest) => String(manifest.kind))
-    .filter((kind) => !allowedKinds[kind]);
+    .filter((kind) => !Object.hasOwn(deployableKinds, kind));
   if (refused.length > 0) {
     throw new PermanentDriverError(
       `Meridian does not deploy ${[...new Set(refused)].join(', ')}: an app may hold ` +
-        `${Object.keys(allowedKinds).join(', ')}.`,
+        `${Object.keys(deployableKinds).join(', ')}.`,
     );
   }
   const placed = workload.manifests.map((manifest) =>
-    allowedKinds[String(manifest.kind)]!.namespaced
+    deployableKinds[String(manifest.kind)]!.namespaced
       ? labelled(
           manifest,
           workload.deploymentId,

@@ -1,6 +1,6 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { templateMaxBytes } from '@meridian/domain/apps/app-api';
-import { parseKubernetesManifests } from '@meridian/domain/apps/advanced-template';
+import { checkAdvancedTemplate } from '@meridian/domain/apps/advanced-template';
 import { appCreateFieldsSchema } from '@meridian/domain/apps/app-form';
 import { basicTemplateSettingsSchema } from '@meridian/domain/apps/basic-template';
 import type {
@@ -449,7 +449,7 @@ export function TemplateFields({
             <TemplateUpload
               name="kubernetesFile"
               label={t('apps.create.template.kubernetesFile')}
-              check={parseKubernetesManifests}
+              check={checkAdvancedTemplate}
               sample="kubernetes"
             />
           )}

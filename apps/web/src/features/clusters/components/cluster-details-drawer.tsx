@@ -45,7 +45,8 @@ interface FromClusterState {
 function safeMonitoringUrl(path: string | null): string | null {
   if (!path) return null;
   try {
-    return monitoringUrl(path);
+    // Meridian serves the page itself: a relative path is on the console's own origin.
+    return monitoringUrl(path, window.location.origin);
   } catch {
     return null;
   }

@@ -161,8 +161,13 @@ export function deploymentStatus(deployment: KubeObject, plan: RolloutPlan, now:
   };
 }
 
-/** The pods of the Deployment's current ReplicaSet at `now`. */
-export function podsOf(deployment: KubeObject, plan: RolloutPlan, now: number): KubeObject[] {
+/** The pods of the Deployment's current ReplicaSet at `now`, spread over the cluster's nodes. */
+export function podsOf(
+  deployment: KubeObject,
+  plan: RolloutPlan,
+  now: number,
+  nodeCount = 3,
+): KubeObject[] {
   const replicas = replicasOf(deployment);
   const newReady = newReadyOf(plan, replicas, now);
   const template = specOf(deployment).template;
@@ -197,7 +202,10 @@ export function podsOf(deployment: KubeObject, plan: RolloutPlan, now: number): 
           { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: plan.replicaSet, controller: true },
         ],
       },
-      spec: { containers: containersOf(deployment), nodeName: `node-${(index % 3) + 1}` },
+      spec: {
+        containers: containersOf(deployment),
+        nodeName: `node-${(index % Math.max(1, nodeCount)) + 1}`,
+      },
       status: {
         phase: ready || plan.stuck?.reason === 'CrashLoopBackOff' ? 'Running' : 'Pending',
         conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }],

@@ -84,7 +84,7 @@ export class SimulatedCluster {
       case 'Pod':
         return owners().flatMap((owner) => {
           const plan = this.rollouts.get(owner.metadata.uid);
-          return plan ? podsOf(owner, plan, now) : [];
+          return plan ? podsOf(owner, plan, now, this.behaviour.nodeCount) : [];
         });
       case 'ReplicaSet':
         return owners().flatMap((owner) => {
