@@ -36,6 +36,8 @@ import {
 import { eventRoutes } from './modules/event/event.routes';
 import { createEventService, loadEvent } from './modules/event/event.service';
 import { registerClusterModule } from './modules/cluster/cluster.module';
+import { monitoringRoutes } from './modules/monitoring/monitoring.routes';
+import { createMonitoringService } from './modules/monitoring/monitoring.service';
 import type { ReplanSettings } from './modules/cluster/cluster.replan';
 import { registerAppModules } from './modules/deployment/apps.module';
 import { registerIntelligenceModule } from './modules/intelligence/intelligence.module';
@@ -92,6 +94,8 @@ interface Platform {
   changes: ChangeFeed;
   drivers: ReturnType<typeof createDriverRegistry>;
   secrets: SecretBox;
+  /** Password guesses, counted across login, the keypair's private key and monitoring pages. */
+  loginThrottle: LoginThrottle;
 }
 
 /** Builds the control plane's HTTP app, ready to `listen` or to `inject` requests into. */
@@ -120,6 +124,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       simulator: withKubeApiSecret(infrastructure.simulator ?? idleSimulator, secrets),
     }),
     secrets,
+    loginThrottle: new LoginThrottle(database.db, {
+      ...defaultLoginThrottleLimits,
+      ...options.auth?.loginThrottle,
+    }),
   };
   app.addHook('onClose', () => closeDrivers(platform.drivers));
   await registerAccountModules(app, platform, options);
@@ -167,14 +175,9 @@ const idleSimulator: DriverRegistryOptions['simulator'] = { timeScale: 1, failDa
 /** Sign-in, sessions, API keys, the keypair, events and the live channel (`/auth`, `/event`). */
 async function registerAccountModules(
   app: App,
-  { database, now, changes, secrets }: Platform,
+  { database, now, changes, secrets, loginThrottle }: Platform,
   { auth = {}, realtime }: BuildAppOptions,
 ): Promise<void> {
-  // Shared with the keypair's private key route: it checks the same password.
-  const loginThrottle = new LoginThrottle(database.db, {
-    ...defaultLoginThrottleLimits,
-    ...auth.loginThrottle,
-  });
   const authService = createAuthService({
     db: database.db,
     throttle: loginThrottle,
@@ -212,7 +215,7 @@ async function registerAccountModules(
 /** Smart clusters, apps and their deployments, traffic, billing, domains and DNS. */
 async function registerDeploymentModules(
   app: App,
-  { database, now, jobs, changes, drivers, secrets }: Platform,
+  { database, now, jobs, changes, drivers, secrets, loginThrottle }: Platform,
   { cluster = {}, intelligence, dns = {} }: BuildAppOptions,
 ): Promise<void> {
   const { externalProbeTimeoutMs, replacement, clusterEndpoints } = cluster;
@@ -224,6 +227,11 @@ async function registerDeploymentModules(
     externalProbeTimeoutMs,
     endpointPolicy: clusterEndpoints,
     replacement,
+  });
+  // Each member cluster's monitoring page, behind its smart cluster's monitoring password.
+  await app.register(monitoringRoutes, {
+    prefix: '/monitoring',
+    service: createMonitoringService({ db: database.db, drivers, secrets, throttle: loginThrottle, now }),
   });
   await registerAppModules(app, { db: database.db, jobs, drivers, secrets, now });
   await registerIntelligenceModule(app, database, { drivers, ...intelligence, jobs, now });

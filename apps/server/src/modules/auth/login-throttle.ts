@@ -107,6 +107,17 @@ export class LoginThrottle {
     await Promise.all([this.free.delete(key), this.wait.delete(key), this.waited.delete(key)]);
   }
 
+  /**
+   * A success that also gives the address its check back: for a password as cheap to check as
+   * a page that re-sends it every few seconds (monitoring), so watching never uses up logins.
+   */
+  async recordRepeatedSuccess(username: string, address: string): Promise<void> {
+    await Promise.all([
+      this.recordSuccess(username, address),
+      this.perAddress.reward(limitKey(address), 1),
+    ]);
+  }
+
   /** The wait before the n-th attempt past the free ones: doubling up to the cap. */
   private delayAfter(n: number): number {
     const { firstDelayMs, maxDelayMs } = this.limits;

@@ -1,5 +1,9 @@
 import type { Datacenter } from '@meridian/domain/clusters/datacenter';
-import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-cluster';
+import {
+  monitoringPathOf,
+  type Cluster,
+  type SmartCluster,
+} from '@meridian/domain/clusters/smart-cluster';
 import type { DatacenterRow, SmartClusterRow } from '../../platform/db/schema';
 import type { MemberWithDatacenter } from './cluster.queries';
 
@@ -40,6 +44,14 @@ export function toSmartCluster(row: SmartClusterRow): SmartCluster {
   };
 }
 
+// What the simulator stored before Meridian served monitoring: a host that never existed.
+const retiredMonitoringHost = /^https:\/\/monitoring\.[^/]+\.meridian\.example(\/|$)/;
+
+/** The member's monitoring page; a link to the retired simulated host becomes Meridian's own. */
+export function monitoringPathFor(clusterId: string, stored: string | null): string | null {
+  return stored && retiredMonitoringHost.test(stored) ? monitoringPathOf(clusterId) : stored;
+}
+
 export function toCluster({ cluster, datacenter }: MemberWithDatacenter): Cluster {
   return {
     uuid: cluster.id,
@@ -56,7 +68,7 @@ export function toCluster({ cluster, datacenter }: MemberWithDatacenter): Cluste
     master_addresses: cluster.masterAddresses,
     node_addresses: cluster.nodeAddresses,
     kube_version: cluster.kubeVersion,
-    monitoring_path: cluster.monitoringPath,
+    monitoring_path: monitoringPathFor(cluster.id, cluster.monitoringPath),
     datacenters: [{ uuid: cluster.datacenterUuid }],
     deployments: [],
     createdAt: cluster.createdAt.toISOString(),

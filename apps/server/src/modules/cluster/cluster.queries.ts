@@ -170,6 +170,24 @@ export async function findMember(
   return row;
 }
 
+/** A live member of a live smart cluster, with the smart cluster's sealed monitoring password. */
+export async function findLiveMemberWithPassword(
+  db: Database,
+  id: string,
+): Promise<(MemberWithDatacenter & { monitoringPasswordSealed: string | null }) | undefined> {
+  const [row] = await db
+    .select({
+      cluster: clusters,
+      datacenter: datacenters,
+      monitoringPasswordSealed: smartClusters.monitoringPasswordSealed,
+    })
+    .from(clusters)
+    .innerJoin(datacenters, eq(datacenters.uuid, clusters.datacenterUuid))
+    .innerJoin(smartClusters, eq(smartClusters.id, clusters.smartClusterId))
+    .where(and(eq(clusters.id, id), eq(clusters.deleted, false), eq(smartClusters.deleted, false)));
+  return row;
+}
+
 /** The user's live smart clusters among `ids`, each with its live member clusters. */
 export async function smartClustersWithMembers(
   db: Database,

@@ -4,6 +4,7 @@ import type { ClusterRow, DatacenterRow, SmartClusterRow } from '../../platform/
 import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import {
   findDatacenterRows,
+  findLiveMemberWithPassword,
   findOwnSmartCluster,
   smartClustersWithMembers,
 } from './cluster.queries';
@@ -43,4 +44,20 @@ export async function knownDatacenters(
   const rows = await findDatacenterRows(db, unique);
   if (rows.length !== unique.length) throw new ValidationError([validationMessages.datacenter]);
   return unique.map((uuid) => rows.find((row) => row.uuid === uuid)!);
+}
+
+/** A member cluster as its monitoring page reads it: alive, where it is, how it is guarded. */
+export interface MonitoredMember {
+  cluster: ClusterRow;
+  datacenter: DatacenterRow;
+  /** The smart cluster's monitoring password, sealed; null when it was made without one. */
+  monitoringPasswordSealed: string | null;
+}
+
+/** The live member cluster of a live smart cluster with this id, whoever owns it; else undefined. */
+export async function monitoredMember(
+  db: Database,
+  clusterId: string,
+): Promise<MonitoredMember | undefined> {
+  return findLiveMemberWithPassword(db, clusterId);
 }

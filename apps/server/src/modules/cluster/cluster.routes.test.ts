@@ -151,7 +151,7 @@ describe.each(databaseBackends())('smart clusters on %s', (backend) => {
         expect(address).toMatch(/^(198\.51\.100|203\.0\.113)\.\d+$/);
       }
       expect(member.kube_version).toMatch(/^v1\.31\.\d+$/);
-      expect(member.monitoring_path).toMatch(/^https:\/\/monitoring\..+\/d\//);
+      expect(member.monitoring_path).toBe(`/monitoring/clusters/${member.uuid}/d/k8s-nodes/nodes`);
     }
 
     // The kubeconfig: base64 YAML for the member's own API, served by Meridian on loopback.

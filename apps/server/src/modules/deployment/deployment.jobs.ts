@@ -11,7 +11,7 @@ import {
   type WorkloadSpec,
 } from '../../platform/drivers/infrastructure-driver';
 import { ValidationError } from '../../platform/http/errors';
-import { durableSteps, type StepRunner } from '../../platform/jobs/durable-steps';
+import { durableSteps } from '../../platform/jobs/durable-steps';
 import { defineJob, type JobAttempt } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
 import { ensureUserKeypair } from '../keypair/keypair.service';
@@ -128,7 +128,7 @@ export async function runDeploymentStep(
   try {
     outcome =
       step.operation === 'rollout'
-        ? await rollOut(context, work, step, steps.step)
+        ? await rollOut(context, work, step)
         : await steps.step(step.operation, () => performOperation(context, work, step));
   } catch (error) {
     outcome = failedOutcome(error, attempt, work, step.operation);
@@ -196,20 +196,18 @@ function workloadOf(context: AppsContext, work: DeploymentWork): WorkloadSpec {
 }
 
 /**
- * Applies the workload once (a durable step), then observes its rollout: its outcome once the
- * cluster shows one, else 'progressing'. No outcome is reported that the driver did not observe.
+ * Applies the workload, then observes its rollout: its outcome once the cluster shows one, else
+ * 'progressing'. Every run applies again, as a controller reconciles: server-side apply of an
+ * unchanged object changes nothing, and objects lost meanwhile (a cluster API restarted) come
+ * back. No outcome is reported that the driver did not observe.
  */
 async function rollOut(
   context: AppsContext,
   work: DeploymentWork,
   { driver, spec }: DriverStep,
-  step: StepRunner,
 ): Promise<StepOutcome | 'progressing'> {
   const workload = workloadOf(context, work);
-  await step('apply', async () => {
-    await driver.applyWorkload(spec, workload);
-    return true;
-  });
+  await driver.applyWorkload(spec, workload);
   const observed = await driver.observeWorkload(spec, workload, { waitMs: rolloutWatchMs });
   if (observed.state === 'failed') return { ok: false, reason: observed.reason };
   if (observed.state === 'available') {

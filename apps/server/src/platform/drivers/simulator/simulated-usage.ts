@@ -35,7 +35,9 @@ function noise(clusterId: string, metric: string, at: number): number {
 export function simulatedUsage(inputs: UsageInputs, window: UsageWindow): UsageSample[] {
   const step = Math.max(1000, window.stepMs);
   const last = window.to.getTime();
-  const first = Math.max(Math.ceil(window.from.getTime() / step), Math.floor(last / step) - maxSamples + 1) * step;
+  const first =
+    Math.max(Math.ceil(window.from.getTime() / step), Math.floor(last / step) - maxSamples + 1) *
+    step;
   const samples: UsageSample[] = [];
   for (let at = first; at <= last; at += step) {
     const active = inputs.pods

@@ -40,9 +40,8 @@ describe('simulator driver', () => {
     for (const address of cluster.nodeAddresses)
       expect(address).toMatch(/^(198\.51\.100|203\.0\.113)\./);
     expect(cluster.kubeVersion).toMatch(/^v1\.31\.\d$/);
-    expect(cluster.monitoringPath).toBe(
-      'https://monitoring.ca-toronto.meridian.example/d/k8s-nodes/nodes',
-    );
+    // Meridian serves the simulated cloud's monitoring page itself.
+    expect(cluster.monitoringPath).toBe(`/monitoring/clusters/${spec.clusterId}/d/k8s-nodes/nodes`);
     // The kubeconfig reaches the cluster's API that the simulator serves on loopback.
     const config = parse(cluster.kubeconfig) as { clusters: { cluster: { server: string } }[] };
     expect(config.clusters[0]!.cluster.server).toMatch(

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { monitoringPathOf } from '@meridian/domain/clusters/smart-cluster';
 import {
   PermanentDriverError,
+  type ClusterSnapshot,
   type ClusterSpec,
   type CreatedStack,
   type DriverOperation,
@@ -12,13 +14,18 @@ import {
   type StackSpec,
   type TrafficOrigin,
   type TrafficTarget,
+  type UsageSample,
+  type UsageWindow,
   type WorkloadOperation,
   type WorkloadSpec,
 } from '../infrastructure-driver';
 import { KubernetesDriver } from '../kubernetes/kubernetes-driver';
+import { resourceByKind } from './kube-api/kube-resources';
+import { isRecord } from './kube-api/kube-store';
 import { SimulatedKubeApi } from './kube-api/simulated-kube-api';
 import type { ClusterBehaviour } from './kube-api/simulated-cluster';
 import { simulateStack } from './simulated-stack';
+import { simulatedUsage } from './simulated-usage';
 
 export interface SimulatorOptions {
   /** `MERIDIAN_SIM_TIME_SCALE`: 1 = real durations, 0 = immediate. */
@@ -204,7 +211,8 @@ export class SimulatorDriver implements InfrastructureDriver {
       masterAddresses,
       nodeAddresses,
       kubeVersion: kubeVersionOf(spec.clusterId),
-      monitoringPath: `https://monitoring.${spec.datacenter.uuid}.meridian.example/d/k8s-nodes/nodes`,
+      // The simulated cloud's monitoring is Meridian's own page (modules/monitoring).
+      monitoringPath: monitoringPathOf(spec.clusterId),
       kubeconfig: kubeconfig!,
     };
   }
@@ -219,7 +227,13 @@ export class SimulatorDriver implements InfrastructureDriver {
       ...current.nodeAddresses.slice(0, spec.minionCount),
       ...addresses(nodePrefixes, Math.max(0, spec.minionCount - current.nodeAddresses.length)),
     ];
-    return { ...current, masterAddresses, nodeAddresses };
+    // A cluster made before Meridian served its monitoring gets the page's path on update.
+    return {
+      ...current,
+      masterAddresses,
+      nodeAddresses,
+      monitoringPath: monitoringPathOf(spec.clusterId),
+    };
   }
 
   async deleteCluster(spec: ClusterSpec): Promise<void> {
@@ -247,6 +261,33 @@ export class SimulatorDriver implements InfrastructureDriver {
 
   async removeWorkload(spec: ClusterSpec, workload: WorkloadSpec): Promise<void> {
     return (await this.kubernetes()).removeWorkload(await this.onKubeApi(spec), workload);
+  }
+
+  async observeCluster(spec: ClusterSpec): Promise<ClusterSnapshot> {
+    return (await this.kubernetes()).observeCluster(await this.onKubeApi(spec));
+  }
+
+  /**
+   * The cloud's monitoring of a member cluster: what its nodes and the pods running at each
+   * instant use, on the datacenter's daily rhythm (simulated-usage.ts).
+   */
+  async observeUsage(spec: ClusterSpec, window: UsageWindow): Promise<UsageSample[]> {
+    const cluster = this.kubeApi.cluster(spec.clusterId);
+    cluster.behaviour = this.behaviourOf(spec);
+    const pods = cluster.list(resourceByKind('v1', 'Pod')!).map((pod) => ({
+      startedAt: Date.parse(pod.metadata.creationTimestamp),
+      running: isRecord(pod.status) && pod.status.phase === 'Running',
+    }));
+    const longitude = spec.datacenter.longitude ?? 0;
+    return simulatedUsage(
+      {
+        clusterId: spec.clusterId,
+        nodeCount: Math.max(1, cluster.behaviour.nodeCount),
+        pods,
+        rhythmAt: (at) => dailyRhythm(localHour(at, longitude)),
+      },
+      window,
+    );
   }
 
   async close(): Promise<void> {

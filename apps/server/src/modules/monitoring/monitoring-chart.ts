@@ -1,0 +1,70 @@
+import { html, type Html } from './monitoring-html';
+
+/** One metric over a time window, drawn as a line with its area. */
+export interface ChartInput {
+  /** Names the chart for screen readers (its visible title is the card's). */
+  label: string;
+  points: readonly { at: Date; value: number }[];
+  from: Date;
+  to: Date;
+  format(value: number): string;
+}
+
+const size = { width: 640, height: 220 };
+const plot = { left: 64, right: 16, top: 12, bottom: 28 };
+const plotWidth = size.width - plot.left - plot.right;
+const plotHeight = size.height - plot.top - plot.bottom;
+const gridLines = 4;
+
+/** The smallest 1, 2, 2.5 or 5 × 10ⁿ at or above `value`: round numbers on the axis. */
+export function niceCeiling(value: number): number {
+  if (!(value > 0)) return 1;
+  const magnitude = 10 ** Math.floor(Math.log10(value));
+  const step = [1, 2, 2.5, 5, 10].find((candidate) => candidate * magnitude >= value) ?? 10;
+  return step * magnitude;
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/** Minutes before the window's end, under each fifth of the axis. */
+function timeLabels(from: Date, to: Date): Html[] {
+  const minutes = (to.getTime() - from.getTime()) / 60_000;
+  return [0, 1, 2, 3, 4].map((index) => {
+    const x = plot.left + (plotWidth * index) / 4;
+    const ago = Math.round(minutes * (1 - index / 4));
+    const anchor = index === 0 ? 'start' : index === 4 ? 'end' : 'middle';
+    return html`<text class="axis" x="${x}" y="${size.height - 8}" text-anchor="${anchor}">${
+      ago === 0 ? 'now' : `−${ago} min`
+    }</text>`;
+  });
+}
+
+/**
+ * An inline SVG line chart: round-numbered grid, the values as a line over a light area, time
+ * along the bottom. Server-drawn so the page needs no script; styled by the page's classes.
+ */
+export function lineChart(input: ChartInput): Html {
+  const { points, from, to } = input;
+  const top = niceCeiling(Math.max(0, ...points.map((point) => point.value)) * 1.15);
+  const span = Math.max(1, to.getTime() - from.getTime());
+  const xOf = (at: Date) => round(plot.left + (plotWidth * (at.getTime() - from.getTime())) / span);
+  const yOf = (value: number) => round(plot.top + plotHeight * (1 - value / top));
+  const grid = Array.from({ length: gridLines + 1 }, (_, index) => {
+    const value = (top * index) / gridLines;
+    const y = yOf(value);
+    return html`<line class="grid" x1="${plot.left}" x2="${size.width - plot.right}" y1="${y}" y2="${y}"></line>
+      <text class="axis" x="${plot.left - 8}" y="${y + 4}" text-anchor="end">${input.format(value)}</text>`;
+  });
+  const line = points.map((point) => `${xOf(point.at)},${yOf(point.value)}`).join(' L');
+  const first = points[0];
+  const last = points[points.length - 1];
+  const baseline = yOf(0);
+  const shapes =
+    first && last
+      ? html`<path class="area" d="M${xOf(first.at)},${baseline} L${line} L${xOf(last.at)},${baseline} Z"></path>
+          <path class="line" d="M${line}"></path>`
+      : html`<text class="axis" x="${size.width / 2}" y="${size.height / 2}" text-anchor="middle">No samples in this window.</text>`;
+  return html`<svg class="chart" viewBox="0 0 ${size.width} ${size.height}" role="img" aria-label="${input.label}">
+    ${grid}${shapes}${timeLabels(from, to)}
+  </svg>`;
+}

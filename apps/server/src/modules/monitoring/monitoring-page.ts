@@ -1,0 +1,200 @@
+import { displayStatus, successLabel, type Status } from '@meridian/domain/status';
+import type {
+  ClusterSnapshot,
+  NodeSnapshot,
+  PodSnapshot,
+  UsageSample,
+} from '../../platform/drivers/infrastructure-driver';
+import { lineChart } from './monitoring-chart';
+import { html, Html } from './monitoring-html';
+import { monitoringStyles } from './monitoring-styles';
+
+/** The usage history the cloud keeps, or why there is none to show. */
+export type UsageHistory = { samples: UsageSample[] } | { problem: string };
+
+/** Everything the page shows about one member cluster. */
+export interface MonitoringView {
+  name: string;
+  location: string;
+  kubeVersion: string | null;
+  status: Status;
+  /** What the cluster's API answered, or one sentence saying why it could not be read. */
+  observed: { snapshot: ClusterSnapshot; usage: UsageHistory } | { problem: string };
+  window: { from: Date; to: Date };
+  generatedAt: Date;
+}
+
+export interface PageOptions {
+  /** `refresh=10s`: the browser reloads the page this often (null: never). */
+  refreshSeconds: number | null;
+  /** `kiosk`: the dashboard alone, without the header. */
+  kiosk: boolean;
+}
+
+const gib = 2 ** 30;
+const trim = (value: number, digits: number) => String(Number(value.toFixed(digits)));
+const cores = (value: number) => trim(value, value >= 10 ? 1 : 2);
+const gibibytes = (bytes: number) => trim(bytes / gib, bytes >= 10 * gib ? 1 : 2);
+
+function statusTag(status: Status): Html {
+  const shown = displayStatus(status);
+  const label = status === 'success' ? successLabel.cluster : shown.label;
+  return html`<span class="tag ${shown.color}">${label}</span>`;
+}
+
+/** A pod's STATUS in the spec's colours: running green, starting gold, stuck or failed red. */
+function podTag(status: string): Html {
+  const color =
+    status === 'Running'
+      ? 'green'
+      : ['Pending', 'ContainerCreating', 'PodInitializing', 'Terminating'].includes(status)
+        ? 'gold'
+        : ['Succeeded', 'Completed'].includes(status)
+          ? ''
+          : 'red';
+  return html`<span class="tag ${color}">${status}</span>`;
+}
+
+function headerBar(view: MonitoringView): Html {
+  return html`<header>
+    <svg class="logo" viewBox="0 0 32 32" aria-hidden="true">
+      <circle class="globe" cx="16" cy="16" r="13"></circle>
+      <ellipse class="meridian" cx="16" cy="16" rx="6" ry="13"></ellipse>
+    </svg>
+    <span class="brand">Meridian monitoring</span>
+    <span class="where">${view.location}</span>
+  </header>`;
+}
+
+function stats(snapshot: ClusterSnapshot): Html {
+  const ready = snapshot.nodes.filter((node) => node.status === 'Ready').length;
+  const running = snapshot.pods.filter((pod) => pod.status === 'Running').length;
+  const cpu = snapshot.nodes.reduce((sum, node) => sum + node.cpuCores, 0);
+  const memory = snapshot.nodes.reduce((sum, node) => sum + node.memoryBytes, 0);
+  const stat = (label: string, value: string) =>
+    html`<div class="card stat"><div class="label">${label}</div><div class="value">${value}</div></div>`;
+  return html`<div class="stats">
+    ${stat('Nodes ready', `${ready} of ${snapshot.nodes.length}`)}
+    ${stat('Pods running', `${running} of ${snapshot.pods.length}`)}
+    ${stat('CPU capacity', `${cores(cpu)} vCPU`)}
+    ${stat('Memory capacity', `${gibibytes(memory)} GiB`)}
+  </div>`;
+}
+
+function usageCharts(usage: UsageHistory, window: MonitoringView['window']): Html {
+  if ('problem' in usage) {
+    return html`<section class="card"><h2>CPU and memory over the last hour</h2>
+      <p class="empty">${usage.problem}</p></section>`;
+  }
+  const last = usage.samples[usage.samples.length - 1];
+  const card = (title: string, now: string, chart: Html) =>
+    html`<section class="card"><div class="chart-head"><h2>${title}</h2><span class="now">${now}</span></div>${chart}</section>`;
+  const points = (value: (sample: UsageSample) => number) =>
+    usage.samples.map((sample) => ({ at: sample.at, value: value(sample) }));
+  return html`<div class="charts">
+    ${card(
+      'CPU used (vCPU)',
+      last ? `now ${cores(last.cpuCores)} vCPU` : '',
+      lineChart({
+        label: 'CPU used by the cluster over the last hour, in vCPU',
+        points: points((sample) => sample.cpuCores),
+        ...window,
+        format: cores,
+      }),
+    )}
+    ${card(
+      'Memory used (GiB)',
+      last ? `now ${gibibytes(last.memoryBytes)} GiB` : '',
+      lineChart({
+        label: 'Memory used by the cluster over the last hour, in GiB',
+        points: points((sample) => sample.memoryBytes),
+        ...window,
+        format: gibibytes,
+      }),
+    )}
+  </div>`;
+}
+
+function nodesTable(nodes: readonly NodeSnapshot[]): Html {
+  const rows = nodes.map(
+    (node) => html`<tr><td>${node.name}</td><td><span class="tag ${node.status === 'Ready' ? 'green' : 'red'}">${node.status}</span></td>
+      <td>${node.kubeletVersion}</td><td class="number">${cores(node.cpuCores)} vCPU</td>
+      <td class="number">${gibibytes(node.memoryBytes)} GiB</td></tr>`,
+  );
+  return html`<section class="card"><h2>Nodes</h2>${
+    nodes.length === 0
+      ? html`<p class="empty">The cluster lists no nodes.</p>`
+      : html`<table><thead><tr><th>Name</th><th>Status</th><th>Version</th>
+        <th class="number">CPU</th><th class="number">Memory</th></tr></thead><tbody>${rows}</tbody></table>`
+  }</section>`;
+}
+
+function podsTable(pods: readonly PodSnapshot[]): Html {
+  const rows = pods.map(
+    (pod) => html`<tr><td>${pod.namespace}</td><td>${pod.name}</td>
+      <td class="number">${pod.readyContainers}/${pod.containers}</td><td>${podTag(pod.status)}</td>
+      <td class="number">${pod.restarts}</td><td>${pod.node ?? '—'}</td></tr>`,
+  );
+  return html`<section class="card"><h2>Pods</h2>${
+    pods.length === 0
+      ? html`<p class="empty">No pods run here yet — deploy an app on this smart cluster from the console.</p>`
+      : html`<table><thead><tr><th>Namespace</th><th>Name</th><th class="number">Ready</th>
+        <th>Status</th><th class="number">Restarts</th><th>Node</th></tr></thead><tbody>${rows}</tbody></table>`
+  }</section>`;
+}
+
+function content(view: MonitoringView): Html {
+  const { observed } = view;
+  if ('problem' in observed) {
+    return html`<section class="card problem"><p class="empty">${observed.problem}</p></section>`;
+  }
+  return html`${stats(observed.snapshot)}${usageCharts(observed.usage, view.window)}
+    ${nodesTable(observed.snapshot.nodes)}${podsTable(observed.snapshot.pods)}`;
+}
+
+/** The whole page, every value escaped; it needs no script and loads nothing. */
+export function monitoringPage(view: MonitoringView, options: PageOptions): string {
+  const time = view.generatedAt.toISOString().slice(11, 19);
+  const refresh = options.refreshSeconds
+    ? html`<meta http-equiv="refresh" content="${options.refreshSeconds}">`
+    : '';
+  const every = options.refreshSeconds ? ` · refreshes every ${options.refreshSeconds} s` : '';
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+${refresh}
+<title>${view.name} · Monitoring · Meridian</title>
+<style>${new Html(monitoringStyles)}</style>
+</head>
+<body${options.kiosk ? new Html(' class="kiosk"') : ''}>
+${options.kiosk ? '' : headerBar(view)}
+<main>
+  <h1>${view.name}</h1>
+  <p class="meta"><span>${view.location}</span><span>Kubernetes ${view.kubeVersion ?? 'unknown'}</span>${statusTag(view.status)}</p>
+  ${content(view)}
+  <p class="footnote">Read from the cluster’s Kubernetes API at ${time} UTC${every}.</p>
+</main>
+</body>
+</html>
+`.text;
+}
+
+/** A page of one sentence (a refusal, an unknown cluster), styled like the dashboard. */
+export function messagePage(title: string, sentence: string): string {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · Monitoring · Meridian</title>
+<style>${new Html(monitoringStyles)}</style>
+</head>
+<body>
+<main><h1>${title}</h1><p class="notice">${sentence}</p></main>
+</body>
+</html>
+`.text;
+}
