@@ -231,7 +231,13 @@ async function registerDeploymentModules(
   // Each member cluster's monitoring page, behind its smart cluster's monitoring password.
   await app.register(monitoringRoutes, {
     prefix: '/monitoring',
-    service: createMonitoringService({ db: database.db, drivers, secrets, throttle: loginThrottle, now }),
+    service: createMonitoringService({
+      db: database.db,
+      drivers,
+      secrets,
+      throttle: loginThrottle,
+      now,
+    }),
   });
   await registerAppModules(app, { db: database.db, jobs, drivers, secrets, now });
   await registerIntelligenceModule(app, database, { drivers, ...intelligence, jobs, now });

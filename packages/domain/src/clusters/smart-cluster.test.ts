@@ -108,7 +108,9 @@ describe('smart cluster rules', () => {
 
   it('resolves a monitoring path Meridian serves against the console’s origin', () => {
     const path = monitoringPathOf('5f0c1c9e-0d7e-4a53-9d2b-1b2f0c7c1a11');
-    expect(path).toBe('/monitoring/clusters/5f0c1c9e-0d7e-4a53-9d2b-1b2f0c7c1a11/d/k8s-nodes/nodes');
+    expect(path).toBe(
+      '/monitoring/clusters/5f0c1c9e-0d7e-4a53-9d2b-1b2f0c7c1a11/d/k8s-nodes/nodes',
+    );
     const url = new URL(monitoringUrl(path, 'http://localhost:8080'));
     expect(`${url.origin}${url.pathname}`).toBe(`http://localhost:8080${path}`);
     expect(url.searchParams.get('refresh')).toBe('10s');

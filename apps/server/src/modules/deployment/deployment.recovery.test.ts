@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { deployments, events } from '../../platform/db/schema';
 import type {
   DriverOperation,
+  WorkloadObservation,
   WorkloadOperation,
 } from '../../platform/drivers/infrastructure-driver';
 import { SimulatorDriver } from '../../platform/drivers/simulator/simulator-driver';
@@ -21,6 +22,15 @@ import {
 class TimedRolloutDriver extends SimulatorDriver {
   override plannedDurationMs(operation: DriverOperation | WorkloadOperation): number {
     return operation === 'rollout' ? 1500 : 0;
+  }
+}
+
+/** A cluster whose rollouts never finish while this server runs: they are left mid-way. */
+class StalledRolloutDriver extends SimulatorDriver {
+  observed = false;
+  override async observeWorkload(): Promise<WorkloadObservation> {
+    this.observed = true;
+    return { state: 'progressing', message: 'Waiting for Deployment shop to roll out.' };
   }
 }
 
@@ -61,6 +71,42 @@ describe.each(databaseBackends())('app rollouts across restarts on %s', (backend
         ).filter((row) => row.payload.app_uuid === app.uuid);
         expect(fulfilled).toHaveLength(1);
         expect(fulfilled[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(deadline!.getTime() - 5);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await storage.dispose();
+    }
+  }, 60_000);
+
+  it('finishes a rollout whose cluster API lost its objects in a restart, by applying again', async () => {
+    const storage = await createTestStorage(backend, { persistent: true });
+    try {
+      const stalled = new StalledRolloutDriver({ timeScale: 0, failDatacenters: [] });
+      const first = await createClusterTestApp(
+        backend,
+        { drivers: new Map([['simulator', stalled]]) },
+        { storage },
+      );
+      const user = await logIn(first.app);
+      const smart = await readySmartCluster(first, user, ['ca-montreal']);
+      const app = (await createApp(first, user, basicAppFields(smart.uuid))).json<AppEntity>();
+      await waitFor(async () => stalled.observed || undefined, { what: 'the rollout under way' });
+      await first.close();
+
+      // A new process: its simulated cluster API starts empty, as a cluster that lost its state.
+      const second = await createClusterTestApp(backend, {}, { storage });
+      try {
+        const again = await logIn(second.app);
+        const done = await waitForDeployments(second, again, app.uuid, allSettled);
+        expect(done.deployments[0]).toMatchObject({ status: 'success', ready_replicas: 2 });
+        const fulfilled = (
+          await second.database.db
+            .select()
+            .from(events)
+            .where(eq(events.eventType, 'APP_CREATE_FULFILLED'))
+        ).filter((row) => row.payload.app_uuid === app.uuid);
+        expect(fulfilled).toHaveLength(1);
       } finally {
         await second.close();
       }

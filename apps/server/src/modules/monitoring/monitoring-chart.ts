@@ -33,9 +33,9 @@ function timeLabels(from: Date, to: Date): Html[] {
     const x = plot.left + (plotWidth * index) / 4;
     const ago = Math.round(minutes * (1 - index / 4));
     const anchor = index === 0 ? 'start' : index === 4 ? 'end' : 'middle';
-    return html`<text class="axis" x="${x}" y="${size.height - 8}" text-anchor="${anchor}">${
-      ago === 0 ? 'now' : `−${ago} min`
-    }</text>`;
+    return html`<text class="axis" x="${x}" y="${size.height - 8}" text-anchor="${anchor}"
+      >${ago === 0 ? 'now' : `−${ago} min`}</text
+    >`;
   });
 }
 
@@ -52,8 +52,16 @@ export function lineChart(input: ChartInput): Html {
   const grid = Array.from({ length: gridLines + 1 }, (_, index) => {
     const value = (top * index) / gridLines;
     const y = yOf(value);
-    return html`<line class="grid" x1="${plot.left}" x2="${size.width - plot.right}" y1="${y}" y2="${y}"></line>
-      <text class="axis" x="${plot.left - 8}" y="${y + 4}" text-anchor="end">${input.format(value)}</text>`;
+    return html`<line
+        class="grid"
+        x1="${plot.left}"
+        x2="${size.width - plot.right}"
+        y1="${y}"
+        y2="${y}"
+      ></line>
+      <text class="axis" x="${plot.left - 8}" y="${y + 4}" text-anchor="end"
+        >${input.format(value)}</text
+      >`;
   });
   const line = points.map((point) => `${xOf(point.at)},${yOf(point.value)}`).join(' L');
   const first = points[0];
@@ -61,10 +69,20 @@ export function lineChart(input: ChartInput): Html {
   const baseline = yOf(0);
   const shapes =
     first && last
-      ? html`<path class="area" d="M${xOf(first.at)},${baseline} L${line} L${xOf(last.at)},${baseline} Z"></path>
+      ? html`<path
+            class="area"
+            d="M${xOf(first.at)},${baseline} L${line} L${xOf(last.at)},${baseline} Z"
+          ></path>
           <path class="line" d="M${line}"></path>`
-      : html`<text class="axis" x="${size.width / 2}" y="${size.height / 2}" text-anchor="middle">No samples in this window.</text>`;
-  return html`<svg class="chart" viewBox="0 0 ${size.width} ${size.height}" role="img" aria-label="${input.label}">
+      : html`<text class="axis" x="${size.width / 2}" y="${size.height / 2}" text-anchor="middle"
+          >No samples in this window.</text
+        >`;
+  return html`<svg
+    class="chart"
+    viewBox="0 0 ${size.width} ${size.height}"
+    role="img"
+    aria-label="${input.label}"
+  >
     ${grid}${shapes}${timeLabels(from, to)}
   </svg>`;
 }

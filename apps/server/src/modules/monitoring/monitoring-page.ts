@@ -72,7 +72,10 @@ function stats(snapshot: ClusterSnapshot): Html {
   const cpu = snapshot.nodes.reduce((sum, node) => sum + node.cpuCores, 0);
   const memory = snapshot.nodes.reduce((sum, node) => sum + node.memoryBytes, 0);
   const stat = (label: string, value: string) =>
-    html`<div class="card stat"><div class="label">${label}</div><div class="value">${value}</div></div>`;
+    html`<div class="card stat">
+      <div class="label">${label}</div>
+      <div class="value">${value}</div>
+    </div>`;
   return html`<div class="stats">
     ${stat('Nodes ready', `${ready} of ${snapshot.nodes.length}`)}
     ${stat('Pods running', `${running} of ${snapshot.pods.length}`)}
@@ -83,12 +86,20 @@ function stats(snapshot: ClusterSnapshot): Html {
 
 function usageCharts(usage: UsageHistory, window: MonitoringView['window']): Html {
   if ('problem' in usage) {
-    return html`<section class="card"><h2>CPU and memory over the last hour</h2>
-      <p class="empty">${usage.problem}</p></section>`;
+    return html`<section class="card">
+      <h2>CPU and memory over the last hour</h2>
+      <p class="empty">${usage.problem}</p>
+    </section>`;
   }
   const last = usage.samples[usage.samples.length - 1];
   const card = (title: string, now: string, chart: Html) =>
-    html`<section class="card"><div class="chart-head"><h2>${title}</h2><span class="now">${now}</span></div>${chart}</section>`;
+    html`<section class="card">
+      <div class="chart-head">
+        <h2>${title}</h2>
+        <span class="now">${now}</span>
+      </div>
+      ${chart}
+    </section>`;
   const points = (value: (sample: UsageSample) => number) =>
     usage.samples.map((sample) => ({ at: sample.at, value: value(sample) }));
   return html`<div class="charts">
@@ -117,30 +128,76 @@ function usageCharts(usage: UsageHistory, window: MonitoringView['window']): Htm
 
 function nodesTable(nodes: readonly NodeSnapshot[]): Html {
   const rows = nodes.map(
-    (node) => html`<tr><td>${node.name}</td><td><span class="tag ${node.status === 'Ready' ? 'green' : 'red'}">${node.status}</span></td>
-      <td>${node.kubeletVersion}</td><td class="number">${cores(node.cpuCores)} vCPU</td>
-      <td class="number">${gibibytes(node.memoryBytes)} GiB</td></tr>`,
+    (node) =>
+      html`<tr>
+        <td>${node.name}</td>
+        <td>
+          <span class="tag ${node.status === 'Ready' ? 'green' : 'red'}">${node.status}</span>
+        </td>
+        <td>${node.kubeletVersion}</td>
+        <td class="number">${cores(node.cpuCores)} vCPU</td>
+        <td class="number">${gibibytes(node.memoryBytes)} GiB</td>
+      </tr>`,
   );
-  return html`<section class="card"><h2>Nodes</h2>${
-    nodes.length === 0
-      ? html`<p class="empty">The cluster lists no nodes.</p>`
-      : html`<table><thead><tr><th>Name</th><th>Status</th><th>Version</th>
-        <th class="number">CPU</th><th class="number">Memory</th></tr></thead><tbody>${rows}</tbody></table>`
-  }</section>`;
+  return html`<section class="card">
+    <h2>Nodes</h2>
+    ${
+      nodes.length === 0
+        ? html`<p class="empty">The cluster lists no nodes.</p>`
+        : html`<table>
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Status</th>
+                <th>Version</th>
+                <th class="number">CPU</th>
+                <th class="number">Memory</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${rows}
+            </tbody>
+          </table>`
+    }
+  </section>`;
 }
 
 function podsTable(pods: readonly PodSnapshot[]): Html {
   const rows = pods.map(
-    (pod) => html`<tr><td>${pod.namespace}</td><td>${pod.name}</td>
-      <td class="number">${pod.readyContainers}/${pod.containers}</td><td>${podTag(pod.status)}</td>
-      <td class="number">${pod.restarts}</td><td>${pod.node ?? '—'}</td></tr>`,
+    (pod) =>
+      html`<tr>
+        <td>${pod.namespace}</td>
+        <td>${pod.name}</td>
+        <td class="number">${pod.readyContainers}/${pod.containers}</td>
+        <td>${podTag(pod.status)}</td>
+        <td class="number">${pod.restarts}</td>
+        <td>${pod.node ?? '—'}</td>
+      </tr>`,
   );
-  return html`<section class="card"><h2>Pods</h2>${
-    pods.length === 0
-      ? html`<p class="empty">No pods run here yet — deploy an app on this smart cluster from the console.</p>`
-      : html`<table><thead><tr><th>Namespace</th><th>Name</th><th class="number">Ready</th>
-        <th>Status</th><th class="number">Restarts</th><th>Node</th></tr></thead><tbody>${rows}</tbody></table>`
-  }</section>`;
+  return html`<section class="card">
+    <h2>Pods</h2>
+    ${
+      pods.length === 0
+        ? html`<p class="empty">
+            No pods run here yet — deploy an app on this smart cluster from the console.
+          </p>`
+        : html`<table>
+            <thead>
+              <tr>
+                <th>Namespace</th>
+                <th>Name</th>
+                <th class="number">Ready</th>
+                <th>Status</th>
+                <th class="number">Restarts</th>
+                <th>Node</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${rows}
+            </tbody>
+          </table>`
+    }
+  </section>`;
 }
 
 function content(view: MonitoringView): Html {
@@ -149,14 +206,14 @@ function content(view: MonitoringView): Html {
     return html`<section class="card problem"><p class="empty">${observed.problem}</p></section>`;
   }
   return html`${stats(observed.snapshot)}${usageCharts(observed.usage, view.window)}
-    ${nodesTable(observed.snapshot.nodes)}${podsTable(observed.snapshot.pods)}`;
+  ${nodesTable(observed.snapshot.nodes)}${podsTable(observed.snapshot.pods)}`;
 }
 
 /** The whole page, every value escaped; it needs no script and loads nothing. */
 export function monitoringPage(view: MonitoringView, options: PageOptions): string {
   const time = view.generatedAt.toISOString().slice(11, 19);
   const refresh = options.refreshSeconds
-    ? html`<meta http-equiv="refresh" content="${options.refreshSeconds}">`
+    ? html`<meta http-equiv="refresh" content="${options.refreshSeconds}" />`
     : '';
   const every = options.refreshSeconds ? ` · refreshes every ${options.refreshSeconds} s` : '';
   return html`<!doctype html>
@@ -185,16 +242,20 @@ ${options.kiosk ? '' : headerBar(view)}
 /** A page of one sentence (a refusal, an unknown cluster), styled like the dashboard. */
 export function messagePage(title: string, sentence: string): string {
   return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · Monitoring · Meridian</title>
-<style>${new Html(monitoringStyles)}</style>
-</head>
-<body>
-<main><h1>${title}</h1><p class="notice">${sentence}</p></main>
-</body>
-</html>
-`.text;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title} · Monitoring · Meridian</title>
+        <style>
+          ${new Html(monitoringStyles)}
+        </style>
+      </head>
+      <body>
+        <main>
+          <h1>${title}</h1>
+          <p class="notice">${sentence}</p>
+        </main>
+      </body>
+    </html> `.text;
 }

@@ -27,9 +27,7 @@ export function pageOptions(query: unknown): PageOptions {
   const seconds = match ? Number(match[1]) * unitSeconds[match[2] ?? 's']! : null;
   return {
     refreshSeconds:
-      seconds === null
-        ? null
-        : Math.min(refreshLimits.max, Math.max(refreshLimits.min, seconds)),
+      seconds === null ? null : Math.min(refreshLimits.max, Math.max(refreshLimits.min, seconds)),
     kiosk: fields.kiosk !== undefined,
   };
 }
@@ -84,7 +82,11 @@ export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringRoutesOptions> = 
       const { view, unreachable, unexpected } = await service.observe(access.member);
       if (unexpected) request.log.warn({ err: unexpected }, 'monitoring page: cluster not read');
       // The cluster's API is upstream of this page: when it fails, Meridian is a bad gateway.
-      return sendPage(reply, unreachable ? 502 : 200, monitoringPage(view, pageOptions(request.query)));
+      return sendPage(
+        reply,
+        unreachable ? 502 : 200,
+        monitoringPage(view, pageOptions(request.query)),
+      );
     },
   );
 };
