@@ -16,12 +16,14 @@ const plotWidth = size.width - plot.left - plot.right;
 const plotHeight = size.height - plot.top - plot.bottom;
 const gridLines = 4;
 
-/** The smallest 1, 2, 2.5 or 5 × 10ⁿ at or above `value`: round numbers on the axis. */
-export function niceCeiling(value: number): number {
-  if (!(value > 0)) return 1;
-  const magnitude = 10 ** Math.floor(Math.log10(value));
-  const step = [1, 2, 2.5, 5, 10].find((candidate) => candidate * magnitude >= value) ?? 10;
-  return step * magnitude;
+/** The top of the axis: `gridLines` equal steps of a round size (1, 1.5, 2 … 8 × 10ⁿ) above `max`. */
+export function axisTop(max: number): number {
+  const wanted = (max * 1.1) / gridLines;
+  if (!(wanted > 0)) return gridLines;
+  const magnitude = 10 ** Math.floor(Math.log10(wanted));
+  const steps = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
+  const step = steps.find((candidate) => candidate * magnitude >= wanted) ?? 10;
+  return step * magnitude * gridLines;
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -45,7 +47,7 @@ function timeLabels(from: Date, to: Date): Html[] {
  */
 export function lineChart(input: ChartInput): Html {
   const { points, from, to } = input;
-  const top = niceCeiling(Math.max(0, ...points.map((point) => point.value)) * 1.15);
+  const top = axisTop(Math.max(0, ...points.map((point) => point.value)));
   const span = Math.max(1, to.getTime() - from.getTime());
   const xOf = (at: Date) => round(plot.left + (plotWidth * (at.getTime() - from.getTime())) / span);
   const yOf = (value: number) => round(plot.top + plotHeight * (1 - value / top));

@@ -6,8 +6,8 @@ import type {
   UsageSample,
 } from '../../platform/drivers/infrastructure-driver';
 import { lineChart } from './monitoring-chart';
-import { html, Html } from './monitoring-html';
-import { monitoringStyles } from './monitoring-styles';
+import { html, type Html } from './monitoring-html';
+import { styleElement } from './monitoring-styles';
 
 /** The usage history the cloud keeps, or why there is none to show. */
 export type UsageHistory = { samples: UsageSample[] } | { problem: string };
@@ -217,26 +217,28 @@ export function monitoringPage(view: MonitoringView, options: PageOptions): stri
     : '';
   const every = options.refreshSeconds ? ` · refreshes every ${options.refreshSeconds} s` : '';
   return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-${refresh}
-<title>${view.name} · Monitoring · Meridian</title>
-<style>${new Html(monitoringStyles)}</style>
-</head>
-<body${options.kiosk ? new Html(' class="kiosk"') : ''}>
-${options.kiosk ? '' : headerBar(view)}
-<main>
-  <h1>${view.name}</h1>
-  <p class="meta"><span>${view.location}</span><span>Kubernetes ${view.kubeVersion ?? 'unknown'}</span>${statusTag(view.status)}</p>
-  ${content(view)}
-  <p class="footnote">Read from the cluster’s Kubernetes API at ${time} UTC${every}.</p>
-</main>
-</body>
-</html>
-`.text;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="no-referrer" />
+        ${refresh}
+        <title>${view.name} · Monitoring · Meridian</title>
+        ${styleElement}
+      </head>
+      <body class="${options.kiosk ? 'kiosk' : 'full'}">
+        ${options.kiosk ? '' : headerBar(view)}
+        <main>
+          <h1>${view.name}</h1>
+          <p class="meta">
+            <span>${view.location}</span
+            ><span>Kubernetes ${view.kubeVersion ?? 'unknown'}</span>${statusTag(view.status)}
+          </p>
+          ${content(view)}
+          <p class="footnote">Read from the cluster’s Kubernetes API at ${time} UTC${every}.</p>
+        </main>
+      </body>
+    </html> `.text;
 }
 
 /** A page of one sentence (a refusal, an unknown cluster), styled like the dashboard. */
@@ -247,9 +249,7 @@ export function messagePage(title: string, sentence: string): string {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title} · Monitoring · Meridian</title>
-        <style>
-          ${new Html(monitoringStyles)}
-        </style>
+        ${styleElement}
       </head>
       <body>
         <main>

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Html } from './monitoring-html';
 
 /** The page's one stylesheet (../shared/design.md: navy header, #1f6feb, system fonts, cards). */
 export const monitoringStyles = `
@@ -49,6 +50,9 @@ td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; }
 .empty { color: #5b6b7b; margin: 0; }
 .footnote { color: #5b6b7b; font-size: 12px; margin: 16px 0 0; }
 `;
+
+/** The stylesheet as the page embeds it: exactly the text the policy's hash is of. */
+export const styleElement = new Html(`<style>${monitoringStyles}</style>`);
 
 const stylesHash = createHash('sha256').update(monitoringStyles).digest('base64');
 

@@ -180,8 +180,8 @@ describe('the endpoint guard while dialling', () => {
     const dns = resolverOf(['127.0.0.1']);
     const policy = { allowPrivate: true, resolve: dns.resolve };
     expect(await probeVersion(target, {}, policy)).toEqual({ ok: true, version: 'v1.31.0' });
-    // Once for the check, once more when the socket connects.
-    expect(dns.calls()).toBe(2);
+    // Once for the check, then once per connection: /version, then the node list.
+    expect(dns.calls()).toBe(3);
   });
 
   it('refuses a name that changes to a metadata address after the check (DNS rebinding)', async () => {
