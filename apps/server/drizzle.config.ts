@@ -13,6 +13,7 @@ export default defineConfig({
     './src/platform/db/organization-schema.ts',
     './src/platform/db/secret-schema.ts',
     './src/platform/db/placement-schema.ts',
+    './src/platform/db/simulator-schema.ts',
   ],
   out: './src/platform/db/migrations',
 });

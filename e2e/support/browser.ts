@@ -22,9 +22,13 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** Saved under e2e/screenshots/ for a person to look at; not compared by the tests. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  { fullPage = false }: { fullPage?: boolean } = {},
+): Promise<void> {
   fs.mkdirSync(screenshotDir, { recursive: true });
   // Let entrance animations (notifications, map style changes) finish so the picture is true.
   await page.waitForTimeout(800);
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
 }

@@ -103,6 +103,8 @@ export interface SmartClusterRequest {
   minion_count?: number;
   /** Makes it the default smart cluster of an organisation the caller is an admin of. */
   default_shared_for_org_uuid?: string;
+  /** The password of its monitoring pages (username admin). */
+  monitoring_default_password?: string;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   createDriverRegistry,
   type DriverRegistryOptions,
 } from './platform/drivers/driver-registry';
+import { databaseKubePersistence } from './platform/drivers/simulator/kube-api/kube-persistence';
 import { registerAuthentication } from './platform/http/authenticate';
 import { registerHealthChecks } from './platform/http/health';
 import { createHttpApp, type App, type HttpSettings } from './platform/http/http-app';
@@ -121,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     changes,
     drivers: createDriverRegistry({
       ...infrastructure,
-      simulator: withKubeApiSecret(infrastructure.simulator ?? idleSimulator, secrets),
+      simulator: withKubeApi(infrastructure.simulator ?? idleSimulator, secrets, database.db),
     }),
     secrets,
     loginThrottle: new LoginThrottle(database.db, {
@@ -156,13 +157,18 @@ async function openSecretBox(
   return box;
 }
 
-/** The simulator's cluster APIs keep their CA and tokens while the secret key stays the same. */
-function withKubeApiSecret(
+/**
+ * The simulator's cluster APIs keep their CA and tokens while the secret key stays the same, and
+ * their objects in the database across restarts.
+ */
+function withKubeApi(
   simulator: DriverRegistryOptions['simulator'],
   secrets: SecretBox,
+  db: Database,
 ): DriverRegistryOptions['simulator'] {
   const secret = simulator.kubeApi?.secret ?? secrets.derive('simulated kubernetes');
-  return { ...simulator, kubeApi: { ...simulator.kubeApi, secret } };
+  const persistence = simulator.kubeApi?.persistence ?? databaseKubePersistence(db);
+  return { ...simulator, kubeApi: { ...simulator.kubeApi, secret, persistence } };
 }
 
 async function closeDrivers(drivers: Platform['drivers']): Promise<void> {

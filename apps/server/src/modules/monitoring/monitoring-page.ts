@@ -33,8 +33,10 @@ export interface PageOptions {
 
 const gib = 2 ** 30;
 const trim = (value: number, digits: number) => String(Number(value.toFixed(digits)));
-const cores = (value: number) => trim(value, value >= 10 ? 1 : 2);
-const gibibytes = (bytes: number) => trim(bytes / gib, bytes >= 10 * gib ? 1 : 2);
+// CPU in vCPU and memory in GiB alike: two decimals below 10, one above.
+const decimal = (value: number) => trim(value, value >= 10 ? 1 : 2);
+const cores = decimal;
+const gibibytes = (bytes: number) => decimal(bytes / gib);
 
 function statusTag(status: Status): Html {
   const shown = displayStatus(status);
@@ -118,9 +120,10 @@ function usageCharts(usage: UsageHistory, window: MonitoringView['window']): Htm
       last ? `now ${gibibytes(last.memoryBytes)} GiB` : '',
       lineChart({
         label: 'Memory used by the cluster over the last hour, in GiB',
-        points: points((sample) => sample.memoryBytes),
+        // In GiB, so the axis steps are round numbers of GiB.
+        points: points((sample) => sample.memoryBytes / gib),
         ...window,
-        format: gibibytes,
+        format: decimal,
       }),
     )}
   </div>`;
@@ -216,6 +219,7 @@ export function monitoringPage(view: MonitoringView, options: PageOptions): stri
     ? html`<meta http-equiv="refresh" content="${options.refreshSeconds}" />`
     : '';
   const every = options.refreshSeconds ? ` · refreshes every ${options.refreshSeconds} s` : '';
+  const read = 'snapshot' in view.observed ? 'Read from the cluster’s Kubernetes API' : 'Checked';
   return html`<!doctype html>
     <html lang="en">
       <head>
@@ -235,7 +239,7 @@ export function monitoringPage(view: MonitoringView, options: PageOptions): stri
             ><span>Kubernetes ${view.kubeVersion ?? 'unknown'}</span>${statusTag(view.status)}
           </p>
           ${content(view)}
-          <p class="footnote">Read from the cluster’s Kubernetes API at ${time} UTC${every}.</p>
+          <p class="footnote">${read} at ${time} UTC${every}.</p>
         </main>
       </body>
     </html> `.text;

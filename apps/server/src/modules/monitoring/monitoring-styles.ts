@@ -31,7 +31,7 @@ h2 { margin: 0 0 12px; font-size: 16px; }
 .chart-head .now { color: #5b6b7b; }
 .chart { display: block; width: 100%; height: auto; }
 .chart .grid { stroke: #e6ecf2; stroke-width: 1; }
-.chart .axis { fill: #5b6b7b; font-size: 11px; }
+.chart .axis { fill: #5b6b7b; font-size: 12px; }
 .chart .line { fill: none; stroke: #1f6feb; stroke-width: 2; stroke-linejoin: round; }
 .chart .area { fill: #1f6feb; fill-opacity: 0.12; }
 section.card { margin-top: 16px; }

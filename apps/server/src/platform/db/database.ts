@@ -15,6 +15,7 @@ import * as organizationSchema from './organization-schema';
 import * as secretSchema from './secret-schema';
 import * as meteringSchema from './metering-schema';
 import * as placementSchema from './placement-schema';
+import * as simulatorSchema from './simulator-schema';
 import * as coreSchema from './schema';
 
 /**
@@ -30,6 +31,7 @@ const schema = {
   ...organizationSchema,
   ...secretSchema,
   ...placementSchema,
+  ...simulatorSchema,
 };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

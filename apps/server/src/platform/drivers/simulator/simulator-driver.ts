@@ -22,6 +22,7 @@ import {
 import { KubernetesDriver } from '../kubernetes/kubernetes-driver';
 import { resourceByKind } from './kube-api/kube-resources';
 import { isRecord } from './kube-api/kube-store';
+import type { KubePersistence } from './kube-api/kube-persistence';
 import { SimulatedKubeApi } from './kube-api/simulated-kube-api';
 import type { ClusterBehaviour } from './kube-api/simulated-cluster';
 import { simulateStack } from './simulated-stack';
@@ -40,7 +41,7 @@ export interface SimulatorOptions {
    * The member clusters' Kubernetes API on loopback (`MERIDIAN_SIM_KUBE_PORT`, 0: any free
    * port); `secret` derives its CA and tokens (unset: new ones for this process).
    */
-  kubeApi?: { secret?: Buffer; port?: number };
+  kubeApi?: { secret?: Buffer; port?: number; persistence?: KubePersistence };
 }
 
 /**
@@ -140,6 +141,7 @@ export class SimulatorDriver implements InfrastructureDriver {
     this.kubeApi = new SimulatedKubeApi({
       secret: options.kubeApi?.secret ?? randomBytes(32),
       port: options.kubeApi?.port ?? 0,
+      ...(options.kubeApi?.persistence ? { persistence: options.kubeApi.persistence } : {}),
       behaviourOf: (clusterId) => this.behaviourOf({ clusterId, minionCount: 3 }),
     });
   }
@@ -172,7 +174,7 @@ export class SimulatorDriver implements InfrastructureDriver {
 
   /** The spec with the member cluster's own kubeconfig, its behaviour brought up to date. */
   private async onKubeApi(spec: ClusterSpec): Promise<ClusterSpec> {
-    this.kubeApi.cluster(spec.clusterId).behaviour = this.behaviourOf(spec);
+    (await this.kubeApi.open(spec.clusterId)).behaviour = this.behaviourOf(spec);
     return { ...spec, kubeconfig: await this.kubeApi.kubeconfig(spec.clusterId, spec.name) };
   }
 
@@ -237,7 +239,7 @@ export class SimulatorDriver implements InfrastructureDriver {
   }
 
   async deleteCluster(spec: ClusterSpec): Promise<void> {
-    this.kubeApi.forget(spec.clusterId);
+    await this.kubeApi.forget(spec.clusterId);
     this.stacks.delete(spec.clusterId);
   }
 

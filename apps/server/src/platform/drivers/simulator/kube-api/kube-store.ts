@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { KubeResource } from './kube-resources';
+import { kubeResources, type KubeResource } from './kube-resources';
 
 export interface ObjectMeta {
   name: string;
@@ -52,6 +52,12 @@ function stringMap(value: unknown): Record<string, string> | undefined {
 const keyOf = (resource: KubeResource, namespace: string | undefined, name: string) =>
   `${resource.group}/${resource.name}/${namespace ?? ''}/${name}`;
 
+/** The resource a stored key names (`group/resource/namespace/name`). */
+function resourceOfKey(key: string): KubeResource | undefined {
+  const [group, name] = key.split('/');
+  return kubeResources.find((resource) => resource.group === group && resource.name === name);
+}
+
 /**
  * The objects of one simulated cluster, as etcd behind an API server would keep them: each
  * write bumps the cluster's resource version and is told to every watcher.
@@ -60,6 +66,19 @@ export class KubeStore {
   private readonly objects = new Map<string, { resource: KubeResource; object: KubeObject }>();
   private readonly watchers = new Set<(event: WatchEvent, resource: KubeResource) => void>();
   private revision = 1;
+
+  /** `written` hears of every change (key, object or null when deleted): its persistence. */
+  constructor(private readonly written?: (key: string, object: KubeObject | null) => void) {}
+
+  /** Puts back objects kept before a restart, without telling anyone. */
+  restore(entries: readonly { key: string; object: KubeObject }[]): void {
+    for (const { key, object } of entries) {
+      const resource = resourceOfKey(key);
+      if (!resource) continue;
+      this.objects.set(key, { resource, object });
+      this.revision = Math.max(this.revision, Number(object.metadata.resourceVersion) || 0);
+    }
+  }
 
   get resourceVersion(): string {
     return String(this.revision);
@@ -133,6 +152,7 @@ export class KubeStore {
       ...(previous?.status ? { status: previous.status } : {}),
     };
     this.objects.set(key, { resource, object });
+    this.written?.(key, object);
     this.tell({ type: previous ? 'MODIFIED' : 'ADDED', object }, resource);
     return { object, specChanged };
   }
@@ -148,6 +168,7 @@ export class KubeStore {
       status,
     };
     this.objects.set(key, { resource, object: updated });
+    this.written?.(key, updated);
     this.tell({ type: 'MODIFIED', object: updated }, resource);
   }
 
@@ -155,12 +176,14 @@ export class KubeStore {
   remove(resource: KubeResource, namespace: string | undefined, name: string): KubeObject {
     const object = this.get(resource, namespace, name);
     this.objects.delete(keyOf(resource, namespace, name));
+    this.written?.(keyOf(resource, namespace, name), null);
     this.revision += 1;
     this.tell({ type: 'DELETED', object }, resource);
     if (resource.kind === 'Namespace') {
       for (const [key, entry] of this.objects) {
         if (entry.object.metadata.namespace !== name) continue;
         this.objects.delete(key);
+        this.written?.(key, null);
         this.tell({ type: 'DELETED', object: entry.object }, entry.resource);
       }
     }

@@ -33,14 +33,47 @@ const deployments = resourceByKind('apps/v1', 'Deployment')!;
  * their Deployment, nodes are the cluster's minions.
  */
 export class SimulatedCluster {
-  readonly store = new KubeStore();
+  readonly store: KubeStore;
   private readonly rollouts = new Map<string, RolloutPlan>();
   private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(
     readonly clusterId: string,
     public behaviour: ClusterBehaviour,
-  ) {}
+    written?: (key: string, object: KubeObject | null) => void,
+  ) {
+    this.store = new KubeStore(written);
+  }
+
+  /**
+   * Objects kept from before a restart: a Deployment that had rolled out stays rolled out, one
+   * still rolling out starts its rollout again (the controller's timing was not kept).
+   */
+  restore(entries: readonly { key: string; object: KubeObject }[]): void {
+    this.store.restore(entries);
+    const now = this.behaviour.now();
+    for (const deployment of this.store.list(deployments)) {
+      const status = isRecord(deployment.status) ? deployment.status : {};
+      const done =
+        status.availableReplicas === replicasOf(deployment) &&
+        status.replicas === replicasOf(deployment);
+      if (!done) {
+        this.startRollout(deployment, now);
+        continue;
+      }
+      const plan = planRollout(
+        deployment,
+        {
+          now,
+          durationMs: 0,
+          progressDeadlineMs: this.behaviour.progressDeadlineMs,
+          failing: false,
+        },
+        0,
+      );
+      this.rollouts.set(deployment.metadata.uid, plan);
+    }
+  }
 
   apply(
     resource: KubeResource,

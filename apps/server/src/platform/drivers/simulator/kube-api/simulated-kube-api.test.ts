@@ -6,6 +6,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedKubeApi } from './simulated-kube-api';
+import type { KubePersistence } from './kube-persistence';
+import type { KubeObject } from './kube-store';
 import type { ClusterBehaviour } from './simulated-cluster';
 
 const run = promisify(execFile);
@@ -113,5 +115,51 @@ describe('the simulated Kubernetes API, driven by kubectl', () => {
     );
     await kube('delete', 'namespace', 'shop');
     expect(await kube('get', 'deployments', '-A')).toBe('');
+  });
+
+  it('keeps its objects across a restart, rolled out as they were', async () => {
+    const kept = new Map<string, Map<string, KubeObject>>();
+    const persistence: KubePersistence = {
+      load: async (id) =>
+        [...(kept.get(id) ?? new Map())].map(([key, object]) => ({ key, object })),
+      save: async (id, key, object) => {
+        const objects = kept.get(id) ?? new Map<string, KubeObject>();
+        if (object) objects.set(key, structuredClone(object));
+        else objects.delete(key);
+        kept.set(id, objects);
+      },
+      forget: async (id) => void kept.delete(id),
+    };
+    const secret = randomBytes(32);
+    const id = randomUUID();
+    const start = () =>
+      new SimulatedKubeApi({ secret, port: 0, persistence, behaviourOf: () => behaviour });
+    const before = start();
+    const file = path.join(directory, 'kept.yaml');
+    await writeFile(file, manifest('nginx:1.27'));
+    const keptConfig = path.join(directory, 'kept-kubeconfig');
+    const downloaded = await before.kubeconfig(id, 'kept');
+    await writeFile(keptConfig, downloaded);
+    const kept$ = (...args: string[]) =>
+      run(kubectl, ['--kubeconfig', keptConfig, ...args], { timeout: 30_000 }).then(
+        (r) => r.stdout,
+      );
+    await kept$('apply', '--server-side', '-f', file);
+    await kept$('rollout', 'status', 'deployment/web', '-n', 'shop', '--timeout=20s');
+    await before.close();
+
+    const after = start();
+    try {
+      // The same secret, the same CA and token: the file downloaded before works (port 0 here
+      // gives the new API another port; a fixed MERIDIAN_SIM_KUBE_PORT keeps it).
+      const { origin } = await after.start();
+      await writeFile(keptConfig, downloaded.replace(/https:\/\/127\.0\.0\.1:\d+/, origin));
+      expect(await kept$('get', 'deployments', '-n', 'shop')).toMatch(/web\s+2\/2\s+2\s+2/);
+      expect(await kept$('get', 'services', '-n', 'shop')).toMatch(/203\.0\.113\.\d+/);
+      await kept$('delete', 'namespace', 'shop');
+      expect([...(kept.get(id)?.keys() ?? [])]).toEqual([]);
+    } finally {
+      await after.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   isClusterToken,
   issueKubeApiTls,
 } from './kube-credentials';
+import type { KubePersistence } from './kube-persistence';
 import { KubeApiError } from './kube-store';
 import { SimulatedCluster, type ClusterBehaviour } from './simulated-cluster';
 
@@ -18,6 +19,8 @@ export interface SimulatedKubeApiOptions {
   port: number;
   /** What a cluster first seen by a request (not yet by the driver) behaves like. */
   behaviourOf(clusterId: string): ClusterBehaviour;
+  /** Keeps the clusters' objects across restarts (unset: memory only). */
+  persistence?: KubePersistence;
   /** Told of every request with valid credentials (tests read what a client asked). */
   onRequest?(request: { method: string; path: string; query: string; contentType?: string }): void;
 }
@@ -46,6 +49,9 @@ const clusterPath = /^\/clusters\/([0-9a-f-]{36})(\/.*)?$/;
  */
 export class SimulatedKubeApi {
   private readonly clusters = new Map<string, SimulatedCluster>();
+  private readonly opened = new Map<string, Promise<SimulatedCluster>>();
+  /** Writes to the persistence, in order, per process. */
+  private writes: Promise<void> = Promise.resolve();
   private server: https.Server | undefined;
   private listening: Promise<Listening> | undefined;
 
@@ -57,13 +63,47 @@ export class SimulatedKubeApi {
     return this.listening;
   }
 
+  /** The cluster as this process holds it (without what a restart left in the persistence). */
   cluster(clusterId: string): SimulatedCluster {
     let cluster = this.clusters.get(clusterId);
     if (!cluster) {
-      cluster = new SimulatedCluster(clusterId, this.options.behaviourOf(clusterId));
+      cluster = new SimulatedCluster(
+        clusterId,
+        this.options.behaviourOf(clusterId),
+        (key, object) => this.persist(clusterId, key, object),
+      );
       this.clusters.set(clusterId, cluster);
     }
     return cluster;
+  }
+
+  /** The cluster with its objects from before a restart, loaded on first use. */
+  open(clusterId: string): Promise<SimulatedCluster> {
+    let opening = this.opened.get(clusterId);
+    if (!opening) {
+      opening = (async () => {
+        const cluster = this.cluster(clusterId);
+        const kept = (await this.options.persistence?.load(clusterId)) ?? [];
+        if (kept.length > 0 && cluster.store.resourceVersion === '1') cluster.restore(kept);
+        return cluster;
+      })();
+      // A failed load is tried again by the next request.
+      opening.catch(() => this.opened.delete(clusterId));
+      this.opened.set(clusterId, opening);
+    }
+    return opening;
+  }
+
+  private persist(clusterId: string, key: string, object: unknown): void {
+    const persistence = this.options.persistence;
+    if (!persistence) return;
+    this.writes = this.writes
+      .then(() =>
+        persistence.save(clusterId, key, object as Parameters<KubePersistence['save']>[2]),
+      )
+      .catch(() => {
+        // The object lives on in memory; the next write of it stores it again.
+      });
   }
 
   /** The cluster's API address, for its kubeconfig and for the driver. */
@@ -81,9 +121,12 @@ export class SimulatedKubeApi {
     });
   }
 
-  forget(clusterId: string): void {
+  async forget(clusterId: string): Promise<void> {
     this.clusters.get(clusterId)?.close();
     this.clusters.delete(clusterId);
+    this.opened.delete(clusterId);
+    await this.writes;
+    await this.options.persistence?.forget(clusterId);
   }
 
   /** Cuts every open connection (watches included), as a restarting API server would. */
@@ -93,6 +136,7 @@ export class SimulatedKubeApi {
 
   async close(): Promise<void> {
     for (const cluster of this.clusters.values()) cluster.close();
+    await this.writes;
     const server = this.server;
     if (!server) return;
     server.closeAllConnections();
@@ -144,6 +188,6 @@ export class SimulatedKubeApi {
       query: new URL(request.url ?? '/', 'https://localhost').search,
       contentType: request.headers['content-type'],
     });
-    await handleKubeRequest(this.cluster(clusterId), path, request, response, origin);
+    await handleKubeRequest(await this.open(clusterId), path, request, response, origin);
   }
 }
