@@ -127,16 +127,17 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
   }
 }
 
-/** A smart cluster of two mini members made through the API, once it is ready: its uuid. */
+/** A smart cluster of mini members (two unless told) made through the API, once ready: its uuid. */
 export async function readySmartCluster(
   base: string,
   session: Session,
   name: string,
+  datacenters: readonly string[] = ['ca-montreal', 'ca-toronto'],
 ): Promise<string> {
   const { uuid } = JSON.parse(
     await call(base, 'POST', '/cluster/clusters', session, {
       name,
-      datacenters: ['ca-montreal', 'ca-toronto'],
+      datacenters,
       mode: 'MANUAL',
       cluster_size: 'mini',
       master_count: 1,

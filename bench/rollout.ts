@@ -5,7 +5,14 @@
 // PGlite, and PostgreSQL with TEST_DATABASE_URL. Prints figures; asserts nothing. Loopback only.
 import { randomBytes } from 'node:crypto';
 import { reportFigure } from './report';
-import { call, onEachDatabase, waitFor, withServer, type Session } from './list-load';
+import {
+  call,
+  onEachDatabase,
+  readySmartCluster,
+  waitFor,
+  withServer,
+  type Session,
+} from './list-load';
 
 const members = Number(process.env.MEMBERS ?? 20);
 const timeScales = [0, 0.02];
@@ -14,31 +21,14 @@ interface Deployment {
   status: string;
 }
 
-async function readySmartCluster(base: string, session: Session): Promise<string> {
-  const datacenters = (
+/** The first MEMBERS datacenters of the catalogue, one member cluster each. */
+async function datacenters(base: string, session: Session): Promise<string[]> {
+  return (
     JSON.parse(await call(base, 'GET', '/cluster/datacenters', session)) as { uuid: string }[]
   )
     .map((datacenter) => datacenter.uuid)
     .filter((uuid) => uuid !== 'external')
     .slice(0, members);
-  const { uuid } = JSON.parse(
-    await call(base, 'POST', '/cluster/clusters', session, {
-      name: `rollout-bench-${randomBytes(3).toString('hex')}`,
-      datacenters,
-      mode: 'MANUAL',
-      cluster_size: 'mini',
-      master_count: 1,
-      minion_count: 1,
-    }),
-  ) as { uuid: string };
-  await waitFor('the smart cluster', async () => {
-    const list = JSON.parse(await call(base, 'GET', '/cluster/smart_clusters', session)) as {
-      uuid: string;
-      status: string;
-    }[];
-    return list.find((item) => item.uuid === uuid && item.status === 'success');
-  });
-  return uuid;
 }
 
 /** Creates the app and answers the milliseconds until all its deployments succeed. */
@@ -82,7 +72,12 @@ await onEachDatabase('bench_rollout', async (label, options) => {
   let smart: string | undefined;
   for (const timeScale of timeScales) {
     await withServer(options, { secretKey, timeScale }, async ({ base, session }) => {
-      smart ??= await readySmartCluster(base, session);
+      smart ??= await readySmartCluster(
+        base,
+        session,
+        `rollout-bench-${randomBytes(3).toString('hex')}`,
+        await datacenters(base, session),
+      );
       const { ms, failures } = await timeRollout(base, session, smart);
       const name = `rollout ${label} (${members} deployments, time scale ${timeScale})`;
       reportFigure({
