@@ -5,7 +5,7 @@ import { boundedList, idField, requiredText, wholeNumberIn } from '../request-fi
 import { statuses } from '../status';
 import { validationMessages } from '../validation-messages';
 import { listPageQuerySchema, listPageSchema, listSearchSchema } from '../list-page';
-import { stackOutputSchema } from './heat-stack';
+import { stackOutputSchema } from './stack-output';
 
 /**
  * Request and response shapes of the apps API (`/meridian/v1/kube`, spec "Entities and their fields" and "The calls it makes"), shared by

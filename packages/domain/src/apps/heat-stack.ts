@@ -1,15 +1,4 @@
-import { z } from 'zod';
 import { isRecord, parseYamlSafely } from '../parsing/safe-yaml';
-
-/** One output of a created Heat stack, as its deployment shows it (`stack_outputs`). */
-export const stackOutputSchema = z.object({
-  name: z.string(),
-  /** Heat's value as text (lists and maps as JSON); null when Heat could not resolve it. */
-  value: z.string().nullable(),
-  description: z.string().nullable(),
-});
-
-export type StackOutput = z.infer<typeof stackOutputSchema>;
 
 /**
  * The parameters Meridian sets from what it knows (spec "Form payloads": the user's keypair, the

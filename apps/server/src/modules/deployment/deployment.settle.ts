@@ -1,4 +1,4 @@
-import type { StackOutput } from '@meridian/domain/apps/heat-stack';
+import type { StackOutput } from '@meridian/domain/apps/stack-output';
 import { isInProgress } from '@meridian/domain/status';
 import type { Database } from '../../platform/db/database';
 import { meterDeployment } from '../billing/metering';

@@ -19,7 +19,7 @@ import type { ClusterMode, DnsRecordType, TemplateType, VolumeType } from '@meri
 import type { DeploymentOperation, DeploymentTemplate } from '@meridian/domain/apps/app-api';
 import type { Status } from '@meridian/domain/status';
 import type { PlacementDecision } from '@meridian/domain/clusters/placement-decision';
-import type { StackOutput } from '@meridian/domain/apps/heat-stack';
+import type { StackOutput } from '@meridian/domain/apps/stack-output';
 import type { Replacement } from './placement-schema';
 
 export const createdAt = () =>

@@ -1,4 +1,4 @@
-import type { StackOutput } from '@meridian/domain/apps/heat-stack';
+import type { StackOutput } from '@meridian/domain/apps/stack-output';
 import type { FlavorKey } from '@meridian/domain/flavors';
 import type { Status } from '@meridian/domain/status';
 

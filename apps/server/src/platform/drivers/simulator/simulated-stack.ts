@@ -3,8 +3,8 @@ import {
   heatParametersOf,
   heatTemplateObject,
   type HeatParameter,
-  type StackOutput,
 } from '@meridian/domain/apps/heat-stack';
+import type { StackOutput } from '@meridian/domain/apps/stack-output';
 import { isRecord } from '@meridian/domain/parsing/safe-yaml';
 import { PermanentDriverError, type CreatedStack, type StackSpec } from '../infrastructure-driver';
 

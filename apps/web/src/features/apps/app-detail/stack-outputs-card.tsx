@@ -1,4 +1,4 @@
-import type { StackOutput } from '@meridian/domain/apps/heat-stack';
+import type { StackOutput } from '@meridian/domain/apps/stack-output';
 import { Typography } from 'antd';
 import { t } from '../../../shared/i18n/translate';
 import styles from './app-detail.module.css';
