@@ -14,6 +14,7 @@ export default defineConfig({
     './src/platform/db/secret-schema.ts',
     './src/platform/db/placement-schema.ts',
     './src/platform/db/simulator-schema.ts',
+    './src/platform/db/lifecycle-schema.ts',
   ],
   out: './src/platform/db/migrations',
 });

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as jobsSchema from './jobs-schema';
 import * as keypairSchema from './keypair-schema';
+import * as lifecycleSchema from './lifecycle-schema';
 import * as limitsSchema from './limits-schema';
 import * as organizationSchema from './organization-schema';
 import * as secretSchema from './secret-schema';
@@ -32,6 +33,7 @@ const schema = {
   ...secretSchema,
   ...placementSchema,
   ...simulatorSchema,
+  ...lifecycleSchema,
 };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
