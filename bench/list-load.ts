@@ -177,6 +177,8 @@ export async function withServer<T>(
     secretKey: string;
     /** The simulator's clock (default 0: everything immediate). */
     timeScale?: number;
+    /** How often each simulated pod writes a log line (the simulator's default: 3 s). */
+    logIntervalMs?: number;
     opened?: (database: BenchDatabase) => void;
     extend?: (instance: BenchRoutes) => void;
   },
@@ -190,7 +192,11 @@ export async function withServer<T>(
     database,
     extend: setup.extend,
     cluster: {
-      simulator: { timeScale: setup.timeScale ?? 0, failDatacenters: [] },
+      simulator: {
+        timeScale: setup.timeScale ?? 0,
+        failDatacenters: [],
+        ...(setup.logIntervalMs ? { logIntervalMs: setup.logIntervalMs } : {}),
+      },
       secretKey: setup.secretKey,
     },
   });

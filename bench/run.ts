@@ -32,6 +32,7 @@ const knobs: Record<string, Record<string, string>> = {
   'bench:placement': { RUNS: '100' },
   'bench:lists': { DURATION: '5' },
   'bench:browser': { RUNS: '3' },
+  'bench:logs': { DURATION: '5' },
 };
 
 function benchScripts(only: string[]): string[] {

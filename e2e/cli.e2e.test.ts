@@ -122,6 +122,23 @@ describe('the meridian CLI against a running Meridian', () => {
     ]);
   });
 
+  it('prints a deployment’s logs, of another location too, and refuses a bad tail', async () => {
+    const [first] = await deployments();
+    // A fresh pod has written a line or two yet: one is asked for.
+    const run = await meridian(['logs', first!.uuid, '--tail', '1']);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT\S+ \S+ /);
+    const other = first!.datacenter_uuid === 'jp-tokyo' ? 'Montréal' : 'Tokyo';
+    const json = await meridian(['--output', 'json', 'logs', first!.uuid, '--location', other]);
+    expect(json.code).toBe(0);
+    expect((JSON.parse(json.stdout) as { location: string }).location).toBe(other);
+    const bad = await meridian(['logs', first!.uuid, '--tail', '0']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.trim()).toBe('tail must be a whole number from 1 to 5000');
+  });
+
   it('deploys an image and waits until every location runs it, exit 0', async () => {
     const run = await meridian([
       'deploy',

@@ -64,8 +64,11 @@ export interface BuildAppOptions {
   cluster?: InfrastructureOptions;
   /** The one job queue's retries, concurrency and deadlines; tests shorten them. */
   jobs?: JobQueueOptions;
-  /** Traffic sampling: MERIDIAN_TRAFFIC_SAMPLE_SECONDS. */
-  intelligence?: { trafficSampleIntervalMs?: number };
+  /**
+   * Traffic sampling (MERIDIAN_TRAFFIC_SAMPLE_SECONDS) and how long deployment metrics are kept
+   * (MERIDIAN_METRICS_RETENTION_HOURS).
+   */
+  intelligence?: { trafficSampleIntervalMs?: number; metricsRetentionMs?: number };
   /**
    * Authoritative DNS: the name servers users delegate to (MERIDIAN_NAMESERVERS), the built-in
    * responder and PowerDNS (both off unless given).
@@ -167,7 +170,7 @@ function withKubeApi(
   db: Database,
 ): DriverRegistryOptions['simulator'] {
   const secret = simulator.kubeApi?.secret ?? secrets.derive('simulated kubernetes');
-  const persistence = simulator.kubeApi?.persistence ?? databaseKubePersistence(db);
+  const persistence = simulator.kubeApi?.persistence ?? databaseKubePersistence(db, secrets);
   return { ...simulator, kubeApi: { ...simulator.kubeApi, secret, persistence } };
 }
 
@@ -245,7 +248,15 @@ async function registerDeploymentModules(
       now,
     }),
   });
-  await registerAppModules(app, { db: database.db, jobs, drivers, secrets, now });
+  const metricsRetentionMs = intelligence?.metricsRetentionMs;
+  await registerAppModules(app, {
+    db: database.db,
+    jobs,
+    drivers,
+    secrets,
+    now,
+    metricsRetentionMs,
+  });
   await registerIntelligenceModule(app, database, { drivers, ...intelligence, jobs, now });
   await app.register(billingRoutes, {
     prefix: '/billing',

@@ -3,6 +3,7 @@ import { pino, type Logger, type LoggerOptions } from 'pino';
 import { buildApp, type BuildAppOptions } from './app';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { openDatabase } from './platform/db/database';
+import { logRedaction } from './platform/log-redaction';
 import { SecretKeyMismatchError } from './platform/secret-rotation';
 import { bootstrapAdmin, CommonAdminPasswordError } from './modules/auth/admin-bootstrap';
 
@@ -102,7 +103,10 @@ function infrastructureOptions(
       replacement: config.replacement,
       clusterEndpoints: { allowPrivate: config.allowPrivateClusters },
     },
-    intelligence: { trafficSampleIntervalMs: config.trafficSampleIntervalMs },
+    intelligence: {
+      trafficSampleIntervalMs: config.trafficSampleIntervalMs,
+      metricsRetentionMs: config.metricsRetentionMs,
+    },
     dns: {
       nameservers: config.dns.nameservers,
       responder: { host: config.dns.host, port: config.dns.port },
@@ -124,7 +128,7 @@ function readConfig(): Config {
 }
 
 function createLogger(config: Config): Logger {
-  const options: LoggerOptions = { level: config.logLevel };
+  const options: LoggerOptions = { level: config.logLevel, redact: logRedaction };
   // Pretty lines for a person at a terminal; JSON lines for anything that collects logs.
   // pino-pretty is a dev dependency, so a production install falls back to JSON.
   if (process.stdout.isTTY && canResolve('pino-pretty')) {

@@ -5,6 +5,7 @@ import { deploymentLines, listApps, pick } from './apps';
 import { deploy } from './deploy';
 import { kubeconfig } from './kubeconfig';
 import { login } from './login';
+import { logOutputLines, readDeploymentLogs } from './logs';
 import { meridianApi } from './meridian-api';
 import { CliError, loadSettings } from './settings';
 
@@ -109,6 +110,17 @@ program
     if (!options.file) return void process.stdout.write(text);
     await writeFile(options.file, text, { mode: 0o600 });
     console.error(`Kubeconfig written to ${options.file}.`);
+  });
+
+program
+  .command('logs')
+  .description('Print the last lines of a deployment’s pods')
+  .argument('<deploymentId>', 'the deployment’s uuid (see `meridian --output json status`)')
+  .option('--tail <lines>', 'how many lines, 1 to 5000 (default 200)')
+  .option('--location <location>', 'another location of its version: datacenter uuid or name')
+  .action(async (deploymentId: string, options: { tail?: string; location?: string }) => {
+    const logs = await readDeploymentLogs(await api(), { deploymentId, ...options });
+    output(asJson(), logs, () => logOutputLines(logs));
   });
 
 /** While waiting, one line on stderr each time the locations' states change (stdout stays the result). */

@@ -33,6 +33,7 @@ describe('configuration', () => {
         kubeApi: { port: 6443 },
       },
       trafficSampleIntervalMs: 10_000,
+      metricsRetentionMs: 168 * 3_600_000,
       replacement: { checkIntervalMs: 300_000, cooldownMs: 21_600_000 },
       secretKey: undefined,
       previousSecretKeys: [],
@@ -66,6 +67,8 @@ describe('configuration', () => {
         MERIDIAN_SIM_TRAFFIC_SHIFT:
           '{"name":"Tokyo","latitude":35.68,"longitude":139.69,"share":0.8}',
         MERIDIAN_TRAFFIC_SAMPLE_SECONDS: '0.5',
+        MERIDIAN_METRICS_RETENTION_HOURS: '24',
+        MERIDIAN_SIM_ERROR_RATES: '{"ca-montreal":0.3}',
         MERIDIAN_REPLACEMENT_CHECK_SECONDS: '60',
         MERIDIAN_REPLACEMENT_COOLDOWN_SECONDS: '0',
         MERIDIAN_SECRET_KEY: 'a-secret-key-of-some-length',
@@ -93,9 +96,11 @@ describe('configuration', () => {
         failDatacenters: ['ca-toronto', 'jp-tokyo'],
         failRolloutDatacenters: ['us-oregon'],
         trafficShift: { name: 'Tokyo', latitude: 35.68, longitude: 139.69, share: 0.8 },
+        errorRates: { 'ca-montreal': 0.3 },
         kubeApi: { port: 16443 },
       },
       trafficSampleIntervalMs: 500,
+      metricsRetentionMs: 24 * 3_600_000,
       replacement: { checkIntervalMs: 60_000, cooldownMs: 0 },
       secretKey: 'a-secret-key-of-some-length',
       previousSecretKeys: ['an-old-key-of-some-length', 'ab'.repeat(32)],
@@ -119,6 +124,17 @@ describe('configuration', () => {
     ]);
     expect(problems({ MERIDIAN_TRAFFIC_SAMPLE_SECONDS: 'often' })).toEqual([
       'MERIDIAN_TRAFFIC_SAMPLE_SECONDS: must be a number of seconds',
+    ]);
+  });
+
+  it('names bad simulated error rates and a bad metrics retention', () => {
+    const shape = /^MERIDIAN_SIM_ERROR_RATES: must be JSON mapping datacenter uuids/;
+    expect(problems({ MERIDIAN_SIM_ERROR_RATES: 'lots' })[0]).toMatch(shape);
+    expect(problems({ MERIDIAN_SIM_ERROR_RATES: '{"ca-montreal":2}' })[0]).toMatch(
+      /^MERIDIAN_SIM_ERROR_RATES/,
+    );
+    expect(problems({ MERIDIAN_METRICS_RETENTION_HOURS: '0' })).toEqual([
+      'MERIDIAN_METRICS_RETENTION_HOURS: must be at least 1',
     ]);
   });
 

@@ -21,6 +21,9 @@ const trafficShiftSchema = z.object(
   { error: trafficShiftMessage },
 );
 
+const errorRatesMessage =
+  'must be JSON mapping datacenter uuids to a 5xx share from 0 to 1, e.g. {"ca-montreal":0.3}';
+
 const trustProxyMessage =
   'must be proxy addresses or networks separated by commas, e.g. 127.0.0.1,10.0.0.0/8 or loopback';
 const namedNetworks = ['loopback', 'linklocal', 'uniquelocal'];
@@ -85,6 +88,24 @@ const envSchema = z.object({
     .default(0.02),
   MERIDIAN_SIM_FAIL_DATACENTERS: z.string().optional(),
   MERIDIAN_SIM_FAIL_ROLLOUTS: z.string().optional(),
+  MERIDIAN_SIM_ERROR_RATES: z
+    .string()
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: errorRatesMessage });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.record(
+        z.string(),
+        z.number({ error: errorRatesMessage }).min(0, errorRatesMessage).max(1, errorRatesMessage),
+        { error: errorRatesMessage },
+      ),
+    )
+    .optional(),
   MERIDIAN_SIM_KUBE_PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int('must be a whole number')
@@ -117,6 +138,11 @@ const envSchema = z.object({
     .min(0.1, 'must be at least 0.1')
     .max(86_400, 'must be at most 86400 (a day)')
     .default(10),
+  MERIDIAN_METRICS_RETENTION_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .min(1, 'must be at least 1')
+    .max(8_760, 'must be at most 8760 (a year)')
+    .default(168),
   MERIDIAN_SECRET_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   MERIDIAN_SECRET_KEY_PREVIOUS: commaSeparated(
     (keys) => keys.every((key) => key.length >= 16),
@@ -179,11 +205,15 @@ export interface Config {
     /** Datacenters where every rollout gets stuck (fault injection). */
     failRolloutDatacenters: string[];
     trafficShift?: TrafficShift;
+    /** The 5xx share of every workload in these datacenters (fault injection). */
+    errorRates?: Record<string, number>;
     /** The member clusters' Kubernetes API port on loopback (taken: any free one). */
     kubeApi: { port: number };
   };
   /** How often the traffic of deployed apps is sampled, in milliseconds. */
   trafficSampleIntervalMs: number;
+  /** How long deployment metrics are kept, in milliseconds. */
+  metricsRetentionMs: number;
   /** How often AUTOMATIC smart clusters are re-placed on their traffic, and how long a move holds. */
   replacement: { checkIntervalMs: number; cooldownMs: number };
   /** Key sealing secrets at rest; unset, one is generated into the data dir. */
@@ -251,9 +281,11 @@ export function loadConfig(
       failDatacenters: uuidList(vars.MERIDIAN_SIM_FAIL_DATACENTERS),
       failRolloutDatacenters: uuidList(vars.MERIDIAN_SIM_FAIL_ROLLOUTS),
       trafficShift: vars.MERIDIAN_SIM_TRAFFIC_SHIFT,
+      ...(vars.MERIDIAN_SIM_ERROR_RATES ? { errorRates: vars.MERIDIAN_SIM_ERROR_RATES } : {}),
       kubeApi: { port: vars.MERIDIAN_SIM_KUBE_PORT },
     },
     trafficSampleIntervalMs: Math.round(vars.MERIDIAN_TRAFFIC_SAMPLE_SECONDS * 1000),
+    metricsRetentionMs: Math.round(vars.MERIDIAN_METRICS_RETENTION_HOURS * 3_600_000),
     replacement: {
       checkIntervalMs: Math.round(vars.MERIDIAN_REPLACEMENT_CHECK_SECONDS * 1000),
       cooldownMs: Math.round(vars.MERIDIAN_REPLACEMENT_COOLDOWN_SECONDS * 1000),

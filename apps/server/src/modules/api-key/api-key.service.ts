@@ -50,7 +50,7 @@ export function createApiKeyService({ db }: { db: Database }) {
     if (!found || !user) throw new UnauthorizedError();
     return {
       user: toAuthenticatedUser(user),
-      credential: { kind: 'apiKey', keyId: found.id },
+      credential: { kind: 'apiKey', keyId: found.id, keyName: found.name },
     };
   }
 

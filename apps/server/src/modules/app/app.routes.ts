@@ -9,6 +9,7 @@ import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rejectMalformedIds } from '../../platform/http/malformed-id';
+import { requestActor } from '../../platform/http/request-actor';
 import {
   errorResponses,
   notFoundId,
@@ -115,7 +116,7 @@ function writeRoutes(app: RouteApp, context: AppsContext): void {
     async (request) => {
       const form = await readTemplateForm(request);
       const fields = parseFields(appCreateFieldsSchema, form.fields);
-      return createApp(context, request.user.id, fields, form.template);
+      return createApp(context, request.user.id, fields, form.template, requestActor(request));
     },
   );
 
@@ -130,6 +131,8 @@ function writeRoutes(app: RouteApp, context: AppsContext): void {
         params: appParams,
         response: { 200: appSchema, ...errorResponses },
       },
+      // Read by hand below, so only documented: without it /docs shows no body at all.
+      config: { multipartBody: { fields: appUpdateFieldsSchema } },
     },
     async (request) => {
       const raw = request.isMultipart()
@@ -151,6 +154,6 @@ function writeRoutes(app: RouteApp, context: AppsContext): void {
         response: { 200: removalResultSchema, ...errorResponses },
       },
     },
-    (request) => removeApp(context, request.user.id, request.params.appId),
+    (request) => removeApp(context, request.user.id, request.params.appId, requestActor(request)),
   );
 }

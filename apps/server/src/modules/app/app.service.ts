@@ -8,16 +8,26 @@ import {
   type PerUserRevisionCache,
 } from '../../platform/db/per-user-revision-cache';
 import { NotFoundError } from '../../platform/http/errors';
+import type { HistoryActor } from '../../platform/http/request-actor';
 import { recordEvent } from '../event/event.service';
 import { inTransaction, type AppsContext, type TemplateUpload } from '../deployment/apps-context';
 import { payloadOf } from '../deployment/deployment.events';
-import { deploymentViewsOfUser, deploymentWorkOfApp } from '../deployment/deployment.records';
+import {
+  deploymentViewsOfUser,
+  deploymentViewsOfVersionOn,
+  deploymentWorkOfApp,
+} from '../deployment/deployment.records';
 import {
   readySmartClusters,
   requireSettled,
   startDeployments,
   startRemovals,
 } from '../deployment/deployment.rollout';
+import {
+  historyLocationsOfViews,
+  recordHistory,
+  recordWorkHistory,
+} from '../history/history.records';
 import { prepareTemplate } from '../template/template.service';
 import { insertVersion, versionSummaries, versionsWithTemplates } from '../version/version.records';
 import { assembleApps } from './app.mapper';
@@ -93,6 +103,7 @@ export async function createApp(
   userId: string,
   fields: AppCreateFields,
   upload: TemplateUpload,
+  actor: HistoryActor,
 ): Promise<App> {
   const { secrets } = context;
   const prepared = prepareTemplate(
@@ -125,6 +136,27 @@ export async function createApp(
       volumeType: fields.volume_type ?? null,
     });
     await startDeployments(context, tx, send, app, version, targets, 'create');
+    const named = { id: version.id, name: version.name };
+    await recordHistory(tx, {
+      userId,
+      appId: app.id,
+      action: 'version_created',
+      version: named,
+      actor,
+      locations: [],
+    });
+    for (const { smart } of targets) {
+      const views = await deploymentViewsOfVersionOn(tx, userId, version.id, smart.id);
+      await recordHistory(tx, {
+        userId,
+        appId: app.id,
+        action: 'deployed',
+        version: named,
+        smartCluster: { id: smart.id, name: smart.name },
+        actor,
+        locations: historyLocationsOfViews(views),
+      });
+    }
     return app;
   });
   return appById(context, userId, app.id, false);
@@ -154,6 +186,7 @@ export async function removeApp(
   context: AppsContext,
   userId: string,
   appId: string,
+  actor: HistoryActor,
 ): Promise<{ status: 'success' }> {
   const { db, now } = context;
   await ownApp(db, userId, appId);
@@ -169,6 +202,7 @@ export async function removeApp(
       type: eventType('APP', 'DELETE', 'PENDING'),
       payload: payloadOf(app),
     });
+    await recordWorkHistory(tx, rows, { action: 'removed', actor, detail: 'App deleted' });
     const left = await startRemovals(context, tx, send, app, rows, 'cascaded_delete');
     if (left > 0) return { status: 'success' as const };
     await deleteAppRow(tx, appId);

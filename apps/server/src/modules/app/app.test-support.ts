@@ -1,4 +1,4 @@
-import type { App as AppEntity, Deployment } from '@meridian/domain/apps/app-api';
+import type { App as AppEntity, Deployment, Version } from '@meridian/domain/apps/app-api';
 import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import type { LoggedIn, TestApp } from '../../../test-support/test-app';
 import { multipart, waitFor, waitForStatus } from '../cluster/cluster.test-support';
@@ -99,3 +99,29 @@ export const allSettled = (deployments: Deployment[]) =>
   deployments.every(
     (deployment) => deployment.status === 'success' || deployment.status === 'failure',
   );
+
+/** Adds a Basic version running `image` to an app (`headers`: a session's or an API key's). */
+export async function addBasicVersion(
+  t: TestApp,
+  headers: Record<string, string>,
+  appUuid: string,
+  name: string,
+  image: string,
+): Promise<Version> {
+  const body = multipart(
+    {
+      name,
+      template_type: 'KUBERNETES_BASIC',
+      template: JSON.stringify({ ...basicSettings, deploymentImage: image }),
+    },
+    {},
+  );
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/meridian/v1/kube/apps/${appUuid}/versions`,
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+  if (response.statusCode !== 200) throw new Error(`add version: ${response.body}`);
+  return response.json<Version>();
+}

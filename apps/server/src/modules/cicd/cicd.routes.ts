@@ -2,6 +2,7 @@ import { appImageRolloutSchema, deploymentSchema } from '@meridian/domain/apps/a
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rejectMalformedIds } from '../../platform/http/malformed-id';
+import { requestActor } from '../../platform/http/request-actor';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../platform/http/route-schema';
 import type { AppsContext } from '../deployment/apps-context';
 import { rollOutImage } from './cicd.service';
@@ -33,6 +34,7 @@ export const cicdRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async
         request.params.appId,
         request.body.cluster_uuids,
         request.body.image_name,
+        requestActor(request, 'ci'),
       ),
   );
 };

@@ -1,10 +1,12 @@
 import { appApiMessages, type Deployment } from '@meridian/domain/apps/app-api';
 import { NotFoundError } from '../../platform/http/errors';
+import type { HistoryActor } from '../../platform/http/request-actor';
 import { lockAppForChange, ownApp } from '../app/app.records';
 import { inTransaction, type AppsContext } from '../deployment/apps-context';
 import { toDeployment } from '../deployment/deployment.mapper';
 import { deploymentViewsWithIds, deploymentWorkOfApp } from '../deployment/deployment.records';
 import { requireSettled, startUpdates } from '../deployment/deployment.rollout';
+import { recordWorkHistory, updateDetail } from '../history/history.records';
 
 /** CI/CD: roll `imageName` out on the app's deployments on these smart (or member) clusters. */
 export async function rollOutImage(
@@ -13,6 +15,7 @@ export async function rollOutImage(
   appId: string,
   clusterIds: readonly string[],
   imageName: string,
+  actor: HistoryActor,
 ): Promise<Deployment[]> {
   const { db } = context;
   const app = await ownApp(db, userId, appId);
@@ -44,6 +47,11 @@ export async function rollOutImage(
       (work) => work.version.createdAt.getTime() === newest.get(work.smartCluster.id)!.getTime(),
     );
     requireSettled(targets, appApiMessages.deploymentInProgress);
+    await recordWorkHistory(tx, targets, {
+      action: 'image_updated',
+      actor,
+      detail: updateDetail({ image_name: imageName }),
+    });
     await startUpdates(context, tx, send, targets, { imageName, replicas: undefined });
     return targets.map((work) => work.deployment.id);
   });

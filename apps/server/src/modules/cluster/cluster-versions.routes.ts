@@ -1,6 +1,7 @@
 import { deploymentSchema, versionDeploymentRequestSchema } from '@meridian/domain/apps/app-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestActor } from '../../platform/http/request-actor';
 import { bodyAsObject, errorResponses, sessionOrApiKey } from '../../platform/http/route-schema';
 import type { AppsContext } from '../deployment/apps-context';
 import { deployVersion } from '../deployment/deployment.service';
@@ -32,6 +33,7 @@ export const clusterVersionRoutes: FastifyPluginAsyncZod<{ context: AppsContext 
         request.user.id,
         request.body.version_uuid,
         request.body.smart_cluster_uuids,
+        requestActor(request),
       ),
   );
 };

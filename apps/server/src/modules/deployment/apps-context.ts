@@ -11,6 +11,8 @@ export interface AppsContext {
   drivers: DriverRegistry;
   secrets: SecretBox;
   now: () => Date;
+  /** How long deployment metrics are kept (MERIDIAN_METRICS_RETENTION_HOURS); unset: a week. */
+  metricsRetentionMs?: number;
 }
 
 /** Runs `work` in a transaction; the jobs it sends are enqueued in it and woken after commit. */

@@ -8,18 +8,17 @@ import {
   type InfrastructureDriver,
   type StackSpec,
   type WorkloadOperation,
-  type WorkloadSpec,
 } from '../../platform/drivers/infrastructure-driver';
 import { ValidationError } from '../../platform/http/errors';
 import { durableSteps } from '../../platform/jobs/durable-steps';
 import { defineJob, type JobAttempt } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
 import { ensureUserKeypair } from '../keypair/keypair.service';
-import { buildManifests } from '../template/template.service';
 import type { AppsContext } from './apps-context';
 import { findDeploymentWork, recordOperationDeadline } from './deployment.queries';
 import type { DeploymentWork } from './deployment.types';
 import { finishDeployment, type StepOutcome } from './deployment.settle';
+import { workloadOf } from './deployment-workload';
 import { driverFailureReason } from '../../platform/drivers/driver-failure';
 
 export const deploymentJobKinds = ['rollout-deployment', 'remove-deployment'] as const;
@@ -183,17 +182,6 @@ const rolloutWatchMs = 5000;
 const recheckMs = 1000;
 // A rollout no controller ends (e.g. a load balancer that never gets an address) fails then.
 const rolloutLimitMs = 30 * 60_000;
-
-/** The app's objects as the driver applies them: in the app's namespace, owned by the deployment. */
-function workloadOf(context: AppsContext, work: DeploymentWork): WorkloadSpec {
-  const { deployment, version, app } = work;
-  const manifests = buildManifests(
-    version,
-    { imageName: deployment.imageName, replicas: deployment.replicas },
-    context.secrets,
-  );
-  return { deploymentId: deployment.id, namespace: kubernetesName(app.name), manifests };
-}
 
 /**
  * Applies the workload, then observes its rollout: its outcome once the cluster shows one, else

@@ -16,6 +16,7 @@ import {
   setDeploymentDomainNames,
   versionUuidsBySmartCluster,
   workOf,
+  workOfDeployment,
 } from './deployment.queries';
 import type { DeploymentView, DeploymentWork } from './deployment.types';
 
@@ -61,6 +62,38 @@ export function deploymentWorkOfVersion(
   versionId: string,
 ): Promise<DeploymentWork[]> {
   return workOf(tx, eq(deployments.versionId, versionId));
+}
+
+/** Everything a change needs about one deployment (any user's: the caller checks the owner). */
+export async function deploymentWork(
+  tx: Database,
+  id: string,
+): Promise<DeploymentWork | undefined> {
+  return (await workOfDeployment(tx, id))[0];
+}
+
+/** Everything a change needs about an app's deployments on one smart cluster. */
+export function deploymentWorkOfAppOn(
+  tx: Database,
+  appId: string,
+  smartClusterId: string,
+): Promise<DeploymentWork[]> {
+  return workOf(
+    tx,
+    and(eq(deployments.appId, appId), eq(deployments.smartClusterId, smartClusterId)),
+  );
+}
+
+/** Everything a change needs about a version's deployments on one smart cluster. */
+export function deploymentWorkOfVersionOn(
+  tx: Database,
+  versionId: string,
+  smartClusterId: string,
+): Promise<DeploymentWork[]> {
+  return workOf(
+    tx,
+    and(eq(deployments.versionId, versionId), eq(deployments.smartClusterId, smartClusterId)),
+  );
 }
 
 /** The version uuids deployed on each of the user's smart clusters (their `version_uuids`). */
@@ -116,4 +149,8 @@ export function deploymentsServedByDns(db: Database) {
 
 /** The DNS side's changes to a deployment: its names and their publication status, its certificate. */
 export { setDeploymentCertificate, setDeploymentDomainNames };
+export {
+  requireSettled as requireSettledDeployments,
+  startVersionChange,
+} from './deployment.rollout';
 export { deploymentStatesOfUser, type DeploymentState } from './deployment-states.queries';

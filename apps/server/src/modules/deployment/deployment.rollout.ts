@@ -8,6 +8,7 @@ import { ConflictError, ValidationError } from '../../platform/http/errors';
 import { touchApp } from '../app/app.records';
 import { ownSmartClustersWithMembers } from '../cluster/cluster.records';
 import { recordEvent } from '../event/event.service';
+import { settleHistoryLocation } from '../history/history.records';
 import {
   buildManifests,
   deploymentTemplates,
@@ -120,6 +121,7 @@ export async function startRemovals(
   for (const work of rows) {
     if (work.cluster.deleted) {
       await deleteDeploymentRow(tx, work.deployment.id);
+      await settleHistoryLocation(tx, work.deployment.id, 'success', null);
       continue;
     }
     await changeDeploymentRow(tx, work.deployment.id, {
@@ -185,4 +187,29 @@ export async function startUpdates(
 /** Deployments of an app in a state that allows a new operation, or a 409. */
 export function requireSettled(rows: readonly DeploymentWork[], message: string): void {
   if (rows.some((work) => isInProgress(work.deployment.status))) throw new ConflictError(message);
+}
+
+/**
+ * Points a deployment at another version of its app and sends its rollout: a rollback, or one
+ * location of a progressive rollout. An image a CI/CD call set belongs to the old version and goes.
+ */
+export async function startVersionChange(
+  context: Pick<AppsContext, 'secrets' | 'now'>,
+  tx: Database,
+  send: (job: DeploymentJob) => Promise<void>,
+  work: DeploymentWork,
+  version: VersionRow,
+): Promise<void> {
+  const overrides = { imageName: null, replicas: work.deployment.replicas };
+  await changeDeploymentRow(tx, work.deployment.id, {
+    versionId: version.id,
+    status: 'updating',
+    statusReason: null,
+    operation: 'update',
+    ...overrides,
+    ...rolloutShape(context, version, overrides),
+    operationDeadline: null,
+    updatedAt: context.now(),
+  });
+  await send({ kind: 'rollout-deployment', deploymentId: work.deployment.id });
 }

@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rejectMalformedIds } from '../../platform/http/malformed-id';
+import { requestActor } from '../../platform/http/request-actor';
 import {
   bodyAsObject,
   errorResponses,
@@ -41,7 +42,13 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> =
       },
     },
     (request) =>
-      updateDeployment(context, request.user.id, request.params.deploymentId, request.body),
+      updateDeployment(
+        context,
+        request.user.id,
+        request.params.deploymentId,
+        request.body,
+        requestActor(request),
+      ),
   );
 
   app.delete(
@@ -56,7 +63,8 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> =
         response: { 200: removalResultSchema, ...errorResponses },
       },
     },
-    (request) => removeDeployments(context, request.user.id, request.body.uuids),
+    (request) =>
+      removeDeployments(context, request.user.id, request.body.uuids, requestActor(request)),
   );
 
   app.get(

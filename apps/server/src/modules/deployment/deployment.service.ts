@@ -4,9 +4,16 @@ import {
   type DeploymentUpdate,
 } from '@meridian/domain/apps/app-api';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/http/errors';
+import type { HistoryActor } from '../../platform/http/request-actor';
 import { recordEvent } from '../event/event.service';
 import { lockAppForChange, touchApp } from '../app/app.records';
 import { ownLiveSmartCluster } from '../cluster/cluster.records';
+import {
+  historyLocationsOfViews,
+  recordHistory,
+  recordWorkHistory,
+  updateDetail,
+} from '../history/history.records';
 import { ownVersion } from '../version/version.records';
 import { inTransaction, type AppsContext } from './apps-context';
 import { eventFor, payloadOf } from './deployment.events';
@@ -14,6 +21,7 @@ import { toDeployment } from './deployment.mapper';
 import {
   changeDeploymentRow,
   deploymentIdsOfVersionOn,
+  deploymentsOfVersionOn,
   deploymentsWithIds,
   deploymentViewsOnSmartCluster,
   listDeploymentViews,
@@ -36,6 +44,7 @@ export async function deployVersion(
   userId: string,
   versionId: string,
   smartClusterIds: readonly string[],
+  actor: HistoryActor,
 ): Promise<Deployment[]> {
   const { db, now } = context;
   const version = await ownVersion(db, userId, versionId);
@@ -77,6 +86,21 @@ export async function deployVersion(
         payload: payloadOf(app, work.smartCluster, version),
       });
     }
+    for (const { smart } of targets) {
+      const views = await listDeploymentViews(
+        tx,
+        deploymentsOfVersionOn(userId, versionId, smart.id),
+      );
+      await recordHistory(tx, {
+        userId,
+        appId: app.id,
+        action: 'deployed',
+        version: { id: version.id, name: version.name },
+        smartCluster: { id: smart.id, name: smart.name },
+        actor,
+        locations: historyLocationsOfViews(views),
+      });
+    }
     await touchApp(tx, app.id, now());
     return deploymentIdsOfVersionOn(tx, versionId, smartClusterIds);
   });
@@ -88,6 +112,7 @@ export async function updateDeployment(
   userId: string,
   deploymentId: string,
   change: DeploymentUpdate,
+  actor: HistoryActor,
 ): Promise<Deployment> {
   const { db } = context;
   await inTransaction(context, async (tx, send) => {
@@ -100,6 +125,11 @@ export async function updateDeployment(
       throw new ValidationError([appApiMessages.imageUpdateNeedsKubernetes]);
     }
     requireSettled([found], appApiMessages.deploymentInProgress);
+    await recordWorkHistory(tx, [found], {
+      action: 'updated',
+      actor,
+      detail: updateDetail(change),
+    });
     await startUpdates(context, tx, send, [found], {
       imageName: change.image_name,
       replicas: change.replicas,
@@ -113,6 +143,7 @@ export async function removeDeployments(
   context: AppsContext,
   userId: string,
   ids: readonly string[],
+  actor: HistoryActor,
 ): Promise<{ status: 'success' | 'deleting' }> {
   const { now } = context;
   const unique = [...new Set(ids)];
@@ -124,6 +155,7 @@ export async function removeDeployments(
     let left = 0;
     for (const appId of new Set(rows.map((work) => work.app.id))) {
       const ofApp = rows.filter((work) => work.app.id === appId);
+      await recordWorkHistory(tx, ofApp, { action: 'removed', actor });
       left += await startRemovals(context, tx, send, ofApp[0]!.app, ofApp, 'delete');
       await touchApp(tx, appId, now());
     }

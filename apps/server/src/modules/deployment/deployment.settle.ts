@@ -7,6 +7,7 @@ import type { AppsContext } from './apps-context';
 import { eventFor, payloadOf, removalOperations } from './deployment.events';
 import type { DeploymentWork } from './deployment.types';
 import { lockAppForChange, settleAppDeletion } from '../app/app.records';
+import { settleHistoryLocation } from '../history/history.records';
 import { settleVersionDeletion } from '../version/version.records';
 import {
   changeDeploymentIfStill,
@@ -85,6 +86,12 @@ export async function finishDeployment(
           updatedAt: now(),
         });
     if (!changed) return;
+    await settleHistoryLocation(
+      tx,
+      deployment.id,
+      outcome.ok ? 'success' : 'failure',
+      outcome.ok ? null : outcome.reason,
+    );
     await meterDeployment(tx, work, removing, outcome.ok, now());
     await settleGroup(context, tx, work, outcome.ok ? { ok: true } : outcome);
   });

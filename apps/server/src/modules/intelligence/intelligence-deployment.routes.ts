@@ -2,6 +2,7 @@ import { deploymentSchema, smartClusterImageRolloutSchema } from '@meridian/doma
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rejectMalformedIds } from '../../platform/http/malformed-id';
+import { requestActor } from '../../platform/http/request-actor';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../platform/http/route-schema';
 import { rollOutImage } from '../cicd/cicd.service';
 import type { AppsContext } from '../deployment/apps-context';
@@ -35,6 +36,7 @@ export const intelligenceDeploymentRoutes: FastifyPluginAsyncZod<{ context: Apps
         request.params.appUuid,
         [request.params.smartClusterUuid],
         request.body.image_name,
+        requestActor(request, 'ci'),
       ),
   );
 };

@@ -10,6 +10,8 @@ export interface IntelligenceModuleOptions {
   jobs: JobQueue;
   /** How often traffic is sampled; tests and e2e shorten it. */
   trafficSampleIntervalMs?: number;
+  /** How long deployment metrics are kept (MERIDIAN_METRICS_RETENTION_HOURS). */
+  metricsRetentionMs?: number;
   now?: () => Date;
 }
 
@@ -28,6 +30,7 @@ export async function registerIntelligenceModule(
     jobs: options.jobs,
     drivers: options.drivers,
     sampleIntervalMs: options.trafficSampleIntervalMs,
+    metricsRetentionMs: options.metricsRetentionMs,
     now: options.now,
   });
   options.jobs.define(...service.jobDefinitions);

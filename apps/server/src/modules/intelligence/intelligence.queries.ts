@@ -14,6 +14,8 @@ import {
 export interface TrafficSource {
   deploymentId: string;
   userId: string;
+  /** The version it runs: its metrics are kept per version (a rollout compares them). */
+  versionId: string;
   replicas: number;
   /** When it last changed; a day's first sample starts here, if that is later than midnight. */
   deployedAt: Date;
@@ -41,6 +43,7 @@ export async function listTrafficSources(db: Database, day: string): Promise<Tra
     .select({
       deploymentId: deployments.id,
       userId: deployments.userId,
+      versionId: deployments.versionId,
       readyReplicas: deployments.readyReplicas,
       deployedAt: deployments.updatedAt,
       sampledUntil: trafficDays.updatedAt,

@@ -7,12 +7,19 @@ import type {
   ClusterSpec,
   DriverRegistry,
   InfrastructureDriver,
+  ObservedTraffic,
   TrafficOrigin,
   TrafficTarget,
 } from '../../platform/drivers/infrastructure-driver';
 import { defineJob, type JobSender } from '../../platform/jobs/job-queue';
 import { scheduleNextRound as scheduleNextPeriodicRound } from '../../platform/jobs/periodic-round';
 import { recordEvent } from '../event/event.service';
+import {
+  defaultMetricsRetentionMs,
+  pruneDeploymentMetrics,
+  recordDeploymentMetrics,
+  type DeploymentMetricsSample,
+} from '../metrics/metrics.records';
 import {
   addTrafficOrigin,
   addTrafficSample,
@@ -42,6 +49,8 @@ export interface IntelligenceServiceOptions {
   drivers: DriverRegistry;
   /** How often traffic is sampled (MERIDIAN_TRAFFIC_SAMPLE_SECONDS). */
   sampleIntervalMs?: number;
+  /** How long deployment metrics are kept (MERIDIAN_METRICS_RETENTION_HOURS); each round prunes. */
+  metricsRetentionMs?: number;
   now?: () => Date;
 }
 
@@ -107,6 +116,7 @@ export function createIntelligenceService({
   jobs: queue,
   drivers,
   sampleIntervalMs = defaultTrafficSampleIntervalMs,
+  metricsRetentionMs = defaultMetricsRetentionMs,
   now = () => new Date(),
 }: IntelligenceServiceOptions) {
   const scheduleNextRound = (after: Date) =>
@@ -122,6 +132,7 @@ export function createIntelligenceService({
         const at = now();
         await scheduleNextRound(at);
         await pruneTrafficOrigins(db, new Date(at.getTime() - originsKeptMs));
+        await pruneDeploymentMetrics(db, new Date(at.getTime() - metricsRetentionMs));
         await sampleTraffic(db, drivers, at);
       }),
     ],
@@ -180,13 +191,34 @@ async function observeCluster(
         from: target.source.sampledUntil,
         to: at,
         origins: originSamples(target.source, traffic.origins ?? [], target.window),
+        metrics: metricsSample(target.source, target.window, traffic),
       },
     ];
   });
 }
 
-/** A sample with where its requests came from. */
-type ObservedSample = TrafficSample & { origins: OriginSample[] };
+/** A sample with where its requests came from, and how they were served (deployment metrics). */
+type ObservedSample = TrafficSample & { origins: OriginSample[]; metrics: DeploymentMetricsSample };
+
+/** The deployment's metrics over its window; a driver that does not count errors reports none. */
+function metricsSample(
+  source: TrafficSource,
+  window: { from: Date; to: Date },
+  traffic: ObservedTraffic,
+): DeploymentMetricsSample {
+  return {
+    userId: source.userId,
+    deploymentId: source.deploymentId,
+    versionId: source.versionId,
+    datacenterUuid: source.datacenter.uuid,
+    window,
+    requests: Math.max(0, Math.round(traffic.requests)),
+    errors: traffic.errors ?? 0,
+    latencyP95Ms: traffic.latencyP95Ms ?? null,
+    cpuMillicores: traffic.cpuMillicores ?? null,
+    memoryBytes: traffic.memoryBytes ?? null,
+  };
+}
 
 const hourMs = 3_600_000;
 const hourStart = (at: Date) => Math.floor(at.getTime() / hourMs) * hourMs;
@@ -240,6 +272,7 @@ function recordSamples(
     for (const item of samples) {
       if (!(await addTrafficSample(tx, item))) continue;
       any = true;
+      await recordDeploymentMetrics(tx, [item.metrics]);
       for (const origin of item.origins) await addTrafficOrigin(tx, origin);
     }
     if (any) {

@@ -5,6 +5,7 @@ import { create as attachment } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rejectMalformedIds } from '../../platform/http/malformed-id';
+import { requestActor } from '../../platform/http/request-actor';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../platform/http/route-schema';
 import type { AppsContext } from '../deployment/apps-context';
 import {
@@ -43,7 +44,9 @@ export const versionRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = as
     async (request) => {
       const form = await readTemplateForm(request);
       const fields = parseFields(versionCreateFieldsSchema, form.fields);
-      return createVersion(context, request.user.id, request.params.appId, fields, form.template);
+      const { appId } = request.params;
+      const actor = requestActor(request);
+      return createVersion(context, request.user.id, appId, fields, form.template, actor);
     },
   );
 
@@ -74,7 +77,8 @@ export const versionRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = as
         response: { 200: removalResultSchema, ...errorResponses },
       },
     },
-    (request) => removeVersion(context, request.user.id, request.params.versionId),
+    (request) =>
+      removeVersion(context, request.user.id, request.params.versionId, requestActor(request)),
   );
 
   app.get(

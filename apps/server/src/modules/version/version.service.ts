@@ -2,6 +2,7 @@ import { appApiMessages, type Version } from '@meridian/domain/apps/app-api';
 import type { VersionCreateFields } from '@meridian/domain/apps/app-form';
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import { ConflictError, NotFoundError } from '../../platform/http/errors';
+import type { HistoryActor } from '../../platform/http/request-actor';
 import { recordEvent } from '../event/event.service';
 import { lockAppForChange, ownApp, touchApp } from '../app/app.records';
 import { inTransaction, type AppsContext, type TemplateUpload } from '../deployment/apps-context';
@@ -12,6 +13,7 @@ import {
   deploymentWorkOfVersion,
 } from '../deployment/deployment.records';
 import { requireSettled, startRemovals } from '../deployment/deployment.rollout';
+import { recordHistory, recordWorkHistory } from '../history/history.records';
 import { prepareTemplate } from '../template/template.service';
 import { toVersion } from './version.mapper';
 import {
@@ -28,6 +30,7 @@ export async function createVersion(
   appId: string,
   fields: VersionCreateFields,
   upload: TemplateUpload,
+  actor: HistoryActor,
 ): Promise<Version> {
   const { db, secrets, now } = context;
   const app = await ownApp(db, userId, appId);
@@ -40,16 +43,27 @@ export async function createVersion(
     secrets,
     { flavor_id: fields.flavor_name, volume_type: fields.volume_type },
   );
-  const row = await insertVersionRow(db, {
-    appId,
-    userId,
-    name: fields.name,
-    templateType: fields.template_type,
-    ...prepared,
-    flavorName: fields.flavor_name ?? null,
-    volumeType: fields.volume_type ?? null,
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertVersionRow(tx, {
+      appId,
+      userId,
+      name: fields.name,
+      templateType: fields.template_type,
+      ...prepared,
+      flavorName: fields.flavor_name ?? null,
+      volumeType: fields.volume_type ?? null,
+    });
+    await recordHistory(tx, {
+      userId,
+      appId,
+      action: 'version_created',
+      version: { id: inserted.id, name: inserted.name },
+      actor,
+      locations: [],
+    });
+    await touchApp(tx, appId, now());
+    return inserted;
   });
-  await touchApp(db, appId, now());
   return toVersion(row, []);
 }
 
@@ -71,6 +85,7 @@ export async function removeVersion(
   context: AppsContext,
   userId: string,
   versionId: string,
+  actor: HistoryActor,
 ): Promise<{ status: 'success' | 'deleting' }> {
   const { db, now } = context;
   const version = await ownVersion(db, userId, versionId);
@@ -88,6 +103,20 @@ export async function removeVersion(
       type: eventType('VERSION', 'DELETE', 'PENDING'),
       payload: payloadOf(app, undefined, version),
     });
+    const detail = `Version ${version.name} deleted`;
+    if (rows.length === 0) {
+      const named = { id: version.id, name: version.name };
+      await recordHistory(tx, {
+        userId,
+        appId: app.id,
+        action: 'removed',
+        version: named,
+        actor,
+        detail,
+        locations: [],
+      });
+    }
+    await recordWorkHistory(tx, rows, { action: 'removed', actor, detail });
     const left = await startRemovals(context, tx, send, app, rows, 'delete');
     if (left > 0) return { status: 'deleting' as const };
     await deleteVersionRow(tx, versionId);

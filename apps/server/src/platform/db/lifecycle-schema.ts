@@ -136,6 +136,8 @@ export const rolloutSteps = pgTable(
     clusterId: uuid('cluster_id').notNull(),
     datacenterUuid: text('datacenter_uuid').notNull(),
     location: text('location').notNull(),
+    /** The version this location ran before the rollout: what a rollback puts back (0019). */
+    fromVersionId: uuid('from_version_id'),
     state: text('state').$type<RolloutStepState>().notNull(),
     /** Requests it served over the last day when the order was chosen. */
     requestsPerDay: bigint('requests_per_day', { mode: 'number' }).notNull().default(0),

@@ -94,6 +94,29 @@ export interface ObservedTraffic {
   users: number;
   /** Where the requests came from, when the driver knows: AUTOMATIC placement's observed demand. */
   origins?: TrafficOrigin[];
+  /**
+   * How it served and what it used over the same window, when the driver knows (the deployment
+   * metrics; absent: none counted): 5xx answers among `requests`, the 95th percentile of response
+   * times, and the mean CPU (millicores) and memory (bytes) of all its pods together.
+   */
+  errors?: number;
+  latencyP95Ms?: number;
+  cpuMillicores?: number;
+  memoryBytes?: number;
+}
+
+/** One line a workload's container wrote: when (RFC 3339), which pod and container, what. */
+export interface LogLine {
+  at: string;
+  pod: string;
+  container: string;
+  text: string;
+}
+
+/** Which log lines are asked for: the last `tail` of each container, or those since a time. */
+export interface LogQuery {
+  tail: number;
+  sinceTime?: string;
 }
 
 /** A node as the cluster's API lists it. */
@@ -199,6 +222,19 @@ export interface InfrastructureDriver {
   observeTraffic?(spec: ClusterSpec, targets: readonly TrafficTarget[]): Promise<ObservedTraffic[]>;
   /** The cluster's nodes and pods from its own API (the monitoring page); throws when unreachable. */
   observeCluster?(spec: ClusterSpec): Promise<ClusterSnapshot>;
+  /** The workload's pods' last lines, merged oldest first (at most `tail` in all). */
+  readLogs?(spec: ClusterSpec, workload: WorkloadSpec, query: LogQuery): Promise<LogLine[]>;
+  /**
+   * The workload's pods' new lines as they are written, in batches, until `signal` aborts (then
+   * resolves); rejects when the cluster cannot be followed at all.
+   */
+  followLogs?(
+    spec: ClusterSpec,
+    workload: WorkloadSpec,
+    query: LogQuery,
+    onLines: (lines: LogLine[]) => void,
+    signal: AbortSignal,
+  ): Promise<void>;
   /**
    * CPU and memory the whole cluster used over the window, for drivers whose infrastructure
    * keeps that history (absent: the cluster reports none).

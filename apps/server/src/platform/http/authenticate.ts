@@ -10,7 +10,10 @@ export interface AuthenticatedUser {
 }
 
 /** How the request proved who it is: a console session, or an API key for CI/CD calls. */
-export type Credential = { kind: 'session'; sessionId: string } | { kind: 'apiKey'; keyId: string };
+export type Credential =
+  | { kind: 'session'; sessionId: string }
+  /** `keyName` says who acted in an app's history. */
+  | { kind: 'apiKey'; keyId: string; keyName: string };
 
 export interface Authentication {
   user: AuthenticatedUser;

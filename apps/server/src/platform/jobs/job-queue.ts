@@ -341,13 +341,16 @@ export function createJobQueue(driver: DatabaseDriver, options: JobQueueOptions 
 export async function transactionWithJobs<J extends JobBase, T>(
   db: Database,
   queue: JobSender<J>,
-  work: (tx: Database, send: (job: J) => Promise<void>) => Promise<T>,
+  work: (
+    tx: Database,
+    send: (job: J, options?: Omit<SendOptions, 'tx'>) => Promise<void>,
+  ) => Promise<T>,
 ): Promise<T> {
   const sent: J['kind'][] = [];
   const result = await db.transaction(async (tx) => {
     const executor = transactionExecutor(tx);
-    return work(tx, async (job) => {
-      await queue.send(job, { tx: executor });
+    return work(tx, async (job, options) => {
+      await queue.send(job, { ...options, tx: executor });
       sent.push(job.kind);
     });
   });

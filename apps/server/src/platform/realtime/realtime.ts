@@ -40,8 +40,25 @@ export interface RealtimeOptions {
   timings?: Partial<RealtimeTimings>;
 }
 
+/** A started socket as modules see it: whose it is, a way to send to it, and its end. */
+export interface SocketPeer {
+  id: string;
+  userId: string;
+  emit(event: string, payload: unknown): void;
+  /** Called once when the socket goes (disconnect, refused session, server closing). */
+  onClose(listener: () => void): void;
+}
+
+/** Answers one client message on a started socket; what it resolves to is the acknowledgement. */
+export type SocketMessageHandler = (peer: SocketPeer, message: unknown) => Promise<unknown>;
+
 export interface Realtime {
   io: EventServer;
+  /**
+   * Lets a module answer a client message by name (modules register at start-up; the platform
+   * imports none of them). Only sockets that sent a valid start message reach the handler.
+   */
+  onSocketMessage(name: string, handler: SocketMessageHandler): void;
   /** Disconnects every socket and stops listening; the HTTP server is left to its owner. */
   close(): Promise<void>;
 }
@@ -53,14 +70,16 @@ interface SocketSession {
 
 type Ack = (answer: { status: 'success' } | { status: 'error'; message: string }) => void;
 
-interface ClientToServerEvents {
+// Type aliases, not interfaces: their implicit index signature lets a socket be seen untyped
+// (modules' events, named at run time).
+type ClientToServerEvents = {
   [channel.startEvent]: (message: unknown, ack?: Ack) => void;
-}
+};
 
-interface ServerToClientEvents {
+type ServerToClientEvents = {
   [channel.eventName]: (event: NotificationEvent) => void;
   [realtimeErrorEvent]: (error: { message: string }) => void;
-}
+};
 
 type EventServer = Server<
   ClientToServerEvents,
@@ -84,8 +103,11 @@ const roomOf = (userId: string) => `user:${userId}`;
 interface SessionChecks {
   /** False once the session is over (or never was); throws when it cannot be checked at all. */
   isValid(session: SocketSession): Promise<boolean>;
-  /** Tells and disconnects the sockets whose session has ended; keeps them if checking fails. */
-  revalidate(sockets: Iterable<EventSocket>): Promise<void>;
+  /**
+   * Tells and disconnects the sockets whose session has ended; keeps them if checking fails.
+   * `fresh` joins no check already under way: one begun before a revocation may still say valid.
+   */
+  revalidate(sockets: Iterable<EventSocket>, fresh?: boolean): Promise<void>;
 }
 
 function refuse(socket: EventSocket, message: string): void {
@@ -106,15 +128,19 @@ function sessionChecks(
         throw error;
       });
       checksInFlight.set(token, check);
-      const settled = () => checksInFlight.delete(token);
+      const started = check;
+      const settled = () => checksInFlight.get(token) === started && checksInFlight.delete(token);
       check.then(settled, settled);
     }
     return (await check)?.user.id === userId;
   }
-  async function revalidate(sockets: Iterable<EventSocket>): Promise<void> {
+  async function revalidate(sockets: Iterable<EventSocket>, fresh = false): Promise<void> {
     let failure: unknown;
+    const list = [...sockets];
+    // Sockets sharing a token still share one new check: the first starts it, the others join.
+    if (fresh) for (const socket of list) checksInFlight.delete(socket.data.session?.token ?? '');
     await Promise.all(
-      [...sockets].map(async (socket) => {
+      list.map(async (socket) => {
         const session = socket.data.session;
         if (!session) return;
         try {
@@ -129,6 +155,37 @@ function sessionChecks(
     if (failure) logger.error({ err: failure }, 'checking socket sessions failed');
   }
   return { isValid, revalidate };
+}
+
+/** Hands the messages modules registered for to them, once the socket has started. */
+function routeModuleMessages(
+  socket: EventSocket,
+  handlers: ReadonlyMap<string, SocketMessageHandler>,
+  logger: FastifyBaseLogger,
+): void {
+  // Modules' events are named at run time: the socket is seen untyped for them only.
+  const untyped: Socket = socket;
+  const closeListeners: (() => void)[] = [];
+  socket.on('disconnect', () => {
+    for (const listener of closeListeners.splice(0)) listener();
+  });
+  untyped.onAny((name: string, message: unknown, ack?: (answer: unknown) => void) => {
+    const handler = handlers.get(name);
+    if (!handler) return;
+    const reply = typeof ack === 'function' ? ack : () => {};
+    const session = socket.data.session;
+    if (!session) return reply({ ok: false, message: unauthorized });
+    const peer: SocketPeer = {
+      id: socket.id,
+      userId: session.userId,
+      emit: (event, payload) => untyped.emit(event, payload),
+      onClose: (listener) => (socket.connected ? closeListeners.push(listener) : listener()),
+    };
+    handler(peer, message).then(reply, (error: unknown) => {
+      logger.error({ err: error, event: name }, 'a socket message failed');
+      reply({ ok: false, message: unavailable });
+    });
+  });
 }
 
 /** A new socket has `startTimeoutMs` to prove its session with the start message. */
@@ -226,8 +283,8 @@ function eventPusher(
  *
  * A socket proves who it is with `start_meridian_events {token, userId}` (the bearer-token rules)
  * and joins the room `user:<id>`; each committed event is pushed as `meridian event` to its
- * owner's room only. Sessions are checked again before each push and periodically, so a logged
- * out or expired session stops receiving events and is disconnected.
+ * owner's room only. Sessions are checked again before each push, periodically, and at once when
+ * one is revoked (change topic `session`), so a logged out or expired session is disconnected.
  *
  * Several server processes need no socket.io adapter: every process hears each committed event
  * on the change feed and pushes it to the sockets it holds, so whichever process a browser is
@@ -245,11 +302,25 @@ export async function startRealtime(options: RealtimeOptions): Promise<Realtime>
     allowRequest: (request, callback) => callback(null, isSameOrigin(request)),
   });
   const sessions = sessionChecks(authenticateSession, logger);
-  io.on('connection', (socket: EventSocket) =>
-    acceptSocket(socket, sessions, timings.startTimeoutMs, logger),
-  );
+  const handlers = new Map<string, SocketMessageHandler>();
+  io.on('connection', (socket: EventSocket) => {
+    acceptSocket(socket, sessions, timings.startTimeoutMs, logger);
+    routeModuleMessages(socket, handlers, logger);
+  });
   const pusher = eventPusher(io, loadEvent, sessions, logger);
-  const unsubscribe = changes.subscribe('event', (change) => pusher.push(change.id));
+  const unsubscribe = [
+    changes.subscribe('event', (change) => pusher.push(change.id)),
+    // A revoked session is cut now, in every process, not at the next periodic check.
+    changes.subscribe('session', ({ userId }) => {
+      const held = [...io.sockets.sockets.values()];
+      void sessions.revalidate(
+        held.filter((socket) => socket.data.session?.userId === userId),
+        true,
+      );
+    }),
+    // Revocations announced while the feed's connection was down were missed: check them all.
+    changes.onResync(() => void sessions.revalidate(io.sockets.sockets.values(), true)),
+  ];
   let closed = false;
   const revalidateTimer = setInterval(() => {
     if (!closed) void sessions.revalidate(io.sockets.sockets.values());
@@ -258,11 +329,14 @@ export async function startRealtime(options: RealtimeOptions): Promise<Realtime>
 
   return {
     io,
+    onSocketMessage(name, handler) {
+      handlers.set(name, handler);
+    },
     async close() {
       if (closed) return;
       closed = true;
       clearInterval(revalidateTimer);
-      unsubscribe();
+      for (const stop of unsubscribe) stop();
       io.disconnectSockets(true);
       io.engine.close();
       await pusher.close();
@@ -281,6 +355,12 @@ function isSameOrigin(request: IncomingMessage): boolean {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime?: Realtime;
+  }
+}
+
 export type RegisterRealtimeOptions = Omit<RealtimeOptions, 'httpServer' | 'logger'>;
 
 /**
@@ -293,5 +373,7 @@ export async function registerRealtime(
 ): Promise<Realtime> {
   const realtime = await startRealtime({ ...options, httpServer: app.server, logger: app.log });
   app.addHook('preClose', () => realtime.close());
+  // Modules registered later reach it as `app.realtime` to add their socket messages.
+  app.decorate('realtime', realtime);
   return realtime;
 }

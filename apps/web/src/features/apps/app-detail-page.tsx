@@ -11,6 +11,9 @@ import { deploymentsOf } from './app-detail/app-detail.rules';
 import styles from './app-detail/app-detail.module.css';
 import { AppHeader } from './app-detail/app-header';
 import { DeploymentView } from './app-detail/deployment-view';
+import { HistoryTimeline } from './app-detail/history/history-timeline';
+import { RolloutsCard } from './app-detail/rollouts/rollouts-card';
+import { VersionActions } from './app-detail/history/version-actions';
 import { VersionCard } from './app-detail/version-card';
 import { VersionDrawer } from './app-detail/version-drawer';
 import { CreateVersionDrawer } from './components/create-version-drawer';
@@ -113,10 +116,13 @@ export function AppDetailPage() {
                 version={version}
                 deployments={deploymentsOf(version, app)}
                 onOpen={() => setDrawerVersionId(version.uuid)}
+                actions={<VersionActions app={app} version={version} />}
               />
             </div>
           ))}
         </div>
+        <RolloutsCard app={app} />
+        <HistoryTimeline app={app} />
       </section>
     );
   }

@@ -59,6 +59,11 @@ export function disconnectRealtime(): void {
   current = null;
 }
 
+/** The live connection while one is open: features with messages of their own (log tails) use it. */
+export function realtimeSocket(): Socket | null {
+  return current?.socket ?? null;
+}
+
 export function isRealtimeConnected(): boolean {
   return current !== null;
 }

@@ -51,6 +51,7 @@ CREATE TABLE "rollout_steps" (
 	"cluster_id" uuid NOT NULL,
 	"datacenter_uuid" text NOT NULL,
 	"location" text NOT NULL,
+	"from_version_id" uuid,
 	"state" text NOT NULL,
 	"requests_per_day" bigint DEFAULT 0 NOT NULL,
 	"started_at" timestamp with time zone,

@@ -6,6 +6,8 @@ import {
   type ClusterSpec,
   type CreatedStack,
   type InfrastructureDriver,
+  type LogLine,
+  type LogQuery,
   type ObservedStatus,
   type ProvisionedCluster,
   type WorkloadObservation,
@@ -15,6 +17,7 @@ import type { ClusterEndpointPolicy } from './cluster-endpoint-guard';
 import {
   defaultKubernetesTimeouts,
   guardedObjectApi,
+  kubeConfigOf,
   openKubeconfig,
   probeVersion,
   type KubernetesTimeouts,
@@ -283,6 +286,37 @@ export class KubernetesDriver implements InfrastructureDriver {
   async observeStatus(spec: ClusterSpec): Promise<ObservedStatus> {
     const probe = await probeVersion(this.target(spec), this.timeouts, this.endpoints);
     return probe.ok ? { status: 'success' } : { status: 'failure', reason: probe.reason };
+  }
+
+  /** The last lines of the workload's pods, merged by time (the deployment's log viewer). */
+  async readLogs(spec: ClusterSpec, workload: WorkloadSpec, query: LogQuery): Promise<LogLine[]> {
+    const { logSources, readSourceLogs } = await import('./kubernetes-logs');
+    try {
+      const sources = await logSources(await this.client(spec), workload);
+      const config = kubeConfigOf(this.target(spec), this.endpoints);
+      return await readSourceLogs(config, sources, query, this.timeouts.requestMs);
+    } catch (error) {
+      throw driverError(error, `Reading the logs on ${spec.name}`);
+    }
+  }
+
+  /** The workload's pods' new lines as they come, until `signal` aborts (the live tail). */
+  async followLogs(
+    spec: ClusterSpec,
+    workload: WorkloadSpec,
+    query: LogQuery,
+    onLines: (lines: LogLine[]) => void,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const { logSources, followSourceLogs } = await import('./kubernetes-logs');
+    try {
+      const sources = await logSources(await this.client(spec), workload);
+      const config = kubeConfigOf(this.target(spec), this.endpoints);
+      await followSourceLogs(config, sources, query, onLines, signal);
+    } catch (error) {
+      if (signal.aborted) return;
+      throw driverError(error, `Following the logs on ${spec.name}`);
+    }
   }
 
   /** The nodes and every namespace's pods as the cluster's API lists them (the monitoring page). */

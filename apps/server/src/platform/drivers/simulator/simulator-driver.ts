@@ -7,6 +7,8 @@ import {
   type CreatedStack,
   type DriverOperation,
   type InfrastructureDriver,
+  type LogLine,
+  type LogQuery,
   type ObservedStatus,
   type ObservedTraffic,
   type ProvisionedCluster,
@@ -27,6 +29,12 @@ import { SimulatedKubeApi } from './kube-api/simulated-kube-api';
 import type { ClusterBehaviour } from './kube-api/simulated-cluster';
 import { simulateStack } from './simulated-stack';
 import { simulatedUsage } from './simulated-usage';
+import {
+  SimulatedServiceQuality,
+  peakPerReplicaMinute,
+  randomRound,
+  trafficStepMs,
+} from './simulated-service-quality';
 
 export interface SimulatorOptions {
   /** `MERIDIAN_SIM_TIME_SCALE`: 1 = real durations, 0 = immediate. */
@@ -35,13 +43,20 @@ export interface SimulatorOptions {
   failDatacenters: readonly string[];
   /** `MERIDIAN_SIM_TRAFFIC_SHIFT`: a share of every app's users moved to one place. */
   trafficShift?: TrafficShift;
-  /** `MERIDIAN_SIM_FAIL_ROLLOUTS`: rollouts in these datacenters never become available. */
+  /** `MERIDIAN_SIM_ERROR_RATES`: the 5xx share (0–1) of every workload in these datacenters. */
+  errorRates?: Readonly<Record<string, number>>;
+  /**
+   * `MERIDIAN_SIM_FAIL_ROLLOUTS`: rollouts in these datacenters never become available; an entry
+   * `<datacenter>@<image>` fails only rollouts of that image there (one location's bad version).
+   */
   failRolloutDatacenters?: readonly string[];
   /**
    * The member clusters' Kubernetes API on loopback (`MERIDIAN_SIM_KUBE_PORT`, 0: any free
    * port); `secret` derives its CA and tokens (unset: new ones for this process).
    */
   kubeApi?: { secret?: Buffer; port?: number; persistence?: KubePersistence };
+  /** How often each simulated pod writes a log line (3 s unless told; the logs bench asks for more). */
+  logIntervalMs?: number;
 }
 
 /**
@@ -106,24 +121,6 @@ export function dailyRhythm(hour: number): number {
 }
 
 /**
- * A deployment's own peak popularity, 40–120 requests per minute per replica: fixed for the
- * deployment (from its id) so its numbers stay plausible from one sample to the next.
- */
-function peakPerReplicaMinute(deploymentId: string): number {
-  const fraction = createHash('sha256').update(deploymentId).digest().readUInt32BE(0) / 2 ** 32;
-  return 40 + 80 * fraction;
-}
-
-// Long windows (after a restart) are walked in steps so the rhythm follows the clock.
-const trafficStepMs = 15 * minute;
-
-/** Rounds up with the probability of the fraction, so many small windows add up right. */
-function randomRound(value: number): number {
-  const whole = Math.floor(value);
-  return whole + (Math.random() < value - whole ? 1 : 0);
-}
-
-/**
  * The embedded default driver (architecture "Embedded default"): a local cloud emulator that "provisions" one
  * Kubernetes cluster per datacenter on a scaled clock, with real certificates.
  */
@@ -135,9 +132,11 @@ export class SimulatorDriver implements InfrastructureDriver {
   private readonly stacks = new Map<string, Map<string, StackSpec & CreatedStack>>();
 
   private trafficShift: TrafficShift | null;
+  private readonly quality: SimulatedServiceQuality;
 
   constructor(private readonly options: SimulatorOptions) {
     this.trafficShift = options.trafficShift ?? null;
+    this.quality = new SimulatedServiceQuality(options.errorRates);
     this.kubeApi = new SimulatedKubeApi({
       secret: options.kubeApi?.secret ?? randomBytes(32),
       port: options.kubeApi?.port ?? 0,
@@ -155,9 +154,10 @@ export class SimulatorDriver implements InfrastructureDriver {
       now: () => Date.now(),
       rolloutMs: () => this.scaledDuration('rollout'),
       progressDeadlineMs: progressDeadlineMs * Math.max(0, this.options.timeScale),
-      failRollouts: spec.datacenter !== undefined && failing.includes(spec.datacenter.uuid),
+      failRollouts: failingRollouts(failing, spec.datacenter?.uuid),
       nodeCount: spec.minionCount,
       kubeVersion: kubeVersionOf(spec.clusterId),
+      ...(this.options.logIntervalMs ? { logIntervalMs: this.options.logIntervalMs } : {}),
     };
   }
 
@@ -181,6 +181,11 @@ export class SimulatorDriver implements InfrastructureDriver {
   /** Moves a share of every app's users to one place from now on (null: back home). */
   shiftTraffic(shift: TrafficShift | null): void {
     this.trafficShift = shift;
+  }
+
+  /** Raises the 5xx share (0–1) of every workload in the datacenter from now on (null: back). */
+  injectErrorRate(datacenterUuid: string, rate: number | null): void {
+    this.quality.injectErrorRate(datacenterUuid, rate);
   }
 
   /** Rollouts and removals take their time on the member cluster's API, not here. */
@@ -265,6 +270,21 @@ export class SimulatorDriver implements InfrastructureDriver {
     return (await this.kubernetes()).removeWorkload(await this.onKubeApi(spec), workload);
   }
 
+  async readLogs(spec: ClusterSpec, workload: WorkloadSpec, query: LogQuery): Promise<LogLine[]> {
+    return (await this.kubernetes()).readLogs(await this.onKubeApi(spec), workload, query);
+  }
+
+  async followLogs(
+    spec: ClusterSpec,
+    workload: WorkloadSpec,
+    query: LogQuery,
+    onLines: (lines: LogLine[]) => void,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const kubernetes = await this.kubernetes();
+    return kubernetes.followLogs(await this.onKubeApi(spec), workload, query, onLines, signal);
+  }
+
   async observeCluster(spec: ClusterSpec): Promise<ClusterSnapshot> {
     return (await this.kubernetes()).observeCluster(await this.onKubeApi(spec));
   }
@@ -316,14 +336,16 @@ export class SimulatorDriver implements InfrastructureDriver {
 
   /**
    * Traffic a deployed app would see: its peak rate × replicas, shaped by the daily rhythm at
-   * the datacenter's local time, with ±15 % noise; a user makes 4–10 requests. The simulated
-   * internet answers for any workload it is asked about, so a restart loses nothing.
+   * the datacenter's local time, with ±15 % noise; a user makes 4–10 requests; its 5xx answers,
+   * p95 latency, CPU and memory from simulated-service-quality.ts. The simulated internet
+   * answers for any workload it is asked about, so a restart loses nothing.
    */
   async observeTraffic(
     spec: ClusterSpec,
     targets: readonly TrafficTarget[],
   ): Promise<ObservedTraffic[]> {
     const longitude = spec.datacenter.longitude ?? 0;
+    const cluster = await this.kubeApi.open(spec.clusterId);
     return targets.map(({ deploymentId, replicas, window }) => {
       const peak = peakPerReplicaMinute(deploymentId) * Math.max(0, replicas);
       let expected = 0;
@@ -334,7 +356,9 @@ export class SimulatorDriver implements InfrastructureDriver {
       }
       const requests = randomRound(expected * (0.85 + Math.random() * 0.3));
       const users = Math.min(requests, randomRound(requests / (4 + Math.random() * 6)));
-      return { deploymentId, requests, users, origins: this.originsOf(spec, requests) };
+      const target = { deploymentId, replicas, window, requests, peakPerMinute: peak };
+      const quality = this.quality.of(cluster, spec.datacenter.uuid, target);
+      return { deploymentId, requests, users, origins: this.originsOf(spec, requests), ...quality };
     });
   }
 
@@ -356,4 +380,13 @@ export class SimulatorDriver implements InfrastructureDriver {
     }
     return { status: 'success' };
   }
+}
+
+/** The rollout fault of one datacenter: all its rollouts, those of some images, or none. */
+function failingRollouts(entries: readonly string[], datacenterUuid: string | undefined) {
+  if (datacenterUuid === undefined) return false;
+  if (entries.includes(datacenterUuid)) return true;
+  const prefix = `${datacenterUuid}@`;
+  const images = entries.filter((entry) => entry.startsWith(prefix));
+  return images.length > 0 ? images.map((entry) => entry.slice(prefix.length)) : false;
 }

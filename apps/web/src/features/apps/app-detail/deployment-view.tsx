@@ -18,6 +18,9 @@ import { useRemoveDeployments } from '../api/remove-deployments';
 import { errorDescription } from './action-errors';
 import { deploymentCardVisibility, desiredReplicas, isKubernetesVersion } from './app-detail.rules';
 import styles from './app-detail.module.css';
+import { LazyDeploymentLogs } from './logs/lazy-deployment-logs';
+import { RolloutNotice } from './rollouts/rollout-notice';
+import { DeploymentMetricsCard } from './metrics/metrics-card';
 import { StackOutputsCard } from './stack-outputs-card';
 import { StatusTag } from './status-tag';
 import { SubdomainFailureAlert } from './subdomain-failure-alert';
@@ -135,6 +138,7 @@ export function DeploymentView({ app, deployment, version, onOpenVersion }: Depl
         />
       ) : null}
       <SubdomainFailureAlert deployment={deployment} />
+      <RolloutNotice app={app} deployment={deployment} />
 
       <div className={styles.infoGrid}>
         <InfoCard title={t('apps.detail.card.cluster')} testId="card-cluster">
@@ -219,7 +223,10 @@ export function DeploymentView({ app, deployment, version, onOpenVersion }: Depl
           </InfoCard>
         ) : null}
         {deployment.stack_outputs ? <StackOutputsCard outputs={deployment.stack_outputs} /> : null}
+        <DeploymentMetricsCard deploymentId={deployment.uuid} />
       </div>
+
+      {kubernetes ? <LazyDeploymentLogs app={app} deployment={deployment} /> : null}
 
       {kubernetes ? (
         <UpdateDeploymentModal

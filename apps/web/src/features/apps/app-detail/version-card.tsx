@@ -3,7 +3,7 @@ import type { Deployment, Version } from '@meridian/domain/apps/app-api';
 import { limits } from '@meridian/domain/limits';
 import { displayStatus, parseStatus, successLabel } from '@meridian/domain/status';
 import { Badge, Button, Tag } from 'antd';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { t } from '../../../shared/i18n/translate';
 import { formatDateTime } from '../../../shared/lib/format-date';
@@ -28,10 +28,12 @@ interface VersionCardProps {
   /** This version's deployments. */
   deployments: readonly Deployment[];
   onOpen: () => void;
+  /** Actions under the card's content (compare, roll back). */
+  actions?: ReactNode;
 }
 
 /** A version: editable name, status, the smart clusters it runs on and links to its deployments. */
-export function VersionCard({ appId, version, deployments, onOpen }: VersionCardProps) {
+export function VersionCard({ appId, version, deployments, onOpen, actions }: VersionCardProps) {
   const updateVersion = useUpdateVersion();
   const clusters = versionSmartClusters(version, deployments);
   const templateLabel = t(`apps.detail.templateType.${version.template_type}`);
@@ -135,6 +137,7 @@ export function VersionCard({ appId, version, deployments, onOpen }: VersionCard
           </div>
         ) : null}
       </div>
+      {actions}
     </article>
   );
 }

@@ -158,7 +158,15 @@ function watch(
   response.on('close', end);
 }
 
-/** `GET …/pods/NAME/log`: the last lines, and with `follow=true` a line every few seconds. */
+/** A line as the API sends it: with `timestamps=true`, its RFC 3339 time and a space first. */
+function logText(line: { at: number; text: string }, timestamps: boolean): string {
+  return timestamps ? `${new Date(line.at).toISOString()} ${line.text}\n` : `${line.text}\n`;
+}
+
+/**
+ * `GET …/pods/NAME/log`: the last `tailLines` (all since `sinceTime` when given), and with
+ * `follow=true` each new line as the pod writes it, until the pod goes or the client leaves.
+ */
 function podLog(
   cluster: SimulatedCluster,
   target: Target,
@@ -166,16 +174,40 @@ function podLog(
   request: IncomingMessage,
   response: ServerResponse,
 ): void {
-  const tail = Math.min(Number(query.get('tailLines')) || 100, 10_000);
-  const lines = cluster.logs(target.namespace ?? 'default', target.name ?? '', tail);
+  const namespace = target.namespace ?? 'default';
+  const pod = target.name ?? '';
+  const timestamps = query.get('timestamps') === 'true';
+  const sinceTime = Date.parse(query.get('sinceTime') ?? '');
+  const tail = Math.min(Number(query.get('tailLines')) || (sinceTime ? 10_000 : 100), 10_000);
+  const lines = cluster.logs(namespace, pod, {
+    tail,
+    ...(Number.isNaN(sinceTime) ? {} : { since: sinceTime - 1 }),
+  });
   response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
-  response.write(lines.map((line) => `${line}\n`).join(''));
+  response.write(lines.map((line) => logText(line, timestamps)).join(''));
   if (query.get('follow') !== 'true') return void response.end();
-  const timer = setInterval(() => {
-    const [line] = cluster.logs(target.namespace ?? 'default', target.name ?? '', 1);
-    if (line) response.write(`${line}\n`);
-  }, 3000);
-  const end = () => clearInterval(timer);
+  let last = lines.at(-1)?.at ?? cluster.behaviour.now();
+  let timer: NodeJS.Timeout | undefined;
+  // Wakes when the next line is due, so a follower sees each line as it is written.
+  const next = () => {
+    const step = cluster.logIntervalMs();
+    timer = setTimeout(
+      () => {
+        try {
+          const fresh = cluster.logs(namespace, pod, { tail: 10_000, since: last });
+          // None due yet: nothing was written up to now either.
+          last = fresh.at(-1)?.at ?? Math.max(last, cluster.behaviour.now());
+          if (fresh.length) response.write(fresh.map((line) => logText(line, timestamps)).join(''));
+          next();
+        } catch {
+          response.end();
+        }
+      },
+      Math.max(0, last + step - cluster.behaviour.now()),
+    );
+  };
+  next();
+  const end = () => clearTimeout(timer);
   request.on('close', end);
   response.on('close', end);
 }

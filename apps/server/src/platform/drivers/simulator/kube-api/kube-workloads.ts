@@ -265,14 +265,55 @@ const agents = [
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)',
 ];
 
-/** One access-log line the pod's container writes at `at` (deterministic per pod and time). */
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const two = (value: number) => String(value).padStart(2, '0');
+
+/** nginx's access-log time: `26/Nov/2026:14:25:26 +0000`. */
+function accessTime(at: Date): string {
+  return (
+    `${two(at.getUTCDate())}/${months[at.getUTCMonth()]}/${at.getUTCFullYear()}:` +
+    `${two(at.getUTCHours())}:${two(at.getUTCMinutes())}:${two(at.getUTCSeconds())} +0000`
+  );
+}
+
+/** nginx's error-log time: `2026/11/26 14:25:26`. */
+function errorTime(at: Date): string {
+  return (
+    `${at.getUTCFullYear()}/${two(at.getUTCMonth() + 1)}/${two(at.getUTCDate())} ` +
+    `${two(at.getUTCHours())}:${two(at.getUTCMinutes())}:${two(at.getUTCSeconds())}`
+  );
+}
+
+// Mostly 200s, some redirects and misses, a few server errors (out of 256).
+function statusOf(roll: number): number {
+  if (roll < 4) return 502;
+  if (roll < 8) return 500;
+  if (roll < 20) return 404;
+  if (roll < 26) return 401;
+  if (roll < 40) return 304;
+  if (roll < 48) return 301;
+  return 200;
+}
+
+/**
+ * One line the pod's container writes at `at` (deterministic per pod and time), as nginx would:
+ * an access-log line, or now and then an `[error]` line of its error log.
+ */
 export function accessLogLine(podName: string, at: number, stuck: RolloutPlan['stuck']): string {
   const seed = createHash('sha256').update(`${podName}/${at}`).digest();
-  const time = new Date(at).toISOString();
-  if (stuck) return `${time} error: ${stuck.message}`;
+  const time = new Date(at);
+  if (stuck) return `${errorTime(time)} [emerg] 1#1: ${stuck.message}`;
   const path = paths[seed[0]! % paths.length]!;
-  const status = seed[1]! < 5 ? 500 : seed[1]! < 15 ? 404 : 200;
   const client = `198.51.100.${(seed[2]! % 250) + 1}`;
+  if (seed[6]! < 6) {
+    return (
+      `${errorTime(time)} [error] 29#29: *${seed[7]! * 13} connect() failed (111: Connection refused) ` +
+      `while connecting to upstream, client: ${client}, request: "GET ${path} HTTP/1.1", ` +
+      `upstream: "http://127.0.0.1:8080${path}"`
+    );
+  }
+  const status = statusOf(seed[1]!);
   const agent = agents[seed[3]! % agents.length]!;
-  return `${time} ${client} "GET ${path} HTTP/1.1" ${status} ${200 + seed[4]! * 7} "${agent}" ${(seed[5]! % 90) + 2}ms`;
+  const bytes = status === 304 ? 0 : 200 + seed[4]! * 7;
+  return `${client} - - [${accessTime(time)}] "GET ${path} HTTP/1.1" ${status} ${bytes} "-" "${agent}" ${(seed[5]! % 90) + 2}ms`;
 }

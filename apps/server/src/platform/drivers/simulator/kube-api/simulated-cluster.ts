@@ -3,6 +3,7 @@ import { resourceByKind, type KubeResource } from './kube-resources';
 import { KubeApiError, KubeStore, isRecord, type KubeObject } from './kube-store';
 import {
   accessLogLine,
+  containersOf,
   deploymentStatus,
   planRollout,
   podsOf,
@@ -19,10 +20,19 @@ export interface ClusterBehaviour {
   rolloutMs(): number;
   /** A Deployment's progress deadline (600 s on a real cluster), on the simulator's clock. */
   progressDeadlineMs: number;
-  /** Fault injection: every rollout here gets stuck (MERIDIAN_SIM_FAIL_ROLLOUTS). */
-  failRollouts: boolean;
+  /** Fault injection (MERIDIAN_SIM_FAIL_ROLLOUTS): every rollout here gets stuck, or those of these images. */
+  failRollouts: boolean | readonly string[];
   nodeCount: number;
   kubeVersion: string;
+  /** How often each pod writes a log line (3 s unless told; benches ask for more). */
+  logIntervalMs?: number;
+}
+
+/** Which of a pod's lines are asked for: after `since`, up to `until`, the last `tail`. */
+export interface LogWindow {
+  tail: number;
+  since?: number;
+  until?: number;
 }
 
 const deployments = resourceByKind('apps/v1', 'Deployment')!;
@@ -142,21 +152,33 @@ export class SimulatedCluster {
   }
 
   /** The last `tail` lines a pod's container wrote, one every few seconds since it started. */
-  logs(namespace: string, podName: string, tail: number, until = this.behaviour.now()): string[] {
+  /**
+   * The lines a pod wrote after `since` up to `until`, the last `tail` of them: one every
+   * `logIntervalMs` (3 s unless told) since the pod started.
+   */
+  logs(
+    namespace: string,
+    podName: string,
+    { tail, since = -Infinity, until = this.behaviour.now() }: LogWindow,
+  ): { at: number; text: string }[] {
     const pods = resourceByKind('v1', 'Pod')!;
     const pod = this.get(pods, namespace, podName);
     const plan = this.planOfPod(pod);
     const start = Date.parse(pod.metadata.creationTimestamp);
-    const step = 3000;
-    const lines: string[] = [];
+    const step = this.logIntervalMs();
+    const lines: { at: number; text: string }[] = [];
     for (
       let at = until - ((until - start) % step);
-      at >= start && lines.length < tail;
+      at >= start && at > since && lines.length < tail;
       at -= step
     ) {
-      lines.unshift(accessLogLine(podName, at, plan?.stuck));
+      lines.unshift({ at, text: accessLogLine(podName, at, plan?.stuck) });
     }
     return lines;
+  }
+
+  logIntervalMs(): number {
+    return Math.max(1, this.behaviour.logIntervalMs ?? 3000);
   }
 
   planOfPod(pod: KubeObject): RolloutPlan | undefined {
@@ -218,7 +240,7 @@ export class SimulatedCluster {
         now,
         durationMs: this.behaviour.rolloutMs(),
         progressDeadlineMs: this.behaviour.progressDeadlineMs,
-        failing: this.behaviour.failRollouts,
+        failing: rolloutFails(this.behaviour.failRollouts, deployment),
       },
       Math.min(previousReady, replicasOf(deployment)),
     );
@@ -278,4 +300,10 @@ export class SimulatedCluster {
 
 function nameOf(body: Record<string, unknown>): string {
   return isRecord(body.metadata) ? String(body.metadata.name ?? '') : '';
+}
+
+/** Whether injected faults doom this Deployment's rollout: all of them, or those running a listed image. */
+function rolloutFails(fault: boolean | readonly string[], deployment: KubeObject): boolean {
+  if (typeof fault === 'boolean') return fault;
+  return containersOf(deployment).some((container) => fault.includes(String(container.image)));
 }

@@ -1,0 +1,146 @@
+import type { App as AppEntity } from '@meridian/domain/apps/app-api';
+import { appHistoryMessages, type VersionDiff } from '@meridian/domain/apps/app-history';
+import {
+  sampleHeatTemplate,
+  sampleKubernetesTemplate,
+} from '@meridian/domain/apps/sample-templates';
+import { parsePatch } from 'diff';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addUser,
+  databaseBackends,
+  logIn,
+  type LoggedIn,
+  type TestApp,
+} from '../../../test-support/test-app';
+import {
+  basicAppFields,
+  basicSettings,
+  createApp,
+  readySmartCluster,
+} from '../app/app.test-support';
+import { createClusterTestApp, multipart } from '../cluster/cluster.test-support';
+
+const password = 'hunter2-registry-secret';
+
+describe.each(databaseBackends())('version diff on %s', (backend) => {
+  let t: TestApp;
+  let admin: LoggedIn;
+  let other: LoggedIn;
+  let app: AppEntity;
+  let otherApp: AppEntity;
+
+  beforeAll(async () => {
+    t = await createClusterTestApp(backend);
+    admin = await logIn(t.app);
+    other = await addUser(t, admin, 'other');
+    const smart = await readySmartCluster(t, admin, ['ca-toronto'], 'diff');
+    app = (await createApp(t, admin, basicAppFields(smart.uuid))).json<AppEntity>();
+    otherApp = (
+      await createApp(t, admin, basicAppFields(smart.uuid, { name: 'blog' }))
+    ).json<AppEntity>();
+  }, 90_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function addVersion(
+    fields: Record<string, string>,
+    file?: { filename: string; content: string },
+  ): Promise<string> {
+    const body = multipart(fields, file ? { template: file } : {});
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/meridian/v1/kube/apps/${app.uuid}/versions`,
+      headers: { ...admin.headers, ...body.headers },
+      payload: body.payload,
+    });
+    if (response.statusCode !== 200) throw new Error(response.body);
+    return response.json<{ uuid: string }>().uuid;
+  }
+
+  const diff = (from: string, to: string, user = admin) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/meridian/v1/kube/apps/versions/${from}/diff/${to}`,
+      headers: user.headers,
+    });
+
+  it('diffs the manifests of two Basic versions; a registry password stays sealed', async () => {
+    const v1 = app.versions[0]!.uuid;
+    const v2 = await addVersion({
+      name: 'v2',
+      template_type: 'KUBERNETES_BASIC',
+      template: JSON.stringify({
+        ...basicSettings,
+        deploymentImage: 'registry.example.ca/shop:2.0',
+        deploymentReplicas: 4,
+        dockerRegistryType: 'private',
+        privateDockerRegistryUrl: 'https://registry.example.ca',
+        privateDockerRegistryUsername: 'ci',
+        privateDockerRegistryPassword: password,
+      }),
+    });
+    const response = await diff(v1, v2);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<VersionDiff>();
+    expect(body.from).toEqual({ uuid: v1, name: 'v1' });
+    expect(body.to).toEqual({ uuid: v2, name: 'v2' });
+    expect(body.unified).toContain('-          image: nginx:1.27');
+    expect(body.unified).toContain('+          image: registry.example.ca/shop:2.0');
+    expect(body.unified).toContain('+  replicas: 4');
+    expect(body.unified).toContain('+  .dockerconfigjson: <sealed>');
+    expect(body.unified).not.toContain(password);
+    expect(body.unified).not.toContain(Buffer.from(password).toString('base64'));
+    const [patch] = parsePatch(body.unified);
+    const lines = patch!.hunks.flatMap((hunk) => hunk.lines);
+    expect(body.additions).toBe(lines.filter((line) => line.startsWith('+')).length);
+    expect(body.deletions).toBe(lines.filter((line) => line.startsWith('-')).length);
+    expect(body.additions).toBeGreaterThan(0);
+
+    const same = (await diff(v1, v1)).json<VersionDiff>();
+    expect([same.additions, same.deletions]).toEqual([0, 0]);
+  });
+
+  it('diffs Advanced YAML and Heat templates as stored', async () => {
+    const a1 = await addVersion(
+      { name: 'a1', template_type: 'KUBERNETES_ADVANCED' },
+      { filename: 'app.yaml', content: sampleKubernetesTemplate },
+    );
+    const a2 = await addVersion(
+      { name: 'a2', template_type: 'KUBERNETES_ADVANCED' },
+      { filename: 'app.yaml', content: `${sampleKubernetesTemplate}# tuned\n` },
+    );
+    const advanced = (await diff(a1, a2)).json<VersionDiff>();
+    expect(advanced).toMatchObject({ additions: 1, deletions: 0 });
+    expect(advanced.unified).toContain('+# tuned');
+
+    const heat = { template_type: 'HEAT', flavor_name: 'Small', volume_type: 'hdd' };
+    const h1 = await addVersion(
+      { name: 'h1', ...heat },
+      { filename: 'stack.yaml', content: sampleHeatTemplate },
+    );
+    const h2 = await addVersion(
+      { name: 'h2', ...heat },
+      {
+        filename: 'stack.yaml',
+        content: sampleHeatTemplate.replace(/^description: .*$/m, 'description: The new stack'),
+      },
+    );
+    const stack = (await diff(h1, h2)).json<VersionDiff>();
+    expect(stack).toMatchObject({ additions: 1, deletions: 1 });
+    expect(stack.unified).toContain('+description: The new stack');
+  });
+
+  it("answers 404 for another user's version and 400 for versions of two apps", async () => {
+    const v1 = app.versions[0]!.uuid;
+    const foreign = await diff(v1, v1, other);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json<{ message: string }>().message).toBe('Version not found');
+    expect((await diff(v1, crypto.randomUUID())).statusCode).toBe(404);
+    expect((await diff(v1, 'nope')).statusCode).toBe(404);
+    const apart = await diff(v1, otherApp.versions[0]!.uuid);
+    expect(apart.statusCode).toBe(400);
+    expect(apart.json<{ errors: string[] }>().errors).toEqual([appHistoryMessages.otherApp]);
+  });
+});

@@ -1,0 +1,78 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { followDeploymentLogs } from './live-tail';
+
+type Handler = (message: unknown) => void;
+
+class FakeSocket {
+  handlers = new Map<string, Handler>();
+  emitted: [string, unknown][] = [];
+  answers: unknown[] = [];
+  on(name: string, handler: Handler) {
+    this.handlers.set(name, handler);
+    return this;
+  }
+  off(name: string) {
+    this.handlers.delete(name);
+    return this;
+  }
+  emit(name: string, payload: unknown) {
+    this.emitted.push([name, payload]);
+    return this;
+  }
+  timeout() {
+    return {
+      emitWithAck: async (name: string, payload: unknown) => {
+        this.emitted.push([name, payload]);
+        // The server's tail may come before its acknowledgement is read.
+        this.handlers.get('logs lines')?.({ subscription: 's1', lines: [line('tail')] });
+        return this.answers.shift();
+      },
+    };
+  }
+}
+
+let socket: FakeSocket | null = null;
+vi.mock('../../../../shared/realtime/realtime-client', () => ({ realtimeSocket: () => socket }));
+
+const line = (text: string) => ({ at: '2026-11-26T14:00:00.000Z', pod: 'p', container: 'c', text });
+
+describe('following a deployment’s logs over the socket', () => {
+  beforeEach(() => {
+    socket = new FakeSocket();
+  });
+
+  it('hands on its own subscription’s batches, the early tail too, and unfollows when stopped', async () => {
+    socket!.answers.push({ ok: true, subscription: 's1' });
+    const onLines = vi.fn();
+    const stop = followDeploymentLogs(
+      { deployment_uuid: 'd-1', tail: 5 },
+      { onLines, onError: vi.fn() },
+    );
+    expect(socket!.emitted[0]).toEqual(['logs follow', { deployment_uuid: 'd-1', tail: 5 }]);
+    await vi.waitFor(() => expect(onLines).toHaveBeenCalledWith([line('tail')]));
+    socket!.handlers.get('logs lines')?.({ subscription: 's1', lines: [line('new')] });
+    socket!.handlers.get('logs lines')?.({ subscription: 'other', lines: [line('not mine')] });
+    expect(onLines.mock.calls).toEqual([[[line('tail')]], [[line('new')]]]);
+    stop();
+    expect(socket!.emitted.at(-1)).toEqual(['logs unfollow', { subscription: 's1' }]);
+    expect(socket!.handlers.has('logs lines')).toBe(false);
+  });
+
+  it('says why it could not follow, and when the connection drops', async () => {
+    socket!.answers.push({ ok: false, message: 'Deployment not found' });
+    const onError = vi.fn();
+    followDeploymentLogs({ deployment_uuid: 'd-1' }, { onLines: vi.fn(), onError });
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith('Deployment not found'));
+    socket!.handlers.get('disconnect')?.(undefined);
+    expect(onError).toHaveBeenLastCalledWith(
+      'The connection dropped, so following stopped. Turn Follow on again to resume.',
+    );
+  });
+
+  it('says so without a live connection', () => {
+    socket = null;
+    const onError = vi.fn();
+    followDeploymentLogs({ deployment_uuid: 'd-1' }, { onLines: vi.fn(), onError });
+    expect(onError.mock.calls[0]?.[0]).toMatch(/^Live updates are not connected/);
+  });
+});

@@ -1,0 +1,82 @@
+import type { LogLine } from '@meridian/domain/apps/deployment-logs';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import { highlightParts, severityOf } from './log-view.rules';
+import styles from './logs.module.css';
+
+const rowHeight = 20;
+
+function LogRow({ line, search }: { line: LogLine; search: string }) {
+  return (
+    <>
+      <span className={styles.time}>{line.at.slice(11, 23)}</span>
+      <span className={styles.pod}>{line.pod.split('-').at(-1)}</span>
+      <span className={styles[severityOf(line.text)]}>
+        {highlightParts(line.text, search).map((part, index) =>
+          part.match ? <mark key={index}>{part.text}</mark> : part.text,
+        )}
+      </span>
+    </>
+  );
+}
+
+/**
+ * The lines, monospace, only those in view rendered; it keeps to the newest line while it is
+ * scrolled to the bottom (scrolling up holds it where the reader is).
+ */
+export function LogList({
+  lines,
+  search,
+  following,
+}: {
+  lines: LogLine[];
+  search: string;
+  following: boolean;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const virtualizer = useVirtualizer({
+    count: lines.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 20,
+  });
+
+  useEffect(() => {
+    if (atBottom.current && lines.length > 0) {
+      virtualizer.scrollToIndex(lines.length - 1, { align: 'end' });
+    }
+  }, [lines, following, virtualizer]);
+
+  return (
+    <div
+      ref={scrollRef}
+      className={styles.scroller}
+      data-testid="logs-lines"
+      role="log"
+      aria-live={following ? 'polite' : 'off'}
+      onScroll={(event) => {
+        const element = event.currentTarget;
+        atBottom.current =
+          element.scrollHeight - element.scrollTop - element.clientHeight < rowHeight * 2;
+      }}
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const line = lines[item.index]!;
+          return (
+            <div
+              key={item.key}
+              className={styles.row}
+              title={line.text}
+              data-testid="log-line"
+              style={{ transform: `translateY(${item.start}px)`, height: rowHeight }}
+            >
+              <LogRow line={line} search={search} />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import type {
+  DeploymentMetrics,
+  DeploymentMetricsPoint,
+} from '@meridian/domain/apps/deployment-metrics';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { t } from '../../../../shared/i18n/translate';
+import type { TextKey } from '../../../../shared/i18n/en';
+import { formatDateTime } from '../../../../shared/lib/format-date';
+import styles from './metrics.module.css';
+
+/** One chart: which figure of a point it draws, in which unit, its colour and how it reads. */
+interface ChartSpec {
+  key: Exclude<keyof DeploymentMetricsPoint, 'at'>;
+  title: TextKey;
+  color: string;
+  /** The figure in the unit drawn (memory in MiB, so the axis falls on round numbers). */
+  scale(value: number): number;
+  format(value: number): string;
+  /** The least top of the axis, so a flat line at 0 does not fill the chart with noise. */
+  minTop: number;
+}
+
+const number = (value: number, digits: number) =>
+  value.toLocaleString('en-US', { maximumFractionDigits: digits });
+const same = (value: number) => value;
+
+const charts: ChartSpec[] = [
+  {
+    key: 'requests_per_second',
+    title: 'apps.detail.metrics.requests',
+    color: '#1f6feb',
+    scale: same,
+    format: (value) => `${number(value, value < 10 ? 2 : 0)}/s`,
+    minTop: 1,
+  },
+  {
+    key: 'p95_latency_ms',
+    title: 'apps.detail.metrics.latency',
+    color: '#8250df',
+    scale: same,
+    format: (value) => `${number(value, 0)} ms`,
+    minTop: 100,
+  },
+  {
+    key: 'error_rate',
+    title: 'apps.detail.metrics.errors',
+    color: '#cf222e',
+    scale: (value) => value * 100,
+    format: (value) => `${number(value, 2)} %`,
+    minTop: 1,
+  },
+  {
+    key: 'cpu_millicores',
+    title: 'apps.detail.metrics.cpu',
+    color: '#1a7f37',
+    scale: same,
+    format: (value) => `${number(value, 0)} m`,
+    minTop: 100,
+  },
+  {
+    key: 'memory_bytes',
+    title: 'apps.detail.metrics.memory',
+    color: '#bf8700',
+    scale: (value) => value / 2 ** 20,
+    format: (value) => `${number(value, 0)} MiB`,
+    minTop: 128,
+  },
+];
+
+const chartHeight = 150;
+// Hovering one chart shows the same instant on all of them.
+const cursorSync = 'deployment-metrics';
+
+function plotOptions(spec: ChartSpec, width: number, onHover: (index: number | null) => void) {
+  const options: uPlot.Options = {
+    width,
+    height: chartHeight,
+    legend: { show: false },
+    cursor: { y: false, sync: { key: cursorSync } },
+    scales: { y: { range: (_plot, _min, max) => [0, Math.max(spec.minTop, max * 1.15)] } },
+    series: [{}, { stroke: spec.color, fill: `${spec.color}1a`, width: 2 }],
+    axes: [
+      { stroke: '#57606a', grid: { stroke: '#eef1f4' }, ticks: { show: false } },
+      {
+        stroke: '#57606a',
+        grid: { stroke: '#eef1f4' },
+        ticks: { show: false },
+        size: 64,
+        values: (_plot, splits) => splits.map((split) => spec.format(split)),
+      },
+    ],
+    hooks: { setCursor: [(plot) => onHover(plot.cursor.idx ?? null)] },
+  };
+  return options;
+}
+
+interface MetricChartProps {
+  spec: ChartSpec;
+  times: number[];
+  values: (number | null)[];
+  atOf(index: number): string;
+}
+
+/** One figure over time, sized to its box; its caption reads the latest value, or the hovered one. */
+function MetricChart({ spec, times, values, atOf }: MetricChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const [hovered, setHovered] = useState<number | null>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return undefined;
+    const options = plotOptions(spec, element.clientWidth, setHovered);
+    const plot = new uPlot(options, [times, values], element);
+    const observer = new ResizeObserver(() =>
+      plot.setSize({ width: element.clientWidth, height: chartHeight }),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      plot.destroy();
+    };
+  }, [spec, times, values]);
+  const latest = values.findLastIndex((value) => value !== null);
+  const shown = hovered ?? (latest >= 0 ? latest : null);
+  const value = shown === null ? null : (values[shown] ?? null);
+  return (
+    <figure className={styles.chart} data-testid={`metrics-chart-${spec.key}`}>
+      <figcaption className={styles.chartTitle}>
+        <span>{t(spec.title)}</span>
+        <span className={styles.reading}>
+          {hovered !== null ? <span>{formatDateTime(atOf(hovered))}</span> : null}
+          <strong>{value === null ? '—' : spec.format(value)}</strong>
+        </span>
+      </figcaption>
+      <div ref={box} className={styles.plot} />
+    </figure>
+  );
+}
+
+/** The deployment's five figures over the range (uPlot: small and fast, loaded with this file). */
+export function MetricsCharts({ metrics }: { metrics: DeploymentMetrics }) {
+  const times = useMemo(
+    () => metrics.points.map((point) => Date.parse(point.at) / 1000),
+    [metrics],
+  );
+  const series = useMemo(
+    () =>
+      charts.map((spec) =>
+        metrics.points.map((point) => {
+          const value = point[spec.key];
+          return value === null ? null : spec.scale(value);
+        }),
+      ),
+    [metrics],
+  );
+  const atOf = (index: number) => metrics.points[index]?.at ?? '';
+  return (
+    <div className={styles.charts}>
+      {charts.map((spec, index) => (
+        <MetricChart key={spec.key} spec={spec} times={times} values={series[index]!} atOf={atOf} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
+import {
+  authorizedFetch,
+  createBasicAppByApi,
+  createSmartClusterByApi,
+  createUserByApi,
+  deleteAppsByApi,
+  deleteSmartClusterByApi,
+  logInByApi,
+  logInThroughPage,
+  pollUntil,
+  type Api,
+} from './support/session';
+
+const baseUrl = inject('baseUrl');
+const suffix = Date.now().toString(36);
+const appName = `ledger-${suffix}`;
+
+/** Every deployment of the app has settled (success or failure). */
+async function deploymentsSettled(api: Api, appUuid: string, count: number): Promise<boolean> {
+  const app = (await (await api(`/meridian/v1/kube/apps/${appUuid}`)).json()) as {
+    deployments: { status: string }[];
+  };
+  return (
+    app.deployments.length === count &&
+    app.deployments.every((deployment) => ['success', 'failure'].includes(deployment.status))
+  );
+}
+
+describe.skipIf(!inject('browserAvailable'))('app history and version diff in Chromium', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let api: Api;
+  let smartClusterUuid: string | undefined;
+  let appUuid: string;
+
+  beforeAll(async () => {
+    const user = await createUserByApi(baseUrl, 'e2e-history');
+    api = authorizedFetch(baseUrl, await logInByApi(baseUrl, user));
+    smartClusterUuid = await createSmartClusterByApi(api, {
+      name: 'e2e-history',
+      datacenters: ['ca-montreal', 'ca-toronto'],
+    });
+    appUuid = await createBasicAppByApi(api, { name: appName, smartClusterUuid, replicas: 2 });
+    await pollUntil(() => deploymentsSettled(api, appUuid, 2), 'v1 to be deployed', 60_000);
+
+    // A second version with another image and more replicas, deployed beside the first.
+    const form = new FormData();
+    form.set('name', 'v2');
+    form.set('template_type', 'KUBERNETES_BASIC');
+    form.set(
+      'template',
+      JSON.stringify({
+        deploymentImage: 'nginx:1.28',
+        deploymentReplicas: 3,
+        deploymentTargetPort: 8080,
+        deploymentPort: 80,
+        dockerRegistryType: 'public',
+      }),
+    );
+    const created = await api(`/meridian/v1/kube/apps/${appUuid}/versions`, {
+      method: 'POST',
+      body: form,
+    });
+    expect(created.status).toBe(200);
+    const v2 = ((await created.json()) as { uuid: string }).uuid;
+    const deployed = await api('/cluster/clusters/versions', {
+      method: 'POST',
+      body: { version_uuid: v2, smart_cluster_uuids: [smartClusterUuid] },
+    });
+    expect(deployed.status).toBe(200);
+    await pollUntil(() => deploymentsSettled(api, appUuid, 4), 'v2 to be deployed', 60_000);
+
+    browser = await launchBrowser();
+    context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1440, height: 1000 },
+    });
+    page = await context.newPage();
+    await logInThroughPage(page, user);
+  }, 180_000);
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    if (api) await deleteAppsByApi(api, (name) => name === appName);
+    if (smartClusterUuid) await deleteSmartClusterByApi(api, smartClusterUuid);
+  });
+
+  it('shows the timeline: who deployed which version where, and how it went', async () => {
+    await page.goto(`/apps/${appUuid}`);
+    const history = page.getByRole('region', { name: 'History' });
+    await history.getByText('Version v2 deployed').waitFor();
+    const entries = history.getByTestId('history-entry');
+    await expect.poll(() => entries.count()).toBe(4);
+    await expect
+      .poll(() => entries.first().innerText())
+      .toMatch(/Version v2 deployed[\s\S]*on e2e-history[\s\S]*Succeeded[\s\S]*by e2e-history-/);
+    await history.getByText('Montréal · Succeeded').first().waitFor();
+    await history.getByText('Toronto · Succeeded').first().waitFor();
+    await history.scrollIntoViewIfNeeded();
+    await screenshot(page, 'history-timeline', { fullPage: true });
+
+    // Filtering by version leaves v1's entries only.
+    await history.getByLabel('Filter by version').click();
+    await page.locator('.ant-select-item-option[title="v1"]').click();
+    await expect.poll(() => entries.count()).toBe(2);
+    await history.getByText('Version v1 created').waitFor();
+  });
+
+  it('opens the diff of two versions side by side', async () => {
+    await page.goto(`/apps/${appUuid}`);
+    const history = page.getByRole('region', { name: 'History' });
+    const v2Deployed = history
+      .getByTestId('history-entry')
+      .filter({ hasText: 'Version v2 deployed' });
+    await v2Deployed.getByRole('button', { name: 'Compare' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Compare versions' });
+    const table = dialog.getByTestId('version-diff');
+    await table.waitFor();
+    await table.getByText('- image: nginx:1.27').waitFor();
+    await table.getByText('+ image: nginx:1.28').waitFor();
+    await table.getByText('+ replicas: 3').waitFor();
+    await expect.poll(() => dialog.getByTestId('diff-summary').innerText()).toMatch(/added/);
+    await screenshot(page, 'version-diff');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('offers to roll back to v1 and names the smart cluster in its confirmation', async () => {
+    await page.goto(`/apps/${appUuid}`);
+    const history = page.getByRole('region', { name: 'History' });
+    const v1Deployed = history
+      .getByTestId('history-entry')
+      .filter({ hasText: 'Version v1 deployed' });
+    await v1Deployed.getByRole('button', { name: 'Roll back to this version' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Roll back to v1?' });
+    await confirm
+      .getByText('e2e-history will run version v1 again. Its 2 locations are taken one at a time', {
+        exact: false,
+      })
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+
+    // The version cards offer it too: on v1, which no longer runs there, not on v2.
+    const card = (name: string) =>
+      page.getByTestId('version-card').filter({ has: page.getByRole('heading', { name }) });
+    await card('v1').getByRole('button', { name: 'Roll back to this version' }).click();
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(
+      await card('v2').getByRole('button', { name: 'Roll back to this version' }).count(),
+    ).toBe(0);
+    await card('v2').getByRole('button', { name: 'Compare' }).waitFor();
+  });
+});

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
+import { startMeridianServer, type MeridianServer } from './support/meridian-server';
+import {
+  authorizedFetch,
+  createBasicAppByApi,
+  createSmartClusterByApi,
+  createUserByApi,
+  logInByApi,
+  logInThroughPage,
+  pollUntil,
+  type Api,
+} from './support/session';
+
+const appName = 'e2e-rollouts';
+const brokenImage = 'nginx:1.99-broken';
+
+interface AppAnswer {
+  versions: { uuid: string; name: string }[];
+  deployments: { uuid: string; status: string; version_uuid: string; datacenter_uuid: string }[];
+}
+
+async function appOf(api: Api, appUuid: string): Promise<AppAnswer> {
+  return (await (await api(`/meridian/v1/kube/apps/${appUuid}`)).json()) as AppAnswer;
+}
+
+/** A Kubernetes Basic version of nginx with this image (POST …/versions), not deployed: its uuid. */
+async function createVersion(api: Api, appUuid: string, name: string, image: string) {
+  const form = new FormData();
+  form.set('name', name);
+  form.set('template_type', 'KUBERNETES_BASIC');
+  form.set(
+    'template',
+    JSON.stringify({
+      deploymentImage: image,
+      deploymentReplicas: 1,
+      deploymentTargetPort: 8080,
+      deploymentPort: 80,
+      dockerRegistryType: 'public',
+    }),
+  );
+  const created = await api(`/meridian/v1/kube/apps/${appUuid}/versions`, {
+    method: 'POST',
+    body: form,
+  });
+  expect(created.status).toBe(200);
+  return ((await created.json()) as { uuid: string }).uuid;
+}
+
+/** The rows of a rollout's locations, as `location: state` in the order they are taken. */
+async function stepStates(rollout: Locator): Promise<string[]> {
+  const rows = rollout.getByTestId('rollout-step');
+  const states: string[] = [];
+  for (let index = 0; index < (await rows.count()); index += 1) {
+    const row = rows.nth(index);
+    states.push(
+      `${await row.getAttribute('data-location')}: ${await row.getAttribute('data-state')}`,
+    );
+  }
+  return states;
+}
+
+// A server of its own: its simulator never lets the broken image become available in Montréal.
+describe.skipIf(!inject('browserAvailable'))('progressive rollouts in Chromium', () => {
+  let server: MeridianServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let api: Api;
+  let appUuid: string;
+
+  beforeAll(async () => {
+    server = await startMeridianServer({
+      MERIDIAN_SIM_FAIL_ROLLOUTS: `ca-montreal@${brokenImage}`,
+      // No traffic sampled during the suite: every location served 0 requests, so a rollout
+      // takes them by name (London, Montréal, Tokyo) instead of by the simulator's random traffic.
+      MERIDIAN_TRAFFIC_SAMPLE_SECONDS: '86400',
+    });
+    const user = await createUserByApi(server.baseUrl, 'e2e-rollouts');
+    api = authorizedFetch(server.baseUrl, await logInByApi(server.baseUrl, user));
+    const smartClusterUuid = await createSmartClusterByApi(api, {
+      name: 'e2e-rollouts',
+      datacenters: ['gb-london', 'ca-montreal', 'jp-tokyo'],
+    });
+    appUuid = await createBasicAppByApi(api, { name: appName, smartClusterUuid });
+    await pollUntil(
+      async () => {
+        const { deployments } = await appOf(api, appUuid);
+        return deployments.length === 3 && deployments.every((each) => each.status === 'success');
+      },
+      'v1 to run in the three locations',
+      60_000,
+    );
+    await createVersion(api, appUuid, 'v2', brokenImage);
+
+    browser = await launchBrowser();
+    context = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: { width: 1440, height: 1000 },
+    });
+    page = await context.newPage();
+    await logInThroughPage(page, user);
+  }, 180_000);
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('halts at the location where the new version fails, rolls it back and skips the rest', async () => {
+    await page.goto(`/apps/${appUuid}`);
+    const rollouts = page.getByRole('region', { name: 'Rollouts' });
+    expect(await rollouts.count()).toBe(0);
+
+    const card = page
+      .getByTestId('version-card')
+      .filter({ has: page.getByRole('heading', { name: 'v2' }) });
+    await card.getByRole('button', { name: 'Roll back to this version' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Roll back to v2?' });
+    await confirm.getByLabel('Bake time per location (seconds)').fill('0');
+    await confirm.getByRole('button', { name: 'Roll back' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+
+    // Running, then halted: the card follows it without a reload.
+    await rollouts.waitFor();
+    const latest = rollouts.locator('.ant-collapse-item').first();
+    await latest
+      .getByTestId('rollout-status')
+      .filter({ hasText: 'Halted' })
+      .waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => stepStates(latest))
+      .toEqual(['London: done', 'Montréal: rolled_back', 'Tokyo: skipped']);
+    await latest.getByText('v1 → v2 on e2e-rollouts').waitFor();
+    await latest
+      .getByTestId('rollout-reason')
+      .getByText('Halted at Montréal.', { exact: false })
+      .waitFor();
+    await latest.getByText(/^Rolled back: Deployment .+ did not become available/).waitFor();
+    await latest.getByText('Skipped').waitFor();
+    await latest.getByText(/^Healthy/).waitFor();
+    expect(await latest.getByRole('button', { name: 'Abort' }).count()).toBe(0);
+    // Its top at the top of the window: the notices at the bottom left hide none of it.
+    await rollouts.evaluate((element) => element.scrollIntoView());
+    await screenshot(page, 'rollout-halted');
+  }, 90_000);
+
+  it('pauses, resumes and aborts a rollout from its card', async () => {
+    const v3 = await createVersion(api, appUuid, 'v3', 'nginx:1.28');
+    const { deployments, versions } = await appOf(api, appUuid);
+    const v1 = versions.find((version) => version.name === 'v1')?.uuid;
+    const onV1 = deployments.find((each) => each.version_uuid === v1);
+    const started = await api(`/meridian/v1/kube/apps/deployment/${onV1?.uuid}/rollback`, {
+      method: 'POST',
+      body: { version_uuid: v3, bake_seconds: 3600 },
+    });
+    expect(started.status).toBe(200);
+
+    await page.goto(`/apps/${appUuid}`);
+    const rollouts = page.getByRole('region', { name: 'Rollouts' });
+    const active = rollouts.getByTestId('rollout');
+    await active.getByText('v1 → v3 on e2e-rollouts').waitFor();
+    await active
+      .getByText(/^Baking until .+ — \d+ min( \d+ s)? left$/)
+      .waitFor({ timeout: 30_000 });
+    // The halted rollout is still listed, folded, under the one under way.
+    await rollouts.getByText('Earlier rollouts').waitFor();
+
+    await active.getByRole('button', { name: 'Pause' }).click();
+    await active.getByTestId('rollout-status').filter({ hasText: 'Paused' }).waitFor();
+    await active.getByRole('button', { name: 'Resume' }).waitFor();
+    // Its top at the top of the window: the notices at the bottom left hide none of it.
+    await rollouts.evaluate((element) => element.scrollIntoView());
+    await screenshot(page, 'rollout-controls');
+
+    // The deployment's own page says a rollout is under way and leads back to it.
+    await page.goto(`/apps/${appUuid}/${onV1?.uuid}`);
+    const notice = page.getByTestId('rollout-notice');
+    await notice.getByText('A rollout of v3 is paused on e2e-rollouts.').waitFor();
+    await notice.getByRole('link', { name: 'See its progress' }).click();
+    await page.waitForURL(`**/apps/${appUuid}#rollouts`);
+
+    await active.getByRole('button', { name: 'Resume' }).click();
+    await active.getByTestId('rollout-status').filter({ hasText: 'Running' }).waitFor();
+    await active.getByRole('button', { name: 'Abort' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Abort the rollout of v3?' });
+    await confirm
+      .getByText('Every location it reached goes back to v1', { exact: false })
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Abort rollout' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+
+    // Aborted, it joins the finished ones, open on top, every location back or skipped.
+    await active.waitFor({ state: 'detached' });
+    const latest = rollouts.locator('.ant-collapse-item').first();
+    await latest.getByTestId('rollout-status').filter({ hasText: 'Aborted' }).waitFor();
+    await latest
+      .getByTestId('rollout-reason')
+      .getByText(/^Aborted by /)
+      .waitFor();
+    await latest.getByText('Rolled back', { exact: true }).first().waitFor();
+    await expect
+      .poll(() => stepStates(latest))
+      .toEqual(['Montréal: rolled_back', 'Tokyo: skipped']);
+    await rollouts.evaluate((element) => element.scrollIntoView());
+    await screenshot(page, 'rollout-aborted');
+  }, 90_000);
+});

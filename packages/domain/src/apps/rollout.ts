@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { idField } from '../request-fields';
+
+/**
+ * Rollbacks and progressive rollouts (docs/deployment-lifecycle.md): a version change on a smart
+ * cluster, taken one location at a time, each gated by its health, halted and rolled back by
+ * itself when a gate fails.
+ */
+
+export const rolloutMessages = {
+  versionUuid: 'Please provide the version to roll back to (version_uuid)',
+  otherApp: 'That version belongs to another app; a rollback deploys a version of the same app',
+  sameVersion: 'That version is already the one running on this smart cluster',
+  heatVersion: 'Only Kubernetes versions can be rolled out progressively',
+  rolloutActive:
+    'A rollout is already in progress on this smart cluster; pause, resume or abort it first',
+  bakeSeconds: 'The bake time must be a whole number of seconds from 0 to 86400',
+  errorMargin: 'The error margin must be a number from 0 to 1',
+  notPaused: 'Only a paused rollout can be resumed',
+  notRunning: 'Only a running rollout can be paused',
+  finished: 'This rollout has finished; nothing is left to pause, resume or abort',
+} as const;
+
+export const rolloutStatuses = ['running', 'paused', 'halted', 'aborted', 'completed'] as const;
+export const rolloutStepStates = [
+  'waiting',
+  'rolling',
+  'baking',
+  'done',
+  'failed',
+  'rolled_back',
+  'skipped',
+] as const;
+
+/** `POST /meridian/v1/kube/apps/deployment/{deploymentId}/rollback`. */
+export const rollbackRequestSchema = z.object({
+  version_uuid: idField(rolloutMessages.versionUuid),
+  /** How long each location's traffic is watched once its rollout is available (default 60 s). */
+  bake_seconds: z
+    .number({ error: rolloutMessages.bakeSeconds })
+    .int(rolloutMessages.bakeSeconds)
+    .min(0, rolloutMessages.bakeSeconds)
+    .max(86_400, rolloutMessages.bakeSeconds)
+    .optional(),
+  /** How far above the previous version's error rate a location may go (default 0.02). */
+  error_margin: z
+    .number({ error: rolloutMessages.errorMargin })
+    .min(0, rolloutMessages.errorMargin)
+    .max(1, rolloutMessages.errorMargin)
+    .optional(),
+});
+
+export type RollbackRequest = z.infer<typeof rollbackRequestSchema>;
+
+export const rolloutStepSchema = z.object({
+  position: z.number(),
+  deployment_uuid: z.string(),
+  cluster_uuid: z.string(),
+  datacenter_uuid: z.string(),
+  location: z.string(),
+  /** The version this location ran before (a halted rollout may leave locations on several). */
+  from_version: z.object({ uuid: z.string(), name: z.string() }).optional(),
+  state: z.enum(rolloutStepStates),
+  requests_per_day: z.number(),
+  started_at: z.string().nullable(),
+  bake_until: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  baseline_error_rate: z.number().nullable(),
+  observed_error_rate: z.number().nullable(),
+  reason: z.string().nullable(),
+});
+
+export const rolloutSchema = z.object({
+  uuid: z.string(),
+  app_uuid: z.string(),
+  smart_cluster_uuid: z.string(),
+  from_version: z.object({ uuid: z.string(), name: z.string() }),
+  to_version: z.object({ uuid: z.string(), name: z.string() }),
+  status: z.enum(rolloutStatuses),
+  reason: z.string().nullable(),
+  bake_seconds: z.number(),
+  error_margin: z.number(),
+  steps: z.array(rolloutStepSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type RolloutStep = z.infer<typeof rolloutStepSchema>;
+export type Rollout = z.infer<typeof rolloutSchema>;
