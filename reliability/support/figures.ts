@@ -47,6 +47,15 @@ export function printFigures(title: string, rows: readonly AttackFigures[]): voi
     `${row.peakRssMiB.toFixed(0)} MiB`,
     `${row.bystanderSlowestMs} ms`,
   ]);
+  printTable(title, header, lines);
+}
+
+/** Prints any table: the first column left-aligned, the others (figures) right-aligned. */
+export function printTable(
+  title: string,
+  header: readonly string[],
+  lines: readonly (readonly string[])[],
+): void {
   const widths = header.map((cell, index) =>
     Math.max(cell.length, ...lines.map((line) => line[index]!.length)),
   );

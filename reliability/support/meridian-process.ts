@@ -14,13 +14,16 @@ export interface MeridianProcess {
   baseUrl: string;
   dnsPort: number;
   pid: number;
+  /** The server's data directory (PGlite files, the secret key file), removed by `stop`. */
+  dataDir: string;
   /** Times the process ended on its own (a crash); an attack must leave it at 0. */
   exits(): number;
   /** Resident memory now and its peak so far (VmRSS, VmHWM), in MiB. */
   memory(): { rssMiB: number; peakMiB: number };
   /** The process's output so far (for failure messages). */
   output(): string;
-  stop(): Promise<void>;
+  /** Ends the process; `keepDataDir` leaves its files for the caller to read (and remove). */
+  stop(options?: { keepDataDir?: boolean }): Promise<void>;
 }
 
 export function freePort(): Promise<number> {
@@ -58,8 +61,14 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`server did not answer /health within 90 s:\n${output()}`);
 }
 
-/** Starts `apps/server/src/main.ts` on free loopback ports with a fresh embedded database. */
-export async function startMeridian(env: Record<string, string> = {}): Promise<MeridianProcess> {
+/**
+ * Starts `apps/server/src/main.ts` on free loopback ports with a fresh embedded database;
+ * `logFile`, when given, receives all of its output (output() keeps only the tail).
+ */
+export async function startMeridian(
+  env: Record<string, string> = {},
+  { logFile }: { logFile?: string } = {},
+): Promise<MeridianProcess> {
   const [port, dnsPort] = [await freePort(), await freePort()];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-reliability-'));
   let log = '';
@@ -85,7 +94,10 @@ export async function startMeridian(env: Record<string, string> = {}): Promise<M
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const keep = (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000));
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+    if (logFile) fs.appendFileSync(logFile, chunk);
+  };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   child.on('exit', () => {
@@ -97,16 +109,17 @@ export async function startMeridian(env: Record<string, string> = {}): Promise<M
     baseUrl,
     dnsPort,
     pid: child.pid!,
+    dataDir,
     exits: () => exits,
     memory: () => readMemory(child.pid!),
     output: () => log,
-    async stop() {
+    async stop({ keepDataDir = false } = {}) {
       stopping = true;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       if (child.exitCode === null) child.kill('SIGTERM');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

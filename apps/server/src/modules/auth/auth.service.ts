@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { LoginInput } from '@meridian/domain/auth/login';
 import type { LoginResult } from '@meridian/domain/auth/login-result';
 import type { CreateUserInput, User } from '@meridian/domain/auth/user';
+import { announceChange } from '../../platform/changes/change-feed';
 import type { Database } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
 import type { AuthenticatedUser, Authentication } from '../../platform/http/authenticate';
@@ -113,10 +114,14 @@ export function createAuthService({
     };
   }
 
-  async function logout({ credential }: Authentication): Promise<void> {
+  async function logout({ credential, user }: Authentication): Promise<void> {
     // The route requires a session; an API key is revoked from the API key page instead.
     if (credential.kind !== 'session') throw new ForbiddenError();
-    await revokeSession(db, credential.sessionId, now());
+    await db.transaction(async (tx) => {
+      await revokeSession(tx, credential.sessionId, now());
+      // Heard by every process once committed: the session's live sockets are cut at once.
+      await announceChange(tx, { topic: 'session', userId: user.id });
+    });
   }
 
   /** Only an admin creates accounts: the product has no sign-up. */

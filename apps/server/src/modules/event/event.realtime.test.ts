@@ -163,6 +163,32 @@ describe.each(databaseBackends())('real-time channel on %s', (backend) => {
     expect(tab.received).toEqual([]);
   });
 
+  it("cuts a logged-out session's sockets at once, long before the periodic check", async () => {
+    // The default interval is a minute: only the revocation's own announcement can cut in time.
+    const dave = await addUser(t, admin, 'dave');
+    const otherSession = await logIn(t.app, 'dave', 'dave-password-1');
+    const [first, second, stays] = await Promise.all([
+      start(dave),
+      start(dave),
+      start(otherSession),
+    ]);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: dave.headers,
+    });
+    expect(logout.statusCode).toBe(200);
+    await vi.waitFor(
+      () => {
+        expect(first!.disconnects).toEqual(['io server disconnect']);
+        expect(second!.disconnects).toEqual(['io server disconnect']);
+      },
+      { timeout: 1_000, interval: 20 },
+    );
+    expect(first!.errors).toEqual(['Unauthorized']);
+    expect(stays!.socket.connected).toBe(true);
+  });
+
   it('disconnects a logged-out session even when no event comes, and closes cleanly', async () => {
     const other = await createTestApp(backend, { realtime: { revalidateIntervalMs: 100 } });
     try {

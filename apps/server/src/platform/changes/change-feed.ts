@@ -16,6 +16,8 @@ const changeSchema = z.discriminatedUnion('topic', [
   z.object({ topic: z.literal('event'), id: z.uuid() }),
   /** Zones, records or deployment names changed (database triggers): DNS reloads. */
   z.object({ topic: z.literal('dns') }),
+  /** A user's session ended (logout): that user's sockets are checked again at once. */
+  z.object({ topic: z.literal('session'), userId: z.uuid() }),
 ]);
 
 export type Change = z.infer<typeof changeSchema>;

@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestStorage, databaseBackends } from '../../../../../test-support/test-app';
+import { createSecretBox } from '../../../secret-box';
 import { databaseKubePersistence } from './kube-persistence';
 import type { KubeObject } from './kube-store';
 
@@ -15,12 +18,44 @@ const object = (name: string, resourceVersion: string): KubeObject => ({
   },
 });
 
+const box = createSecretBox(randomBytes(32));
+
 describe.each(databaseBackends())('simulated cluster objects kept on %s', (backend) => {
+  it("keeps a Secret's data sealed in the table, and loads it back whole", async () => {
+    const storage = await createTestStorage(backend);
+    const database = await storage.open();
+    try {
+      const password = `registry-pw-${randomBytes(12).toString('hex')}`;
+      const dockerConfig = JSON.stringify({ auths: { 'r.example.ca': { password } } });
+      const secret: KubeObject = {
+        ...object('pull', '7'),
+        kind: 'Secret',
+        type: 'kubernetes.io/dockerconfigjson',
+        data: { '.dockerconfigjson': Buffer.from(dockerConfig).toString('base64') },
+      };
+      const kept = databaseKubePersistence(database.db, box);
+      await kept.save('a', '/secrets/shop/pull', secret);
+      const rows = await database.db.execute(
+        sql`SELECT object::text AS text FROM simulated_kube_objects`,
+      );
+      const text = JSON.stringify(rows);
+      expect(text).not.toContain(password);
+      expect(text).not.toContain(Buffer.from(dockerConfig).toString('base64').slice(0, 40));
+      expect((await kept.load('a')).map((entry) => entry.object)).toEqual([secret]);
+      // Under a key no longer given, the Secret is gone rather than failing the whole cluster.
+      const otherKey = databaseKubePersistence(database.db, createSecretBox(randomBytes(32)));
+      expect(await otherKey.load('a')).toEqual([]);
+    } finally {
+      await database.close();
+      await storage.dispose();
+    }
+  });
+
   it('stores, replaces, deletes and forgets per cluster', async () => {
     const storage = await createTestStorage(backend);
     const database = await storage.open();
     try {
-      const kept = databaseKubePersistence(database.db);
+      const kept = databaseKubePersistence(database.db, box);
       await kept.save('a', '/namespaces//shop', object('shop', '2'));
       await kept.save('a', '/namespaces//shop', object('shop', '3'));
       await kept.save('a', '/namespaces//web', object('web', '4'));

@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, logIn, newUser, send, until, type Answer, type ApiUser } from './support/api';
+import { figuresRow, printFigures, type AttackFigures } from './support/figures';
+import {
+  everyId,
+  ghostIds,
+  isolationMatrix,
+  securedOperations,
+  unmappedParameters,
+  type MatrixRequest,
+  type OpenApiDocument,
+  type OwnedIds,
+} from './support/isolation';
+import { changedPaths, ownerSnapshot, seedOwner, settledSnapshot } from './support/isolation-owner';
+import { startMeridian, type MeridianProcess } from './support/meridian-process';
+
+/** The intruder's own deployment exists: a host name in another's zone is a validation error. */
+const hostNameRule = {
+  status: 400,
+  reason:
+    'the deployment (or version) is the intruder’s own, so it exists: a host name outside the ' +
+    'caller’s own zones is a validation error, worded exactly as for a zone nobody has',
+};
+
+/**
+ * The rule: the intruder is answered 404, as if the owner's resource did not exist. The only
+ * exceptions are below, each with its reason; even these must answer exactly what the same
+ * request about a resource nobody has answers (status and body), so they tell nothing.
+ */
+const exceptions: Record<string, { status: number; reason: string }> = {
+  'PUT /domain/dns/user/entries/deployments/{deploymentId} (only domain_names the owner’s)':
+    hostNameRule,
+  'PUT /domain/dns/user/entries/deployments/{deploymentId} (domain_names = [intruder’s, owner’s])':
+    hostNameRule,
+  'POST /cluster/clusters (every id the owner’s)': {
+    status: 400,
+    reason:
+      'default_shared_for_org_uuid must name an organisation the caller is an admin of: any ' +
+      'other, existing or not, is the same validation error, before any lookup of its own',
+  },
+  'PUT /meridian/v1/kube/apps/{appId}/deployment (cluster_uuids = [intruder’s, owner’s])': {
+    status: 200,
+    reason:
+      'cluster_uuids picks among the app’s own deployments (spec: roll the image out on the app ' +
+      'on these clusters): a cluster it is not on is skipped, whoever has it, exactly as one ' +
+      'nobody has; the intruder’s own roll-out proceeds, the owner’s snapshot shows nothing changed',
+  },
+};
+
+let server: MeridianProcess;
+let document: OpenApiDocument;
+let owner: ApiUser;
+let intruder: ApiUser;
+let ids: OwnedIds;
+let intruderIds: OwnedIds;
+let intruderSession: Record<string, string>;
+let intruderKey: Record<string, string>;
+
+/** The exceptions some answer needed: one never needed is stale and must go. */
+const usedExceptions = new Set<string>();
+
+/** The suite's figures: one row per way of asking, and the leaks found (must stay 0). */
+const rows: AttackFigures[] = [];
+let leakCount = 0;
+
+function statusRow(attack: string, statuses: readonly number[]): AttackFigures {
+  const count = (test: (status: number) => boolean) => statuses.filter(test).length;
+  return figuresRow(server, attack, statuses.length, {
+    answered4xx: count((status) => status >= 400 && status < 500),
+    answered5xx: count((status) => status >= 500),
+    other: count((status) => status < 400 || status >= 600),
+  });
+}
+
+function fire(request: MatrixRequest, headers: Record<string, string>): Promise<Answer> {
+  const body = request.body;
+  if (body && 'form' in body) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(body.form)) form.append(name, value);
+    return send(server.baseUrl, request.path, {
+      method: request.method,
+      headers: { ...headers, ...request.headers },
+      body: form,
+    });
+  }
+  return send(server.baseUrl, request.path, {
+    method: request.method,
+    headers: {
+      ...headers,
+      ...request.headers,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body.json) : undefined,
+  });
+}
+
+/** The owner's ids and domain, which no answer to the intruder may hold (names are too common). */
+function ownerMarks(): [string, string][] {
+  return Object.entries(ids).filter(([kind]) => !['username', 'apiKeyName'].includes(kind));
+}
+
+/** Why an answer tells the intruder something, or undefined when it is the refusal due. */
+function leakIn(request: MatrixRequest, answer: Answer, ghost: Answer): string | undefined {
+  const operation = `${request.method} ${request.template}`;
+  const exception = exceptions[`${operation} (${request.aimedAt})`];
+  // A success is about the intruder's own resources: its body may differ, but never name the owner's.
+  const sameAsGhost =
+    answer.status === ghost.status &&
+    (answer.status < 300
+      ? !ownerMarks().some(([, id]) => answer.body.includes(id))
+      : answer.body === ghost.body);
+  if (answer.status === 404 && sameAsGhost) return undefined;
+  if (exception?.status === answer.status && sameAsGhost) {
+    usedExceptions.add(`${operation} (${request.aimedAt})`);
+    return undefined;
+  }
+  const expected = exception?.status ?? 404;
+  return (
+    `${operation} (${request.aimedAt}) answered ${answer.status} ` +
+    `${answer.body.slice(0, 140)}; expected ${expected} as for a resource nobody has: ` +
+    `${ghost.status} ${ghost.body.slice(0, 140)}`
+  );
+}
+
+/** Ends the intruder's own rollout, so rolling its deployment back reaches the version check. */
+async function abortRollout(user: ApiUser, rolloutId: string): Promise<void> {
+  const path = `/meridian/v1/kube/apps/rollouts/${rolloutId}`;
+  await json(server.baseUrl, user, `${path}/abort`, 'POST');
+  await until(async () => {
+    const rollout = await json<{ status: string }>(server.baseUrl, user, path);
+    return !['running', 'paused', 'aborting'].includes(rollout.status);
+  }, 'the intruder’s rollout to end');
+}
+
+describe('isolation: every operation naming an id, aimed at another user’s resources', () => {
+  beforeAll(async () => {
+    server = await startMeridian();
+    const admin = await logIn(server.baseUrl);
+    owner = await newUser(server.baseUrl, admin, 'owner');
+    intruder = await newUser(server.baseUrl, admin, 'intruder');
+    ids = await seedOwner(server.baseUrl, owner, 'owner');
+    // The intruder owns one of everything too, to mix its ids with the owner's.
+    intruderIds = await seedOwner(server.baseUrl, intruder, 'intruder');
+    await abortRollout(intruder, intruderIds.rollout);
+    const key = await json<{ key: string }>(server.baseUrl, intruder, '/auth/api_key', 'POST', {
+      name: 'intruder-token',
+    });
+    intruderSession = intruder.headers;
+    intruderKey = { authorization: `ApiKey ${key.key}`, 'x-user-id': intruder.userId };
+    document = (await (await fetch(`${server.baseUrl}/docs/json`)).json()) as OpenApiDocument;
+  });
+  afterAll(async () => {
+    printFigures(
+      `Isolation matrix: another user’s ids, by session and API key — leaks: ${leakCount}`,
+      rows,
+    );
+    await server?.stop();
+  });
+
+  it('maps every id of the OpenAPI document (path parameter, uuid body field) to a kind', () => {
+    // A new route whose parameter no rule knows would be skipped silently: fail instead.
+    expect(unmappedParameters(document)).toEqual([]);
+  });
+
+  it('answers the owner 200 to every read of the matrix: its ids are real', async () => {
+    // Without this, a wrong mapping would earn the intruder a 404 for the wrong reason.
+    const reads = isolationMatrix(document, ids, intruderIds).filter(
+      (request) => request.method === 'GET' && request.aimedAt === everyId,
+    );
+    expect(reads.length).toBeGreaterThan(10);
+    const failed: string[] = [];
+    for (const request of reads) {
+      const answer = await fire(request, owner.headers);
+      if (answer.status !== 200) failed.push(`${request.path} ${answer.status} ${answer.body}`);
+    }
+    expect(failed).toEqual([]);
+  });
+
+  it('refuses the intruder’s credentials sent with the owner’s x-user-id (401)', async () => {
+    const operations = securedOperations(document, ids, intruderIds);
+    const accepted: string[] = [];
+    const statuses: number[] = [];
+    for (const request of operations) {
+      for (const headers of [intruderSession, intruderKey]) {
+        const answer = await fire(request, { ...headers, 'x-user-id': owner.userId });
+        statuses.push(answer.status);
+        if (answer.status !== 401)
+          accepted.push(`${request.method} ${request.template} answered ${answer.status}`);
+      }
+    }
+    rows.push(statusRow(`x-user-id of another: ${operations.length} verbs`, statuses));
+    expect(accepted).toEqual([]);
+  });
+
+  it('shows the intruder none of the owner’s ids in any list it reads', async () => {
+    const lists = securedOperations(document, ids, intruderIds).filter(
+      (request) => request.method === 'GET' && !request.template.includes('{'),
+    );
+    const secrets = ownerMarks();
+    const shown: string[] = [];
+    const statuses: number[] = [];
+    for (const request of lists) {
+      for (const headers of request.acceptsApiKey
+        ? [intruderSession, intruderKey]
+        : [intruderSession]) {
+        const answer = await fire(request, headers);
+        statuses.push(answer.status);
+        for (const [kind, id] of secrets)
+          if (answer.body.includes(id)) shown.push(`${request.path} shows the owner’s ${kind}`);
+      }
+    }
+    rows.push(statusRow(`lists: ${lists.length} reads`, statuses));
+    expect(lists.length).toBeGreaterThan(10);
+    expect(shown).toEqual([]);
+  });
+
+  it('answers the intruder 404 and changes nothing of the owner’s', async () => {
+    const matrix = isolationMatrix(document, ids, intruderIds);
+    // The same requests about a user nobody is: the answer the intruder must not tell from.
+    const ghosts = isolationMatrix(document, ghostIds(), intruderIds);
+    expect(matrix.length).toBeGreaterThan(50);
+    let before = await settledSnapshot(server.baseUrl, owner, ids);
+    const leaks: string[] = [];
+    const statuses = { session: [] as number[], 'API key': [] as number[] };
+    for (const [index, request] of matrix.entries()) {
+      const credentials = request.acceptsApiKey
+        ? [['session', intruderSession] as const, ['API key', intruderKey] as const]
+        : [['session', intruderSession] as const];
+      for (const [credential, headers] of credentials) {
+        const ghost = await fire(ghosts[index]!, headers);
+        // The twin changed the intruder's own data: let it settle, so both meet the same state.
+        if (ghost.status < 300) await settledSnapshot(server.baseUrl, intruder, intruderIds);
+        const answer = await fire(request, headers);
+        if (answer.status < 300) await settledSnapshot(server.baseUrl, intruder, intruderIds);
+        statuses[credential].push(answer.status);
+        const leak = leakIn(request, answer, ghost);
+        if (leak) leaks.push(`[${credential}] ${leak}`);
+        if (request.method === 'GET') continue;
+        const after = await ownerSnapshot(server.baseUrl, owner, ids);
+        for (const path of changedPaths(before, after))
+          leaks.push(`[${credential}] ${request.method} ${request.template} changed ${path}`);
+        before = after;
+      }
+    }
+    const routes = new Set(matrix.map((request) => request.template)).size;
+    const verbs = new Set(matrix.map((request) => `${request.method} ${request.template}`)).size;
+    for (const [credential, answered] of Object.entries(statuses))
+      rows.push(statusRow(`${credential}: ${routes} routes, ${verbs} verbs`, answered));
+    leakCount = leaks.length;
+    expect(leaks).toEqual([]);
+    expect(Object.keys(exceptions).filter((key) => !usedExceptions.has(key))).toEqual([]);
+    expect(server.exits()).toBe(0);
+  });
+
+  it('lets the owner through the same changes: the bodies are valid, the 404s were earned', async () => {
+    // Last, as it changes the owner's data; deletions after the rest, so each finds its target.
+    const changes = isolationMatrix(document, ids, intruderIds).filter(
+      (request) => request.method !== 'GET' && request.aimedAt === everyId,
+    );
+    const ordered = [
+      ...changes.filter((request) => request.method !== 'DELETE'),
+      // Children (records, versions) are listed after their parents: delete them first.
+      ...changes.filter((request) => request.method === 'DELETE').reverse(),
+    ];
+    const refused: string[] = [];
+    for (const request of ordered) {
+      const answer = await fire(request, owner.headers);
+      // 409: a state the earlier changes left (a deployment updating), after the lookup passed.
+      if (answer.status >= 300 && answer.status !== 409)
+        refused.push(`${request.method} ${request.template} ${answer.status} ${answer.body}`);
+    }
+    expect(changes.length).toBeGreaterThan(20);
+    expect(refused).toEqual([]);
+  });
+});

@@ -1,0 +1,236 @@
+import { json, readySmartCluster, send, until, type ApiUser } from './api';
+import type { OwnedIds } from './isolation';
+
+const datacenter = 'ca-toronto';
+
+function basicForm(fields: Record<string, string>, image: string): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append(
+    'template',
+    JSON.stringify({
+      deploymentImage: image,
+      deploymentReplicas: 1,
+      deploymentTargetPort: 8080,
+      deploymentPort: 80,
+      dockerRegistryType: 'public',
+    }),
+  );
+  return form;
+}
+
+async function postForm<T>(baseUrl: string, user: ApiUser, path: string, form: FormData) {
+  const answer = await send(baseUrl, path, { method: 'POST', headers: user.headers, body: form });
+  if (answer.status !== 200) throw new Error(`POST ${path} answered ${answer.status}`);
+  return JSON.parse(answer.body) as T;
+}
+
+interface OwnedApp {
+  uuid: string;
+  versions: { uuid: string; status: string }[];
+  deployments: { uuid: string; status: string }[];
+}
+
+/** An app with a deployment (v1) and a second version, both settled. */
+async function ownedApp(baseUrl: string, owner: ApiUser, smartCluster: string, prefix: string) {
+  const app = await postForm<OwnedApp>(
+    baseUrl,
+    owner,
+    '/meridian/v1/kube/apps',
+    basicForm(
+      {
+        name: `${prefix}-shop`,
+        version_name: 'v1',
+        smart_cluster_uuid: smartCluster,
+        template_type: 'KUBERNETES_BASIC',
+      },
+      'nginx:1.27',
+    ),
+  );
+  const second = await postForm<{ uuid: string }>(
+    baseUrl,
+    owner,
+    `/meridian/v1/kube/apps/${app.uuid}/versions`,
+    basicForm({ name: 'v2', template_type: 'KUBERNETES_BASIC' }, 'nginx:1.28'),
+  );
+  await until(async () => {
+    const now = await json<OwnedApp>(baseUrl, owner, `/meridian/v1/kube/apps/${app.uuid}`);
+    const settled = [...now.versions, ...now.deployments].every(
+      (item) => item.status === 'success',
+    );
+    return settled && now.versions.length === 2;
+  }, 'the owned app to settle');
+  return { app: app.uuid, version: second.uuid, deployment: app.deployments[0]!.uuid };
+}
+
+/** A rollout of `deployment` to `version` that bakes for an hour: running for the whole suite. */
+async function bakingRollout(
+  baseUrl: string,
+  owner: ApiUser,
+  deployment: string,
+  version: string,
+): Promise<string> {
+  const { uuid } = await json<{ uuid: string }>(
+    baseUrl,
+    owner,
+    `/meridian/v1/kube/apps/deployment/${deployment}/rollback`,
+    'POST',
+    { version_uuid: version, bake_seconds: 3600 },
+  );
+  await until(async () => {
+    const now = await json<{ steps: { state: string }[] }>(
+      baseUrl,
+      owner,
+      `/meridian/v1/kube/apps/rollouts/${uuid}`,
+    );
+    return now.steps.every((step) => step.state === 'baking');
+  }, 'the rollout to bake');
+  return uuid;
+}
+
+/** The organisation's shared smart cluster, made by its admin `owner`, once ready. */
+async function sharedSmartCluster(
+  baseUrl: string,
+  owner: ApiUser,
+  prefix: string,
+  organization: string,
+): Promise<string> {
+  const { uuid } = await json<{ uuid: string }>(baseUrl, owner, '/cluster/clusters', 'POST', {
+    name: `${prefix}-shared`,
+    datacenters: [datacenter],
+    mode: 'MANUAL',
+    cluster_size: 'mini',
+    default_shared_for_org_uuid: organization,
+  });
+  await until(async () => {
+    const list = await json<{ uuid: string; status: string }[]>(
+      baseUrl,
+      owner,
+      '/cluster/smart_clusters',
+    );
+    return list.find((item) => item.uuid === uuid)?.status === 'success';
+  }, 'the shared smart cluster');
+  return uuid;
+}
+
+/**
+ * One of every kind of resource the API has an id for, all owned by `owner`, whose username
+ * `prefix` also names them.
+ */
+export async function seedOwner(
+  baseUrl: string,
+  owner: ApiUser,
+  prefix: string,
+): Promise<OwnedIds> {
+  const domainName = `isolation-${prefix}.ca`;
+  const smartCluster = await readySmartCluster(baseUrl, owner, prefix, [datacenter]);
+  const { app, version, deployment } = await ownedApp(baseUrl, owner, smartCluster, prefix);
+  const domain = await json<{ uuid: string }>(baseUrl, owner, '/domain/name', 'POST', {
+    domain_name: domainName,
+  });
+  const record = await json<{ uuid: string }>(baseUrl, owner, '/domain/dns/user', 'POST', {
+    domain_uuid: domain.uuid,
+    domain: `www.${domainName}`,
+    type: 'A',
+    content: '192.0.2.1',
+  });
+  const entries = `/domain/dns/user/entries/deployments/${deployment}`;
+  await json(baseUrl, owner, entries, 'PUT', { domain_names: [`shop.${domainName}`] });
+  const certificate = await send(baseUrl, `/certificate/deployments/${deployment}`, {
+    method: 'POST',
+    headers: owner.headers,
+  });
+  if (certificate.status !== 200) throw new Error(`certificate: ${certificate.body}`);
+  const rollout = await bakingRollout(baseUrl, owner, deployment, version);
+  await json(baseUrl, owner, '/auth/api_key', 'POST', { name: `${prefix}-ci` });
+  const organization = await json<{ uuid: string }>(baseUrl, owner, '/auth/organizations', 'POST', {
+    name: `${prefix}-org`,
+  });
+  const sharedCluster = await sharedSmartCluster(baseUrl, owner, prefix, organization.uuid);
+  const notifications = await json<{ uuid: string }[]>(
+    baseUrl,
+    owner,
+    '/event/server/notifications',
+  );
+  return {
+    smartCluster,
+    sharedCluster,
+    app,
+    version,
+    deployment,
+    rollout,
+    domain: domain.uuid,
+    dnsRecord: record.uuid,
+    organization: organization.uuid,
+    user: owner.userId,
+    notification: notifications[0]!.uuid,
+    apiKeyName: `${prefix}-ci`,
+    domainName,
+    username: prefix,
+  };
+}
+
+/** The owner's own reads of everything seeded: any change between two snapshots is a leak. */
+export function snapshotPaths(ids: OwnedIds): string[] {
+  const apps = '/meridian/v1/kube/apps';
+  return [
+    apps,
+    `${apps}/${ids.app}`,
+    `${apps}/${ids.app}/rollouts`,
+    `${apps}/rollouts/${ids.rollout}`,
+    `${apps}/${ids.app}/history`,
+    `${apps}/versions/${ids.version}/template`,
+    '/cluster/smart_clusters',
+    '/cluster/clusters',
+    '/domain/name',
+    `/domain/dns/user?domain_uuid=${ids.domain}`,
+    '/auth/api_key',
+    '/auth/organizations',
+    '/event/server/notifications',
+    '/event/server/notifications/count',
+    `/certificate/deployments/${ids.deployment}/pem`,
+  ];
+}
+
+/** Each snapshot path's status and body, as the owner reads it now. */
+export async function ownerSnapshot(
+  baseUrl: string,
+  owner: ApiUser,
+  ids: OwnedIds,
+): Promise<Map<string, string>> {
+  const paths = snapshotPaths(ids);
+  const answers = await Promise.all(
+    paths.map((path) => send(baseUrl, path, { headers: owner.headers })),
+  );
+  return new Map(
+    paths.map((path, index) => [path, `${answers[index]!.status} ${answers[index]!.body}`]),
+  );
+}
+
+/** A snapshot once two in a row agree: the seeded work (rollout step, jobs) has settled. */
+export async function settledSnapshot(
+  baseUrl: string,
+  owner: ApiUser,
+  ids: OwnedIds,
+): Promise<Map<string, string>> {
+  let last = await ownerSnapshot(baseUrl, owner, ids);
+  await until(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await ownerSnapshot(baseUrl, owner, ids);
+    const still = changedPaths(last, now).length === 0;
+    last = now;
+    return still;
+  }, 'the owner’s data to settle');
+  return last;
+}
+
+/** The snapshot paths whose answer differs between `before` and `after`, with where. */
+export function changedPaths(before: Map<string, string>, after: Map<string, string>): string[] {
+  return [...before.keys()].flatMap((path) => {
+    const [was, now] = [before.get(path) ?? '', after.get(path) ?? ''];
+    if (was === now) return [];
+    let at = 0;
+    while (was[at] === now[at]) at += 1;
+    return [`${path}: …${was.slice(at - 60, at + 60)}… became …${now.slice(at - 60, at + 60)}…`];
+  });
+}
