@@ -9,5 +9,6 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    globalSetup: ['./support/figures-summary.ts'],
   },
 });

@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import type { MeridianProcess } from './meridian-process';
 
 /** One attack's figures: what was sent, how it was answered, and what it cost the server. */
@@ -50,11 +51,12 @@ export function printFigures(title: string, rows: readonly AttackFigures[]): voi
   printTable(title, header, lines);
 }
 
-/** Prints any table: the first column left-aligned, the others (figures) right-aligned. */
+/** Prints any table: the first `leftColumns` left-aligned (names), the others (figures) right. */
 export function printTable(
   title: string,
   header: readonly string[],
   lines: readonly (readonly string[])[],
+  leftColumns = 1,
 ): void {
   const widths = header.map((cell, index) =>
     Math.max(cell.length, ...lines.map((line) => line[index]!.length)),
@@ -62,8 +64,14 @@ export function printTable(
   const format = (cells: readonly string[]) =>
     cells
       .map((cell, index) =>
-        index === 0 ? cell.padEnd(widths[index]!) : cell.padStart(widths[index]!),
+        index < leftColumns ? cell.padEnd(widths[index]!) : cell.padStart(widths[index]!),
       )
       .join('  ');
   console.log([`\n${title}`, format(header), ...lines.map(format)].join('\n'));
+  // The run's summary (figures-summary.ts) prints every table again as one, at the end.
+  const collected = process.env[figuresFileVariable];
+  if (collected) appendFileSync(collected, `${JSON.stringify({ title, header, lines })}\n`);
 }
+
+/** Where the tables of one run are collected for its closing summary. */
+export const figuresFileVariable = 'MERIDIAN_RELIABILITY_FIGURES';
