@@ -6,13 +6,7 @@ import type { KubeconfigTarget } from '@meridian/domain/clusters/kubeconfig';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PermanentDriverError } from '../infrastructure-driver';
 import { endpointRefusedCode, type ClusterEndpointPolicy } from './cluster-endpoint-guard';
-import {
-  guardedObjectApi,
-  kubeConfigOf,
-  objectApiFor,
-  openKubeconfig,
-  probeVersion,
-} from './kubernetes-client';
+import { guardedObjectApi, kubeConfigOf, openKubeconfig, probeVersion } from './kubernetes-client';
 
 // The test servers listen on loopback, which MERIDIAN_ALLOW_PRIVATE_CLUSTERS=1 allows.
 const loopback: ClusterEndpointPolicy = { allowPrivate: true };
@@ -106,7 +100,11 @@ describe('probeVersion', () => {
 describe('the object API', () => {
   it('bounds every call by the deadline', async () => {
     const target = await serve(() => {});
-    const client = objectApiFor(target, { requestMs: 300, operationMs: 60_000 });
+    const client = await guardedObjectApi(
+      target,
+      { requestMs: 300, operationMs: 60_000 },
+      loopback,
+    );
     await expect(
       client.read({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'x' } }),
     ).rejects.toThrow();
@@ -117,7 +115,7 @@ describe('the object API', () => {
     const target = await serve((_request, response) => {
       setTimeout(() => response.writeHead(404).end('{"kind":"Status","code":404}'), 150);
     });
-    const client = objectApiFor(target, { requestMs: 1_000, operationMs: 400 });
+    const client = await guardedObjectApi(target, { requestMs: 1_000, operationMs: 400 }, loopback);
     const header = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'x' } };
     const outcomes: string[] = [];
     for (let i = 0; i < 5; i++) {

@@ -149,17 +149,6 @@ class TargetObjectApi extends KubernetesObjectApi {
 }
 
 /**
- * The dynamic object API of the target cluster, unchecked: only for callers that have not moved
- * to `guardedObjectApi` yet, which every dial of a user's cluster must use.
- */
-export function objectApiFor(
-  target: KubeconfigTarget,
-  timeouts: KubernetesTimeouts = defaultKubernetesTimeouts,
-): KubernetesObjectApi {
-  return new TargetObjectApi(kubeConfigOf(target), target, timeouts);
-}
-
-/**
  * The dynamic object API of the target cluster (server-side apply, read, delete), once its
  * address passes the endpoint policy; every connection it opens is checked again. A refused
  * address throws a PermanentDriverError, an unresolvable name an Error (retried).
