@@ -10,6 +10,7 @@ import {
   type LogQuery,
   type ObservedStatus,
   type ProvisionedCluster,
+  type WorkloadManifest,
   type WorkloadObservation,
   type WorkloadSpec,
 } from '../infrastructure-driver';
@@ -150,7 +151,11 @@ export class KubernetesDriver implements InfrastructureDriver {
     options: { waitMs: number },
   ): Promise<WorkloadObservation> {
     const client = await this.client(spec);
-    const first = await this.observe(client, spec, workload);
+    // Only Deployments and LoadBalancer Services tell how a rollout goes; built once per look.
+    const watched = objectsToApply(workload).filter(
+      (object) => object.kind === 'Deployment' || isLoadBalancer(object),
+    );
+    const first = await this.observe(client, spec, watched);
     if (first.observation.state !== 'progressing' || options.waitMs <= 0) return first.observation;
     await waitForDeploymentChange(
       this.target(spec),
@@ -159,22 +164,20 @@ export class KubernetesDriver implements InfrastructureDriver {
       options.waitMs,
       this.endpoints,
     );
-    return (await this.observe(client, spec, workload)).observation;
+    return (await this.observe(client, spec, watched)).observation;
   }
 
   /** Reads the workload's Deployments and LoadBalancer Services once. */
   private async observe(
     client: KubernetesObjectApi,
     spec: ClusterSpec,
-    workload: WorkloadSpec,
+    objects: readonly WorkloadManifest[],
   ): Promise<{ observation: WorkloadObservation; resourceVersion?: string }> {
-    const objects = objectsToApply(workload);
     let endpoint: string | null = null;
     let readyReplicas = 0;
     let waitingFor: string | undefined;
     let resourceVersion: string | undefined;
     for (const object of objects) {
-      if (object.kind !== 'Deployment' && !isLoadBalancer(object)) continue;
       const live = await this.read(client, spec, object);
       if (object.kind === 'Service') {
         endpoint ??= loadBalancerAddress(live);
