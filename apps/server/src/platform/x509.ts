@@ -25,3 +25,29 @@ export function privateKeyPem(pkcs8: ArrayBuffer): string {
     .trimEnd();
   return `-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----\n`;
 }
+
+const tenYearsMs = 10 * 365 * 86_400_000;
+
+/** A self-signed certificate authority over `keys`, valid ten years from `notBefore`. */
+export async function selfSignedAuthority(
+  name: string,
+  keys: webcrypto.CryptoKeyPair,
+  notBefore: Date,
+): Promise<x509.X509Certificate> {
+  return x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: certificateSerial(),
+    name,
+    notBefore,
+    notAfter: new Date(notBefore.getTime() + tenYearsMs),
+    signingAlgorithm: ecdsaP256,
+    keys,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, 0, true),
+      new x509.KeyUsagesExtension(
+        x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign,
+        true,
+      ),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+    ],
+  });
+}

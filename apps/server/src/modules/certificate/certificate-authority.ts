@@ -1,5 +1,11 @@
 import { webcrypto } from 'node:crypto';
-import { certificateSerial, ecdsaP256, privateKeyPem, x509 } from '../../platform/x509';
+import {
+  certificateSerial,
+  ecdsaP256,
+  privateKeyPem,
+  selfSignedAuthority,
+  x509,
+} from '../../platform/x509';
 import type { Database } from '../../platform/db/database';
 import type { SecretBox } from '../../platform/secret-box';
 import { findAuthority, insertAuthorityIfAbsent } from './certificate.queries';
@@ -39,22 +45,11 @@ async function createAuthority(
   notBefore: Date,
 ): Promise<{ certificatePem: string; keyPem: string }> {
   const keys = await generateKeys();
-  const certificate = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: certificateSerial(),
-    name: 'CN=Meridian Local Certificate Authority, O=Meridian',
-    notBefore,
-    notAfter: new Date(notBefore.getTime() + 10 * 365 * day),
-    signingAlgorithm: algorithm,
+  const certificate = await selfSignedAuthority(
+    'CN=Meridian Local Certificate Authority, O=Meridian',
     keys,
-    extensions: [
-      new x509.BasicConstraintsExtension(true, 0, true),
-      new x509.KeyUsagesExtension(
-        x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign,
-        true,
-      ),
-      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
-    ],
-  });
+    notBefore,
+  );
   const keyPem = privateKeyPem(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey));
   return { certificatePem: certificate.toString('pem'), keyPem };
 }

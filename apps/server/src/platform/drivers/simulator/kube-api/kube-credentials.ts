@@ -1,6 +1,12 @@
 import { createECDH, createHmac, hkdfSync, timingSafeEqual, webcrypto } from 'node:crypto';
 import { stringify } from 'yaml';
-import { certificateSerial, ecdsaP256, privateKeyPem, x509 } from '../../../x509';
+import {
+  certificateSerial,
+  ecdsaP256,
+  privateKeyPem,
+  selfSignedAuthority,
+  x509,
+} from '../../../x509';
 
 const day = 24 * 3600 * 1000;
 const caSubject = 'CN=Meridian Simulated Kubernetes CA, O=Meridian';
@@ -42,22 +48,7 @@ async function caKeys(secret: Buffer): Promise<webcrypto.CryptoKeyPair> {
 export async function issueKubeApiTls(secret: Buffer, now = new Date()): Promise<KubeApiTls> {
   const keys = await caKeys(secret);
   const notBefore = new Date(now.getTime() - day);
-  const ca = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: certificateSerial(),
-    name: caSubject,
-    notBefore,
-    notAfter: new Date(notBefore.getTime() + 10 * 365 * day),
-    signingAlgorithm: ecdsaP256,
-    keys,
-    extensions: [
-      new x509.BasicConstraintsExtension(true, 0, true),
-      new x509.KeyUsagesExtension(
-        x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign,
-        true,
-      ),
-      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
-    ],
-  });
+  const ca = await selfSignedAuthority(caSubject, keys, notBefore);
   const serverKeys = (await webcrypto.subtle.generateKey(ecdsaP256, true, [
     'sign',
     'verify',
