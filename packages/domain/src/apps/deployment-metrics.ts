@@ -67,7 +67,13 @@ export type DeploymentMetricsPoint = z.infer<typeof deploymentMetricsPointSchema
 export type DeploymentMetrics = z.infer<typeof deploymentMetricsSchema>;
 
 /** The ranges the console offers, in seconds. */
-export const metricsRanges = { '1h': 3_600, '6h': 21_600, '24h': 86_400, '7d': 604_800 } as const;
+export const metricsRanges = {
+  '15m': 900,
+  '1h': 3_600,
+  '6h': 21_600,
+  '24h': 86_400,
+  '7d': 604_800,
+} as const;
 export type MetricsRange = keyof typeof metricsRanges;
 
 // Steps that read well on a time axis.

@@ -80,7 +80,7 @@ describe('metrics buckets', () => {
   });
 
   it('picks a round default step giving at most 120 points for each range the console offers', () => {
-    expect(Object.values(metricsRanges).map(defaultMetricsStep)).toEqual([60, 300, 900, 7200]);
+    expect(Object.values(metricsRanges).map(defaultMetricsStep)).toEqual([10, 60, 300, 900, 7200]);
     for (const seconds of Object.values(metricsRanges)) {
       // However the range falls on the grid.
       for (const offset of [0, 1, 29, 59_999]) {

@@ -426,6 +426,7 @@ export const en = {
   'apps.detail.card.outputCopied': 'Copied',
   'apps.detail.metrics.title': 'Metrics',
   'apps.detail.metrics.range': 'Time range',
+  'apps.detail.metrics.range15m': '15 min',
   'apps.detail.metrics.range1h': '1 h',
   'apps.detail.metrics.range6h': '6 h',
   'apps.detail.metrics.range24h': '24 h',

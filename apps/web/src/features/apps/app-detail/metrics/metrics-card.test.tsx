@@ -82,19 +82,19 @@ describe('DeploymentMetricsCard', () => {
     expect(screen.queryByTestId('metrics-charts')).toBeNull();
   });
 
-  it('charts the last hour, and another range when one is picked', async () => {
+  it('charts the last 15 minutes, and another range when one is picked', async () => {
     const fetchMock = mockMetrics((url) =>
       answer([{ ...empty, requests_per_second: spanHours(url) }]),
     );
     renderCard();
     const charts = await screen.findByTestId('metrics-charts');
-    expect(charts.textContent).toBe('1');
+    expect(charts.textContent).toBe('0.25');
     await userEvent.click(screen.getByText('7 d'));
     await waitFor(() => expect(screen.getByTestId('metrics-charts').textContent).toBe('168'));
     const asked = fetchMock.mock.calls.map(([input]) =>
       spanHours(new URL(String(input), 'http://x')),
     );
-    expect(asked).toEqual([1, 168]);
+    expect(asked).toEqual([0.25, 168]);
   });
 
   it('asks again when a TRAFFIC live event refreshes the traffic', async () => {

@@ -13,17 +13,18 @@ const MetricsCharts = lazy(() =>
 );
 
 const rangeLabels: Record<MetricsRange, TextKey> = {
+  '15m': 'apps.detail.metrics.range15m',
   '1h': 'apps.detail.metrics.range1h',
   '6h': 'apps.detail.metrics.range6h',
   '24h': 'apps.detail.metrics.range24h',
   '7d': 'apps.detail.metrics.range7d',
 };
 
-const ranges: MetricsRange[] = ['1h', '6h', '24h', '7d'];
+const ranges: MetricsRange[] = ['15m', '1h', '6h', '24h', '7d'];
 
 /** The deployment's requests, latency, errors, CPU and memory over a chosen range. */
 export function DeploymentMetricsCard({ deploymentId }: { deploymentId: string }) {
-  const [range, setRange] = useState<MetricsRange>('1h');
+  const [range, setRange] = useState<MetricsRange>('15m');
   const metrics = useDeploymentMetrics(deploymentId, range);
   const title = t('apps.detail.metrics.title');
   const measured = metrics.data?.points.some((point) => point.requests_per_second !== null);

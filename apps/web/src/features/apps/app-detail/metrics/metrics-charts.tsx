@@ -80,7 +80,8 @@ function plotOptions(spec: ChartSpec, width: number, onHover: (index: number | n
     legend: { show: false },
     cursor: { y: false, sync: { key: cursorSync } },
     scales: { y: { range: (_plot, _min, max) => [0, Math.max(spec.minTop, max * 1.15)] } },
-    series: [{}, { stroke: spec.color, fill: `${spec.color}1a`, width: 2 }],
+    // Points too: a lone sample between empty buckets has no line to draw.
+    series: [{}, { stroke: spec.color, fill: `${spec.color}1a`, width: 2, points: { size: 5 } }],
     axes: [
       { stroke: '#57606a', grid: { stroke: '#eef1f4' }, ticks: { show: false } },
       {
