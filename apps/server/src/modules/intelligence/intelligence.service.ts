@@ -268,13 +268,15 @@ function recordSamples(
   samples: readonly ObservedSample[],
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    let any = false;
+    const metrics: DeploymentMetricsSample[] = [];
     for (const item of samples) {
       if (!(await addTrafficSample(tx, item))) continue;
-      any = true;
-      await recordDeploymentMetrics(tx, [item.metrics]);
+      metrics.push(item.metrics);
       for (const origin of item.origins) await addTrafficOrigin(tx, origin);
     }
+    const any = metrics.length > 0;
+    // One insert for the user's round: a console's worth of deployments is thousands of rows.
+    if (any) await recordDeploymentMetrics(tx, metrics);
     if (any) {
       await deleteTrafficEvents(tx, userId);
       await recordEvent(tx, { userId, type: trafficEventType, payload: {}, read: true });

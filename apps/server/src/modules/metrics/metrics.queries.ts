@@ -21,34 +21,36 @@ export interface DeploymentMetricsSample {
 const finiteOrNull = (value: number | null) =>
   value !== null && Number.isFinite(value) && value >= 0 ? value : null;
 
+/** Rows per insert: 12 parameters each stay far below PostgreSQL's 65,535 per statement. */
+const rowsPerInsert = 1_000;
+
 export async function insertDeploymentMetrics(
   db: Database,
   samples: readonly DeploymentMetricsSample[],
 ): Promise<void> {
-  if (samples.length === 0) return;
-  await db.insert(deploymentMetrics).values(
-    samples.map((sample) => {
-      const requests = Math.max(0, Math.round(sample.requests));
-      const memory = finiteOrNull(sample.memoryBytes);
-      return {
-        userId: sample.userId,
-        deploymentId: sample.deploymentId,
-        versionId: sample.versionId,
-        datacenterUuid: sample.datacenterUuid,
-        at: sample.window.to,
-        windowSeconds: Math.max(
-          0,
-          (sample.window.to.getTime() - sample.window.from.getTime()) / 1000,
-        ),
-        requests,
-        // A driver's count never exceeds what it served.
-        errors: Math.min(requests, Math.max(0, Math.round(sample.errors))),
-        latencyP95Ms: finiteOrNull(sample.latencyP95Ms),
-        cpuMillicores: finiteOrNull(sample.cpuMillicores),
-        memoryBytes: memory === null ? null : Math.round(memory),
-      };
-    }),
-  );
+  for (let start = 0; start < samples.length; start += rowsPerInsert) {
+    const chunk = samples.slice(start, start + rowsPerInsert);
+    await db.insert(deploymentMetrics).values(chunk.map(metricsRow));
+  }
+}
+
+function metricsRow(sample: DeploymentMetricsSample): typeof deploymentMetrics.$inferInsert {
+  const requests = Math.max(0, Math.round(sample.requests));
+  const memory = finiteOrNull(sample.memoryBytes);
+  return {
+    userId: sample.userId,
+    deploymentId: sample.deploymentId,
+    versionId: sample.versionId,
+    datacenterUuid: sample.datacenterUuid,
+    at: sample.window.to,
+    windowSeconds: Math.max(0, (sample.window.to.getTime() - sample.window.from.getTime()) / 1000),
+    requests,
+    // A driver's count never exceeds what it served.
+    errors: Math.min(requests, Math.max(0, Math.round(sample.errors))),
+    latencyP95Ms: finiteOrNull(sample.latencyP95Ms),
+    cpuMillicores: finiteOrNull(sample.cpuMillicores),
+    memoryBytes: memory === null ? null : Math.round(memory),
+  };
 }
 
 /** Drops the rows whose window ended before `before`; answers how many. */
