@@ -161,5 +161,25 @@ describe.each(databaseBackends())('automatic placement of smart clusters on %s',
       ['gb-london'],
       ['ca-montreal'],
     ]);
+    // The app's history says Meridian carried it to London and removed it from Montréal.
+    const appHistory = await t.app.inject({
+      method: 'GET',
+      url: `/meridian/v1/kube/apps/${appUuid}/history`,
+      headers: admin.headers,
+    });
+    const byPlacement = appHistory
+      .json<{
+        items: {
+          action: string;
+          actor: { name: string };
+          locations: { location: string; outcome: string }[];
+        }[];
+      }>()
+      .items.filter((entry) => entry.actor.name === 'Placement')
+      .map((entry) => [entry.action, entry.locations.map((l) => `${l.location} ${l.outcome}`)]);
+    expect(byPlacement).toEqual([
+      ['removed', ['Montréal success']],
+      ['deployed', ['London success']],
+    ]);
   }, 40_000);
 });

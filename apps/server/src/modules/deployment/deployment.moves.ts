@@ -2,10 +2,22 @@ import { isInProgress, type Status } from '@meridian/domain/status';
 import type { Database } from '../../platform/db/database';
 import { lockAppForChange } from '../app/app.records';
 import { recordEvent } from '../event/event.service';
+import {
+  historyLocationsOfViews,
+  recordHistory,
+  recordWorkHistory,
+  type HistoryActor,
+} from '../history/history.records';
 import type { AppsContext } from './apps-context';
 import { eventFor, payloadOf } from './deployment.events';
 import type { DeploymentJob } from './deployment.jobs';
-import { insertDeploymentRows, statusesOnClusters, workOnClusters } from './deployment.queries';
+import {
+  deploymentsWithIds,
+  insertDeploymentRows,
+  listDeploymentViews,
+  statusesOnClusters,
+  workOnClusters,
+} from './deployment.queries';
 import { rolloutShape, startRemovals } from './deployment.rollout';
 import type { DeploymentWork } from './deployment.types';
 
@@ -15,6 +27,9 @@ import type { DeploymentWork } from './deployment.types';
  * waits for them, then removes the old ones. Each call is safe to repeat after a crash.
  */
 type MoveContext = Pick<AppsContext, 'secrets' | 'now'>;
+
+/** Who moves deployments in an app's history: Meridian's placement, not the user. */
+const placementActor: HistoryActor = { kind: 'meridian', name: 'Placement' };
 type Send = (job: DeploymentJob) => Promise<void>;
 
 /** The live deployment of each version on these members, one per version. */
@@ -77,6 +92,16 @@ export async function carryDeployments(
       type: eventFor(version.templateType, 'deploy', 'PENDING'),
       payload: payloadOf(app, smartCluster, version),
     });
+    await recordHistory(tx, {
+      userId: app.userId,
+      appId: app.id,
+      action: 'deployed',
+      version,
+      smartCluster,
+      actor: placementActor,
+      detail: 'The smart cluster was placed again: the version is carried to its new locations.',
+      locations: historyLocationsOfViews(await listDeploymentViews(tx, deploymentsWithIds(ids))),
+    });
     for (const id of ids) await send({ kind: 'rollout-deployment', deploymentId: id });
     started += ids.length;
   }
@@ -113,6 +138,11 @@ export async function removeDeploymentsOn(
   let left = 0;
   for (const rows of byApp.values()) {
     await lockAppForChange(tx, rows[0]!.app.id);
+    await recordWorkHistory(tx, rows, {
+      action: 'removed',
+      actor: placementActor,
+      detail: 'The smart cluster moved away from these locations.',
+    });
     left += await startRemovals(context, tx, send, rows[0]!.app, rows, 'delete');
   }
   return left;
