@@ -186,7 +186,9 @@ describe.skipIf(!inject('browserAvailable'))('progressive rollouts in Chromium',
     await active.getByRole('button', { name: 'Abort' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'Abort the rollout of v3?' });
     await confirm
-      .getByText('Every location it reached goes back to v1', { exact: false })
+      .getByText('Every location it reached goes back to the version it ran before: London (v2)', {
+        exact: false,
+      })
       .waitFor();
     await confirm.getByRole('button', { name: 'Abort rollout' }).click();
     await confirm.waitFor({ state: 'hidden' });
@@ -202,7 +204,7 @@ describe.skipIf(!inject('browserAvailable'))('progressive rollouts in Chromium',
     await latest.getByText('Rolled back', { exact: true }).first().waitFor();
     await expect
       .poll(() => stepStates(latest))
-      .toEqual(['Montréal: rolled_back', 'Tokyo: skipped']);
+      .toEqual(['London: rolled_back', 'Montréal: skipped', 'Tokyo: skipped']);
     await rollouts.evaluate((element) => element.scrollIntoView());
     await screenshot(page, 'rollout-aborted');
   }, 90_000);

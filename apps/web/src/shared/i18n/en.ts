@@ -323,7 +323,7 @@ export const en = {
   'apps.rollout.abort': 'Abort',
   'apps.rollout.abortTitle': 'Abort the rollout of {version}?',
   'apps.rollout.abortBody':
-    'Every location it reached goes back to {previous}: {locations}. The locations left are skipped.',
+    'Every location it reached goes back to the version it ran before: {locations}. The locations left are skipped.',
   'apps.rollout.abortBodyNone':
     'No location runs {version} yet: the locations left are skipped and nothing changes.',
   'apps.rollout.abortOk': 'Abort rollout',

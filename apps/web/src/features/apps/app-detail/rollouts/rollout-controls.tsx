@@ -26,10 +26,7 @@ export function RolloutControls({ rollout }: { rollout: Rollout }) {
       title: t('apps.rollout.abortTitle', { version: rollout.to_version.name }),
       content:
         reached.length > 0
-          ? t('apps.rollout.abortBody', {
-              previous: rollout.from_version.name,
-              locations: reached.join(', '),
-            })
+          ? t('apps.rollout.abortBody', { locations: reached.join(', ') })
           : t('apps.rollout.abortBodyNone', { version: rollout.to_version.name }),
       okText: t('apps.rollout.abortOk'),
       okButtonProps: { danger: true },

@@ -169,7 +169,7 @@ describe('RolloutsCard', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Abort the rollout of v2?');
     expect(dialog.textContent).toContain(
-      'Every location it reached goes back to v1: London, Montréal.',
+      'Every location it reached goes back to the version it ran before: London (v1), Montréal (v1).',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(posted(fetchMock)).toEqual([]);

@@ -111,7 +111,7 @@ export function smartClusterName(app: App, smartClusterId: string): string {
 export function reachedLocations(rollout: Rollout): string[] {
   return rollout.steps
     .filter((step) => ['rolling', 'baking', 'done'].includes(step.state))
-    .map((step) => step.location);
+    .map((step) => `${step.location} (${(step.from_version ?? rollout.from_version).name})`);
 }
 
 /** Steps in the order they are taken (least traffic first). */
