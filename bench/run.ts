@@ -33,6 +33,7 @@ const knobs: Record<string, Record<string, string>> = {
   'bench:lists': { DURATION: '5' },
   'bench:browser': { RUNS: '3' },
   'bench:logs': { DURATION: '5' },
+  'bench:load': { DURATION: '10', CONNECTIONS: '50' },
 };
 
 function benchScripts(only: string[]): string[] {

@@ -62,15 +62,16 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 }
 
 /**
- * Starts `apps/server/src/main.ts` on free loopback ports with a fresh embedded database;
- * `logFile`, when given, receives all of its output (output() keeps only the tail).
+ * Starts `apps/server/src/main.ts` on free loopback ports with a fresh embedded database, or on
+ * `dataDir`'s (a restart after a crash); `logFile`, when given, receives all of its output
+ * (output() keeps only the tail).
  */
 export async function startMeridian(
   env: Record<string, string> = {},
-  { logFile }: { logFile?: string } = {},
+  { logFile, dataDir: reused }: { logFile?: string; dataDir?: string } = {},
 ): Promise<MeridianProcess> {
   const [port, dnsPort] = [await freePort(), await freePort()];
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-reliability-'));
+  const dataDir = reused ?? fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-reliability-'));
   let log = '';
   let exits = 0;
   let stopping = false;
@@ -115,10 +116,14 @@ export async function startMeridian(
     output: () => log,
     async stop({ keepDataDir = false } = {}) {
       stopping = true;
+      // A process killed by a signal has a signalCode and no exitCode: it is gone already.
+      const running = () => child.exitCode === null && child.signalCode === null;
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
+      if (running()) child.kill('SIGTERM');
+      if (running()) {
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      }
+      if (running()) child.kill('SIGKILL');
       if (!keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

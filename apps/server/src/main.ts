@@ -89,12 +89,13 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
 }
 
-/** The drivers, sampling, re-placement, DNS and trusted proxies the configuration asks for. */
+/** The drivers, sampling, re-placement, DNS, proxies and job deadline the configuration asks for. */
 function infrastructureOptions(
   config: Config,
-): Pick<BuildAppOptions, 'cluster' | 'intelligence' | 'dns' | 'http'> {
+): Pick<BuildAppOptions, 'cluster' | 'intelligence' | 'dns' | 'http' | 'jobs'> {
   return {
     http: { trustProxy: config.trustProxy },
+    jobs: { jobTimeoutSeconds: config.jobTimeoutSeconds },
     cluster: {
       simulator: config.simulator,
       secretKey: config.secretKey,

@@ -138,6 +138,14 @@ describe('configuration', () => {
     ]);
   });
 
+  it('reads a job deadline for every kind (unset: the queue keeps its 120 s)', () => {
+    expect(loadConfig({}, cwd).jobTimeoutSeconds).toBeUndefined();
+    expect(loadConfig({ MERIDIAN_JOB_TIMEOUT_SECONDS: '5' }, cwd).jobTimeoutSeconds).toBe(5);
+    expect(problems({ MERIDIAN_JOB_TIMEOUT_SECONDS: '0' })).toEqual([
+      'MERIDIAN_JOB_TIMEOUT_SECONDS: must be at least 1',
+    ]);
+  });
+
   it('names a bad simulated traffic shift and bad re-placement timings', () => {
     const shape = /^MERIDIAN_SIM_TRAFFIC_SHIFT: must be JSON like/;
     expect(problems({ MERIDIAN_SIM_TRAFFIC_SHIFT: 'Tokyo' })[0]).toMatch(shape);

@@ -9,6 +9,7 @@ import {
 } from '../../platform/drivers/infrastructure-driver';
 import { probeVersion } from '../../platform/drivers/kubernetes/kubernetes-client';
 import { defineJob, type JobAttempt } from '../../platform/jobs/job-queue';
+import { crashPoint } from '../../platform/jobs/crash-points';
 import type { ClusterContext } from './cluster-context';
 import { findMember, recordMemberDeadline, type MemberWithDatacenter } from './cluster.queries';
 import { finishMember, inProgressStatus } from './cluster.settle';
@@ -124,6 +125,8 @@ export async function runMemberStep(
       throw error;
     }
   }
+  // Test-only kill (crash matrix): the driver has acted, nothing is recorded yet.
+  crashPoint('driver-done');
   await finishMember(context, member, operation, outcome);
 }
 

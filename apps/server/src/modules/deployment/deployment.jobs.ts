@@ -11,6 +11,7 @@ import {
 } from '../../platform/drivers/infrastructure-driver';
 import { ValidationError } from '../../platform/http/errors';
 import { durableSteps } from '../../platform/jobs/durable-steps';
+import { crashPoint } from '../../platform/jobs/crash-points';
 import { defineJob, type JobAttempt } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
 import { ensureUserKeypair } from '../keypair/keypair.service';
@@ -196,6 +197,8 @@ async function rollOut(
 ): Promise<StepOutcome | 'progressing'> {
   const workload = workloadOf(context, work);
   await driver.applyWorkload(spec, workload);
+  // Test-only kill (crash matrix): the workload is applied, its outcome not yet recorded.
+  crashPoint('workload-applied');
   const observed = await driver.observeWorkload(spec, workload, { waitMs: rolloutWatchMs });
   if (observed.state === 'failed') return { ok: false, reason: observed.reason };
   if (observed.state === 'available') {

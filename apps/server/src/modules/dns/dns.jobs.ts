@@ -1,5 +1,6 @@
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import { defineJob, type JobAttempt } from '../../platform/jobs/job-queue';
+import { crashPoint } from '../../platform/jobs/crash-points';
 import { deploymentViewsWithIds, setDeploymentDomainNames } from '../deployment/deployment.records';
 import {
   publishEverywhere,
@@ -20,6 +21,8 @@ async function publishDeploymentNames(
   const [view] = await deploymentViewsWithIds(db, [job.deploymentId]);
   if (!view || view.deployment.status !== 'pending') return;
   const failure = await publishEverywhere(context, attempt);
+  // Test-only kill (crash matrix): published, not yet recorded.
+  crashPoint('published');
   await db.transaction(async (tx) => {
     await setDeploymentDomainNames(tx, view.deployment.id, {
       status: failure ? 'update_subdomains_failure' : 'success',

@@ -1,5 +1,6 @@
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import { defineJob, type JobAttempt } from '../../platform/jobs/job-queue';
+import { crashPoint } from '../../platform/jobs/crash-points';
 import { recordEvent } from '../event/event.service';
 import {
   publishDomainJob,
@@ -20,6 +21,8 @@ async function publishDomain(
   const row = await findDomainRow(db, job.domainId);
   if (!row || (row.status !== 'creating' && row.status !== 'deleting')) return;
   const failure = await publishEverywhere(context, attempt);
+  // Test-only kill (crash matrix): published, not yet recorded.
+  crashPoint('published');
   const action = row.status === 'deleting' ? 'DELETE' : 'CREATE';
   await db.transaction(async (tx) => {
     if (action === 'DELETE' && !failure) {

@@ -1,6 +1,7 @@
 import type { Database } from '../../platform/db/database';
 import type { RolloutRow, RolloutStepRow } from '../../platform/db/lifecycle-schema';
 import { defineJob } from '../../platform/jobs/job-queue';
+import { crashPoint } from '../../platform/jobs/crash-points';
 import { roundId } from '../../platform/jobs/periodic-round';
 import { deploymentWork } from '../deployment/deployment.records';
 import { errorRateOf } from '../metrics/metrics.records';
@@ -55,6 +56,8 @@ export async function advanceRollout(context: RolloutContext, rolloutId: string)
       }
     }
   }
+  // Test-only kill (crash matrix): the move is decided, not yet made.
+  crashPoint('move-decided');
   await inRolloutTransaction(context, async (tx, send) => {
     const locked = await findRollout(tx, rolloutId, true);
     if (!locked || locked.rollout.status !== 'running') return;

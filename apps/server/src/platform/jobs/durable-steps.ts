@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobSteps } from '../db/jobs-schema';
+import { crashPoint } from './crash-points';
 
 /**
  * Runs a named step of a job at most once to completion: the first run stores the step's output
@@ -25,12 +26,15 @@ export function durableSteps(
       .from(jobSteps)
       .where(and(eq(jobSteps.jobKey, key), eq(jobSteps.step, name)));
     if (done) return done.output as T;
+    // Test-only kills (MERIDIAN_CRASH_AT): before the step and once its result is stored.
+    crashPoint(name);
     const output = await work();
     const [stored] = await db
       .insert(jobSteps)
       .values({ jobKey: key, step: name, output: output ?? null })
       .onConflictDoNothing()
       .returning({ output: jobSteps.output });
+    if (stored) crashPoint(`${name}:recorded`);
     if (stored) return output;
     // Another run finished the same step first: its output is the one kept.
     const [kept] = await db

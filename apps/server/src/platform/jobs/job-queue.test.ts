@@ -215,6 +215,35 @@ describe.each(databaseBackends())('job queue on %s', (backend) => {
     await expect(queue.stop()).resolves.toBeUndefined();
   }, 60_000);
 
+  // Regression (crash matrix): after kill -9 on PGlite a job stayed active until pg-boss's
+  // expiry, 150 s and more, then waited out a back-off: every job killed mid-run sat stuck.
+  it.runIf(backend === 'pglite')(
+    'retries at once a job left active by a dead process',
+    async () => {
+      const kind = freshKind('orphan');
+      const id = randomUUID();
+      const runs: string[] = [];
+      // The first queue's only slot hangs on the job: it stays active, as in a killed process.
+      const first = await start(
+        {
+          [kind]: async () => {
+            runs.push('killed');
+            return never;
+          },
+        },
+        // A back-off this long would outlast the wait below: the orphan must skip it.
+        { jobTimeoutSeconds: 600, concurrency: 1, retryDelaySeconds: 30 },
+      );
+      await first.send({ kind, n: 1 }, { id });
+      await waitUntil(() => runs.length === 1, 'the job to start');
+
+      await start({ [kind]: async () => void runs.push('restarted') }, { jobTimeoutSeconds: 600 });
+      await waitUntil(async () => (await stateOf(id)) === 'completed', 'the orphan to be retried');
+      expect(runs).toEqual(['killed', 'restarted']);
+    },
+    60_000,
+  );
+
   it('retries only the job that failed', async () => {
     const kind = freshKind('fail-alone');
     const attempts = new Map<number, number>();

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, DatabaseDriver } from '../db/database';
+import { prepareCrashPoints } from './crash-points';
 import { startKindRunner, type FailedJob, type JobAttempt, type KindRunner } from './job-runner';
 
 export { JobAbandonedError, type JobAttempt } from './job-runner';
@@ -251,6 +252,28 @@ async function startRunners(
 }
 
 /**
+ * PGlite's files are one process's: a job still active when its queue starts was running in a
+ * process that died (kill -9, power loss). It is retried now, not after pg-boss's expiry (the
+ * deadline plus 30 s, checked every 30 s) nor after a back-off: the job did not fail, its process
+ * did. One on its last attempt fails as expiry would fail it.
+ */
+async function retryOrphanedJobs(boss: PgBoss, kinds: readonly string[]): Promise<void> {
+  const db = boss.getDb();
+  await db.executeSql(
+    `UPDATE pgboss.job SET state = 'retry', start_after = now()
+      WHERE state = 'active' AND retry_count < retry_limit AND name = ANY($1::text[])`,
+    [[...kinds]],
+  );
+  const { rows } = await db.executeSql(
+    `SELECT name, id::text AS id FROM pgboss.job WHERE state = 'active' AND name = ANY($1::text[])`,
+    [[...kinds]],
+  );
+  for (const { name, id } of rows as { name: string; id: string }[]) {
+    await boss.fail(name, id, { message: 'the process running this job ended' });
+  }
+}
+
+/**
  * The one durable job queue, on pg-boss 10 in the same database as everything else, so any
  * number of processes on one PostgreSQL share the work (`FOR UPDATE SKIP LOCKED`). Each kind
  * runs up to `concurrency` jobs at once, each on its own with a deadline.
@@ -278,7 +301,9 @@ export function createJobQueue(driver: DatabaseDriver, options: JobQueueOptions 
     async start() {
       if (state !== 'defining') return;
       state = 'started';
+      prepareCrashPoints([...definitions.keys()]);
       await boss.start();
+      if (driver.kind === 'pglite') await retryOrphanedJobs(boss, [...definitions.keys()]);
       runners = await startRunners(boss, definitions, settings, options);
     },
     async send(job, { startAfter, tx, id } = {}) {

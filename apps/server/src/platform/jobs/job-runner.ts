@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import { crashPoint, withJobKind } from './crash-points';
 
 /** Where a job is in its retries; `final` means a failure now is the last one. */
 export interface JobAttempt {
@@ -112,8 +113,17 @@ function startRun(options: KindRunnerOptions, job: PgBoss.JobWithMetadata<unknow
     );
   }, deadlineSeconds * 1000);
   // A handler that throws synchronously fails like one that rejects; a late outcome is ignored.
-  void new Promise<void>((resolve) => resolve(options.handle(job.data, attempt))).then(
-    () => settle({ ok: true }),
+  // The kind is known to durable steps for the test-only crash points (crash-points.ts).
+  const handled = () =>
+    withJobKind(kind, () => {
+      crashPoint('begin');
+      return options.handle(job.data, attempt);
+    });
+  void new Promise<void>((resolve) => resolve(handled())).then(
+    () => {
+      crashPoint('end', kind);
+      return settle({ ok: true });
+    },
     (error: unknown) => settle({ ok: false, error }),
   );
   return { done, abandon };
