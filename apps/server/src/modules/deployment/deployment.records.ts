@@ -84,18 +84,6 @@ export function deploymentWorkOfAppOn(
   );
 }
 
-/** Everything a change needs about a version's deployments on one smart cluster. */
-export function deploymentWorkOfVersionOn(
-  tx: Database,
-  versionId: string,
-  smartClusterId: string,
-): Promise<DeploymentWork[]> {
-  return workOf(
-    tx,
-    and(eq(deployments.versionId, versionId), eq(deployments.smartClusterId, smartClusterId)),
-  );
-}
-
 /** The version uuids deployed on each of the user's smart clusters (their `version_uuids`). */
 export function versionsOnSmartClusters(
   db: Database,
