@@ -80,7 +80,16 @@ describe('the health gate of a rollout step', () => {
       judgeErrorRate(rollout, 'Tokyo', { observed: rate(0, 0), baseline: rate(0, 0) }),
     ).toEqual({ kind: 'pass', observedRate: null, baselineRate: null });
     expect(
-      judgeErrorRate(rollout, 'Tokyo', { observed: rate(100, 3), baseline: rate(0, 0) }),
+      judgeErrorRate(rollout, 'Tokyo', { observed: rate(100, 10), baseline: rate(0, 0) }),
     ).toMatchObject({ kind: 'fail' });
+  });
+
+  it('does not halt on chance: a handful of requests, or an error or two above the margin', () => {
+    expect(
+      judgeErrorRate(rollout, 'Tokyo', { observed: rate(5, 1), baseline: rate(0, 0) }),
+    ).toMatchObject({ kind: 'pass' });
+    expect(
+      judgeErrorRate(rollout, 'Tokyo', { observed: rate(40, 2), baseline: rate(1000, 5) }),
+    ).toMatchObject({ kind: 'pass' });
   });
 });

@@ -62,10 +62,12 @@ export function judgeErrorRate(
   { observed, baseline }: { observed: ErrorRate; baseline: ErrorRate },
 ): StepMove {
   const rates = { observedRate: observed.rate, baselineRate: baseline.rate };
-  // No traffic measured over the bake time: nothing says the new version is worse.
-  if (observed.rate === null) return { kind: 'pass', ...rates };
-  const allowed = (baseline.rate ?? 0) + rollout.errorMargin;
-  if (observed.rate <= allowed) return { kind: 'pass', ...rates };
+  // Too little traffic over the bake time says nothing of the new version (placement's bound too).
+  if (observed.rate === null || observed.requests < leastRequestsJudged) {
+    return { kind: 'pass', ...rates };
+  }
+  const allowed = Math.min(1, (baseline.rate ?? 0) + rollout.errorMargin);
+  if (!beyondChance(observed, allowed)) return { kind: 'pass', ...rates };
   return {
     kind: 'fail',
     ...rates,
@@ -74,6 +76,19 @@ export function judgeErrorRate(
       `bake time, against ${percent(baseline.rate ?? 0)} for the previous version ` +
       `(at most ${percent(rollout.errorMargin)} more is allowed).`,
   };
+}
+
+/** Fewer requests than this are not judged: one error among a handful is chance, not a bad version. */
+export const leastRequestsJudged = 20;
+
+/**
+ * Whether the errors pass what `allowed` would give by more than chance: three binomial standard
+ * deviations above the expected count, so a short bake's noise never halts a healthy version.
+ */
+function beyondChance(observed: ErrorRate, allowed: number): boolean {
+  const expected = observed.requests * allowed;
+  const spread = Math.sqrt(observed.requests * allowed * (1 - allowed));
+  return observed.errors > expected + 3 * spread;
 }
 
 function percent(rate: number): string {
