@@ -41,12 +41,14 @@ describe.skipIf(!inject('browserAvailable'))('API keys in Chromium', () => {
     await page.getByRole('button', { name: 'Create API key' }).click();
     const form = page.getByRole('dialog', { name: 'Create API key' });
     // The empty-name message is covered by the page's unit test; here the real round trip.
-    await expectVisible(form.getByLabel('Name'));
-    await form.getByLabel('Name').fill(name);
+    const nameInput = form.getByLabel('Name');
+    await expectVisible(nameInput);
+    await nameInput.fill(name);
+    await expect.poll(() => nameInput.inputValue()).toBe(name);
     await form.getByRole('button', { name: 'Create' }).click();
 
     const shown = page.getByTestId('api-key-created');
-    await expectVisible(shown);
+    await expectCreated(page, shown);
     await expectVisible(shown.getByText(/It will not be shown again/));
     const key = await shown.getByTestId('api-key-value').inputValue();
     expect(key).toMatch(/^mk_[\w-]{43}$/);
@@ -87,6 +89,27 @@ async function storedSession(page: Page): Promise<{ token: string; userId: strin
   const raw = await page.evaluate((key) => localStorage.getItem(key), userStorageKey);
   const parsed = JSON.parse(raw ?? '{}') as { token?: string; userId?: string; data?: object };
   return (parsed.data ?? parsed) as { token: string; userId: string };
+}
+
+/** Waits for the key to be shown; if a refusal came instead, fails with its words. */
+async function expectCreated(page: Page, shown: ReturnType<Page['getByText']>) {
+  const refusal = page
+    .getByText('Cannot generate new API key.')
+    .locator('..')
+    .or(page.locator('.ant-form-item-explain-error'));
+  const settle = (locator: typeof shown, outcome: string) =>
+    locator
+      .first()
+      .waitFor({ state: 'visible', timeout: 30_000 })
+      .then(
+        () => outcome,
+        () => 'nothing',
+      );
+  const outcome = await Promise.race([settle(shown, 'shown'), settle(refusal, 'refused')]);
+  if (outcome === 'shown') return;
+  await screenshot(page, 'api-keys-create-refused');
+  const words = outcome === 'refused' ? await refusal.first().innerText() : 'nothing showed';
+  throw new Error(`The API key was not created within 30 s: ${words}`);
 }
 
 async function expectVisible(locator: ReturnType<Page['getByText']>) {

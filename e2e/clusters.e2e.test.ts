@@ -130,7 +130,7 @@ describe.skipIf(!inject('browserAvailable'))('smart clusters in Chromium', () =>
     await card(clusterName).click();
     const details = drawer('Locations');
     await expectVisible(details.getByTestId('cluster-details'));
-    await expectVisible(details.getByText('Locations'));
+    await expectVisible(details.getByText('Locations', { exact: true }));
     const locations = details.getByTestId('cluster-location');
     await locations.nth(1).waitFor({ timeout: 15_000 });
     expect(await locations.count()).toBe(2);

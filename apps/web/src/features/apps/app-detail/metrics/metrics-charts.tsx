@@ -107,12 +107,16 @@ interface MetricChartProps {
 /** One figure over time, sized to its box; its caption reads the latest value, or the hovered one. */
 function MetricChart({ spec, times, values, atOf }: MetricChartProps) {
   const box = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
+  const data = useRef<uPlot.AlignedData>([times, values]);
+  data.current = [times, values];
   const [hovered, setHovered] = useState<number | null>(null);
   useEffect(() => {
     const element = box.current;
     if (!element) return undefined;
     const options = plotOptions(spec, element.clientWidth, setHovered);
-    const plot = new uPlot(options, [times, values], element);
+    const plot = new uPlot(options, data.current, element);
+    plotRef.current = plot;
     const observer = new ResizeObserver(() =>
       plot.setSize({ width: element.clientWidth, height: chartHeight }),
     );
@@ -120,8 +124,11 @@ function MetricChart({ spec, times, values, atOf }: MetricChartProps) {
     return () => {
       observer.disconnect();
       plot.destroy();
+      plotRef.current = null;
     };
-  }, [spec, times, values]);
+  }, [spec]);
+  // New points redraw the same plot, so a sampling round keeps the pointer's reading in place.
+  useEffect(() => plotRef.current?.setData([times, values]), [times, values]);
   const latest = values.findLastIndex((value) => value !== null);
   const shown = hovered ?? (latest >= 0 ? latest : null);
   const value = shown === null ? null : (values[shown] ?? null);
