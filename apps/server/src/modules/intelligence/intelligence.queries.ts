@@ -91,37 +91,59 @@ export interface TrafficSample {
   to: Date;
 }
 
-/**
- * Adds a sample to the deployment's day, only if the row still ends where the sample begins:
- * a process that sampled the same window first wins, and the other adds nothing (no double count).
- * Answers whether it was added.
- */
 const maxDailyUsers = 2_147_483_647;
+// Rows per statement: thousands of deployments sample in a handful of statements, well under
+// PostgreSQL's 65,535 parameters, so an embedded database is held for milliseconds, not seconds.
+const rowsPerStatement = 500;
 
-export async function addTrafficSample(db: Database, sample: TrafficSample): Promise<boolean> {
-  const rows = await db
-    .insert(trafficDays)
-    .values({
-      userId: sample.userId,
-      deploymentId: sample.deploymentId,
-      datacenterUuid: sample.datacenterUuid,
-      day: sample.day,
-      requests: sample.requests,
-      users: Math.min(sample.users, maxDailyUsers),
-      updatedAt: sample.to,
-    })
-    .onConflictDoUpdate({
-      target: [trafficDays.deploymentId, trafficDays.day],
-      set: {
-        requests: sql`${trafficDays.requests} + excluded.requests`,
-        // Saturates instead of overflowing the integer column (a day's users cannot exceed it).
-        users: sql`least(${trafficDays.users}::bigint + excluded.users, 2147483647)`,
-        updatedAt: sql`excluded.updated_at`,
-      },
-      setWhere: sample.from ? eq(trafficDays.updatedAt, sample.from) : sql`false`,
-    })
-    .returning({ id: trafficDays.id });
-  return rows.length > 0;
+/**
+ * Adds samples to their deployments' days, each only if its row still ends where the sample
+ * begins: a process that sampled the same window first wins, and the other adds nothing (no
+ * double count). Answers the deployments whose sample was added.
+ */
+export async function addTrafficSamples(
+  db: Database,
+  samples: readonly TrafficSample[],
+): Promise<Set<string>> {
+  const added = new Set<string>();
+  for (let start = 0; start < samples.length; start += rowsPerStatement) {
+    const chunk = samples.slice(start, start + rowsPerStatement);
+    // Where each row must end for its sample to count; none (null) where no row was seen yet.
+    const expected = sql.join(
+      chunk.map(
+        (sample) =>
+          sql`(${sample.deploymentId}::uuid, ${sample.from?.toISOString() ?? null}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    const rows = await db
+      .insert(trafficDays)
+      .values(
+        chunk.map((sample) => ({
+          userId: sample.userId,
+          deploymentId: sample.deploymentId,
+          datacenterUuid: sample.datacenterUuid,
+          day: sample.day,
+          requests: sample.requests,
+          users: Math.min(sample.users, maxDailyUsers),
+          updatedAt: sample.to,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [trafficDays.deploymentId, trafficDays.day],
+        set: {
+          requests: sql`${trafficDays.requests} + excluded.requests`,
+          // Saturates instead of overflowing the integer column (a day's users cannot exceed it).
+          users: sql`least(${trafficDays.users}::bigint + excluded.users, 2147483647)`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+        setWhere: sql`${trafficDays.updatedAt} = (select expected.ends from (values ${expected})
+          as expected(deployment_id, ends) where expected.deployment_id = excluded.deployment_id)`,
+      })
+      .returning({ deploymentId: trafficDays.deploymentId });
+    for (const row of rows) added.add(row.deploymentId);
+  }
+  return added;
 }
 
 /** The user's earlier traffic events: each new one replaces them (they only say "refresh"). */
@@ -172,22 +194,42 @@ export interface OriginSample {
   requests: number;
 }
 
-/** Adds requests to their place's hour (called only for samples that counted). */
-export async function addTrafficOrigin(db: Database, origin: OriginSample): Promise<void> {
-  await db
-    .insert(trafficOrigins)
-    .values(origin)
-    .onConflictDoUpdate({
-      target: [
-        trafficOrigins.smartClusterId,
-        trafficOrigins.hour,
-        trafficOrigins.datacenterUuid,
-        trafficOrigins.name,
-        trafficOrigins.latitude,
-        trafficOrigins.longitude,
-      ],
-      set: { requests: sql`${trafficOrigins.requests} + excluded.requests` },
-    });
+/** Adds requests to their places' hours (only of samples that counted). */
+export async function addTrafficOrigins(
+  db: Database,
+  origins: readonly OriginSample[],
+): Promise<void> {
+  // One row per place and hour: a statement may not update the same row twice.
+  const byPlace = new Map<string, OriginSample>();
+  for (const origin of origins) {
+    const key = JSON.stringify([
+      origin.smartClusterId,
+      origin.hour.getTime(),
+      origin.datacenterUuid,
+      origin.name,
+      origin.latitude,
+      origin.longitude,
+    ]);
+    const known = byPlace.get(key);
+    byPlace.set(key, known ? { ...known, requests: known.requests + origin.requests } : origin);
+  }
+  const rows = [...byPlace.values()];
+  for (let start = 0; start < rows.length; start += rowsPerStatement) {
+    await db
+      .insert(trafficOrigins)
+      .values(rows.slice(start, start + rowsPerStatement))
+      .onConflictDoUpdate({
+        target: [
+          trafficOrigins.smartClusterId,
+          trafficOrigins.hour,
+          trafficOrigins.datacenterUuid,
+          trafficOrigins.name,
+          trafficOrigins.latitude,
+          trafficOrigins.longitude,
+        ],
+        set: { requests: sql`${trafficOrigins.requests} + excluded.requests` },
+      });
+  }
 }
 
 export interface PlaceTraffic {

@@ -21,8 +21,8 @@ import {
   type DeploymentMetricsSample,
 } from '../metrics/metrics.records';
 import {
-  addTrafficOrigin,
-  addTrafficSample,
+  addTrafficOrigins,
+  addTrafficSamples,
   deleteTrafficEvents,
   listTrafficSources,
   pruneTrafficOrigins,
@@ -268,12 +268,13 @@ function recordSamples(
   samples: readonly ObservedSample[],
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const metrics: DeploymentMetricsSample[] = [];
-    for (const item of samples) {
-      if (!(await addTrafficSample(tx, item))) continue;
-      metrics.push(item.metrics);
-      for (const origin of item.origins) await addTrafficOrigin(tx, origin);
-    }
+    const added = await addTrafficSamples(tx, samples);
+    const counted = samples.filter((item) => added.has(item.deploymentId));
+    await addTrafficOrigins(
+      tx,
+      counted.flatMap((item) => item.origins),
+    );
+    const metrics = counted.map((item) => item.metrics);
     const any = metrics.length > 0;
     // One insert for the user's round: a console's worth of deployments is thousands of rows.
     if (any) await recordDeploymentMetrics(tx, metrics);

@@ -9,15 +9,20 @@ import {
 } from '@ant-design/icons';
 import { Avatar, Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
 import { selectUserEmail } from '../../features/auth/session.slice';
-import { KeypairDialog } from '../../features/keypair/keypair-dialog';
 import { t } from '../../shared/i18n/translate';
 import { initialOf } from '../../shared/lib/color-from-name';
+import { lazyPage } from '../lazy-page';
 import styles from './app-layout.module.css';
+
+// The dialog (a form and its modal) loads when first opened, not with every page.
+const KeypairDialog = lazyPage(() =>
+  import('../../features/keypair/keypair-dialog').then((m) => m.KeypairDialog),
+);
 
 const routes: Record<string, string> = {
   notifications: '/notifications',
@@ -32,6 +37,8 @@ export function AccountMenu() {
   const navigate = useNavigate();
   const logout = useLogout();
   const [keypairOpen, setKeypairOpen] = useState(false);
+  // Once opened it stays mounted, so it closes with its animation.
+  const [keypairLoaded, setKeypairLoaded] = useState(false);
 
   const items: MenuProps['items'] = [
     {
@@ -54,8 +61,10 @@ export function AccountMenu() {
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'keypair') setKeypairOpen(true);
-    else if (key === 'logout') void logout();
+    if (key === 'keypair') {
+      setKeypairLoaded(true);
+      setKeypairOpen(true);
+    } else if (key === 'logout') void logout();
     else if (routes[key]) void navigate(routes[key]);
   };
 
@@ -70,7 +79,11 @@ export function AccountMenu() {
           <DownOutlined aria-hidden className={styles.accountCaret} />
         </button>
       </Dropdown>
-      <KeypairDialog open={keypairOpen} onClose={() => setKeypairOpen(false)} />
+      {keypairLoaded ? (
+        <Suspense fallback={null}>
+          <KeypairDialog open={keypairOpen} onClose={() => setKeypairOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

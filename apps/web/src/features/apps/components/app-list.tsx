@@ -1,5 +1,5 @@
-import { ClockCircleFilled, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Avatar, Button, Input, Select, Skeleton, Tooltip } from 'antd';
+import { ClockCircleFilled, DownOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Alert, Avatar, Button, Dropdown, Input, Skeleton, Tooltip } from 'antd';
 import type { AppSummary } from '@meridian/domain/apps/app-api';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -106,6 +106,27 @@ function AppGrid({ query, currentId }: { query: SummaryPages; currentId?: string
   );
 }
 
+/**
+ * The order of the tiles, as a small menu at the heading's end: the account menu already loads
+ * Dropdown, so the sidebar adds no select component to the first page (issue 17).
+ */
+function SortChoice({ value, onChange }: { value: AppSortKey; onChange(key: AppSortKey): void }) {
+  const items = appSortKeys.map((key) => ({ key, label: t(`apps.list.sort.${key}`) }));
+  const pick = ({ key }: { key: string }) =>
+    onChange(appSortKeys.find((sortKey) => sortKey === key) ?? value);
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{ items, selectable: true, selectedKeys: [value], onClick: pick }}
+    >
+      <button type="button" className={styles.sort} aria-label={t('apps.list.sort')}>
+        {t(`apps.list.sort.${value}`)} <DownOutlined aria-hidden />
+      </button>
+    </Dropdown>
+  );
+}
+
 /** The right sidebar's app grid: search by name, three per row, the current app highlighted. */
 export function AppList() {
   const dispatch = useDispatch();
@@ -128,18 +149,7 @@ export function AppList() {
           {t('apps.heading')}
         </h2>
         {total > 0 ? <span className={styles.count}>{total}</span> : null}
-        {total > 1 ? (
-          <Select<AppSortKey>
-            size="small"
-            variant="borderless"
-            className={styles.sort}
-            popupMatchSelectWidth={false}
-            aria-label={t('apps.list.sort')}
-            value={sortKey}
-            onChange={setSortKey}
-            options={appSortKeys.map((key) => ({ value: key, label: t(`apps.list.sort.${key}`) }))}
-          />
-        ) : null}
+        {total > 1 ? <SortChoice value={sortKey} onChange={setSortKey} /> : null}
       </div>
       <Input
         allowClear
