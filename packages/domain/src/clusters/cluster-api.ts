@@ -102,6 +102,17 @@ export const clusterSchema = z.object({
 });
 
 /**
+ * `GET /cluster/clusters/{id}`: one smart cluster with its member clusters, what a drawer shows,
+ * without reading every smart cluster and member of the user.
+ */
+export const smartClusterInFullSchema = z.object({
+  smart_cluster: smartClusterSchema,
+  clusters: z.array(clusterSchema),
+});
+
+export type SmartClusterInFull = z.infer<typeof smartClusterInFullSchema>;
+
+/**
  * `GET /cluster/clusters/{id}/config` (header `x-provider-id: <datacenter uuid>`) answers the
  * member's kubeconfig YAML, base64-encoded, as a bare JSON string: the response body is the
  * spec's `data` (architecture "API contract"), which the console decodes and saves as `kubeconfig`.

@@ -80,23 +80,46 @@ export async function lockSmartCluster(
 }
 
 /** The user's live smart clusters, and the defaults shared with their organisations. */
+/** Smart clusters the user sees: their own and their organisations' shared ones. */
+function visibleTo(userId: string, organizationIds: readonly string[]) {
+  return organizationIds.length > 0
+    ? or(
+        eq(smartClusters.userId, userId),
+        inArray(smartClusters.defaultSharedForOrgUuid, [...organizationIds]),
+      )
+    : eq(smartClusters.userId, userId);
+}
+
 export async function listSmartClusterRows(
   db: Database,
   userId: string,
   organizationIds: readonly string[] = [],
 ): Promise<SmartClusterRow[]> {
-  const visible =
-    organizationIds.length > 0
-      ? or(
-          eq(smartClusters.userId, userId),
-          inArray(smartClusters.defaultSharedForOrgUuid, [...organizationIds]),
-        )
-      : eq(smartClusters.userId, userId);
   return db
     .select()
     .from(smartClusters)
-    .where(and(visible, eq(smartClusters.deleted, false)))
+    .where(and(visibleTo(userId, organizationIds), eq(smartClusters.deleted, false)))
     .orderBy(asc(smartClusters.orderKey));
+}
+
+/** One live smart cluster the user sees; another user's is as absent as a missing one. */
+export async function findVisibleSmartCluster(
+  db: Database,
+  userId: string,
+  organizationIds: readonly string[],
+  id: string,
+): Promise<SmartClusterRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(smartClusters)
+    .where(
+      and(
+        eq(smartClusters.id, id),
+        visibleTo(userId, organizationIds),
+        eq(smartClusters.deleted, false),
+      ),
+    );
+  return row;
 }
 
 /** A live shared smart cluster by id, whoever owns it (callers check who may act on it). */

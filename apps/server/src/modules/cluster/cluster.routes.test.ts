@@ -3,6 +3,7 @@ import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import type { Datacenter } from '@meridian/domain/clusters/datacenter';
 import { minimumMonthlyCost } from '@meridian/domain/clusters/cost-estimate';
+import type { SmartClusterInFull } from '@meridian/domain/clusters/cluster-api';
 import {
   clusterMessages,
   type Cluster,
@@ -350,7 +351,20 @@ describe.each(databaseBackends())('smart clusters on %s', (backend) => {
     const created = await post(admin, manual(['ca-toronto'], { name: 'private' }));
     const { uuid } = created.json<SmartCluster>();
     await waitForStatus(t.app, admin, uuid, ['success']);
+    // The owner reads it with its member; to anyone else it does not exist.
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/cluster/clusters/${uuid}`,
+      headers: admin.headers,
+    });
+    expect(own.statusCode).toBe(200);
+    const inFull = own.json<SmartClusterInFull>();
+    expect(inFull.smart_cluster).toMatchObject({ uuid, name: 'private', status: 'success' });
+    expect(
+      inFull.clusters.map((member) => [member.smart_cluster_uuid, member.datacenter_uuid]),
+    ).toEqual([[uuid, 'ca-toronto']]);
     const calls = [
+      { method: 'GET' as const, url: `/cluster/clusters/${uuid}` },
       { method: 'PUT' as const, url: `/cluster/clusters/${uuid}`, payload: { name: 'mine' } },
       { method: 'DELETE' as const, url: `/cluster/clusters/${uuid}` },
       { method: 'DELETE' as const, url: `/cluster/clusters/shared/${uuid}` },

@@ -5,6 +5,7 @@ import {
   externalKubeconfigMaxBytes,
   kubeconfigDownloadSchema,
   providerIdHeader,
+  smartClusterInFullSchema,
   smartClusterPageQuerySchema,
   smartClusterPageSchema,
   smartClusterSchema,
@@ -38,6 +39,7 @@ import {
   listSmartClusters,
   memberKubeconfig,
   removeSmartCluster,
+  smartClusterInFull,
 } from './cluster.service';
 import { placementHistory } from './cluster.placement';
 import { updateSmartCluster } from './cluster.update';
@@ -61,6 +63,7 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
   app.addHook('preValidation', rejectMalformedIds);
 
   listRoutes(app, context);
+  oneSmartClusterRoutes(app, context);
   smartClusterRoutes(app, context);
   externalClusterRoutes(app, context);
   kubeconfigRoutes(app, context);
@@ -124,6 +127,39 @@ function listRoutes(app: RouteApp, context: ClusterContext): void {
   );
 }
 
+/** One smart cluster: itself with its members, and where it was placed and why. */
+function oneSmartClusterRoutes(app: RouteApp, context: ClusterContext): void {
+  app.get(
+    '/clusters/:id',
+    {
+      schema: {
+        tags: ['cluster'],
+        summary:
+          'One smart cluster with its member clusters and their deployments (what the console shows of one)',
+        security: sessionOrApiKey,
+        params: idParams,
+        response: { 200: smartClusterInFullSchema, ...errorResponses },
+      },
+    },
+    (request) => smartClusterInFull(context, request.user.id, request.params.id),
+  );
+
+  app.get(
+    '/clusters/:id/placements',
+    {
+      schema: {
+        tags: ['cluster'],
+        summary:
+          'Where Meridian placed an AUTOMATIC smart cluster and why: its placement decisions, newest first',
+        security: sessionOrApiKey,
+        params: idParams,
+        response: { 200: placementHistorySchema, ...errorResponses },
+      },
+    },
+    (request) => placementHistory(context, request.user.id, request.params.id),
+  );
+}
+
 /** Creating, updating and deleting smart clusters. */
 function smartClusterRoutes(app: RouteApp, context: ClusterContext): void {
   app.post(
@@ -155,21 +191,6 @@ function smartClusterRoutes(app: RouteApp, context: ClusterContext): void {
       },
     },
     (request) => updateSmartCluster(context, request.user.id, request.params.id, request.body),
-  );
-
-  app.get(
-    '/clusters/:id/placements',
-    {
-      schema: {
-        tags: ['cluster'],
-        summary:
-          'Where Meridian placed an AUTOMATIC smart cluster and why: its placement decisions, newest first',
-        security: sessionOrApiKey,
-        params: idParams,
-        response: { 200: placementHistorySchema, ...errorResponses },
-      },
-    },
-    (request) => placementHistory(context, request.user.id, request.params.id),
   );
 
   app.delete(

@@ -8,6 +8,7 @@ import {
   type SmartCluster,
   type SmartClusterCreateInput,
 } from '@meridian/domain/clusters/smart-cluster';
+import type { SmartClusterInFull } from '@meridian/domain/clusters/cluster-api';
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import type { FlavorKey } from '@meridian/domain/flavors';
 import type { Status } from '@meridian/domain/status';
@@ -23,6 +24,7 @@ import { toCluster, toDatacenter, toSmartCluster } from './cluster.mapper';
 import {
   changeSmartClusterRow,
   findOwnSmartCluster,
+  findVisibleSmartCluster,
   insertMemberRows,
   insertSmartClusterRow,
   listDatacenterRows,
@@ -150,6 +152,34 @@ export async function listSmartClusters(
       version_uuids: versionUuids,
     };
   });
+}
+
+/** One smart cluster the user sees, with its member clusters and what runs on them (404 else). */
+export async function smartClusterInFull(
+  context: ClusterContext,
+  userId: string,
+  id: string,
+): Promise<SmartClusterInFull> {
+  const { db } = context;
+  const row = await findVisibleSmartCluster(db, userId, await organizationsOf(db, userId), id);
+  if (!row) throw new NotFoundError('Smart cluster not found');
+  const [members, running, deployed] = await Promise.all([
+    listMemberRows(db, { smartClusterId: row.id }),
+    deploymentsOnMembers(db, userId),
+    versionsOnSmartClusters(db, userId),
+  ]);
+  const versionUuids = deployed.get(row.id) ?? [];
+  return {
+    smart_cluster: {
+      ...toSmartCluster(row),
+      versions: versionUuids.map((uuid) => ({ version_uuid: uuid })),
+      version_uuids: versionUuids,
+    },
+    clusters: members.map((member) => ({
+      ...toCluster(member),
+      deployments: running.get(member.cluster.id) ?? [],
+    })),
+  };
 }
 
 export async function listClusters(context: ClusterContext, userId: string): Promise<Cluster[]> {

@@ -65,10 +65,6 @@ export function statusOf(cluster: { status: string }): Status | undefined {
   return parseStatus(cluster.status);
 }
 
-export function membersOf(smartCluster: Pick<SmartCluster, 'uuid'>, clusters: readonly Cluster[]) {
-  return clusters.filter((cluster) => cluster.smart_cluster_uuid === smartCluster.uuid);
-}
-
 export type Decision = { allowed: true } | { allowed: false; warning?: string };
 
 /**

@@ -46,8 +46,12 @@ function mockApi(listed = smartClusters) {
     if (path.pathname === '/cluster/smart_clusters/page') {
       return jsonResponse(smartClusterPageAnswer(listed, path));
     }
-    if (url.endsWith('/cluster/smart_clusters')) return jsonResponse(listed);
-    if (url.endsWith('/cluster/clusters')) return jsonResponse(members);
+    const one = /^\/cluster\/clusters\/([^/]+)$/.exec(path.pathname);
+    const smartCluster = one && listed.find((item) => item.uuid === one[1]);
+    if (smartCluster) {
+      const own = members.filter((member) => member.smart_cluster_uuid === smartCluster.uuid);
+      return jsonResponse({ smart_cluster: smartCluster, clusters: own });
+    }
     if (url.endsWith('/cluster/datacenters')) return jsonResponse([]);
     if (url.includes('/meridian/v1/kube/apps/deployment/smart_cluster/')) return jsonResponse([]);
     return jsonResponse({ message: 'not found' }, 404);
@@ -133,8 +137,11 @@ describe('ClustersPage', () => {
     await user.click(await screen.findByText('Update'));
     expect(await screen.findByText('Update cluster')).toBeTruthy();
     expect(await screen.findByDisplayValue('edge')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/smart_clusters'))).toBe(
-      true,
+    const read = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
+    expect(read.map((url) => url.pathname)).toContain('/cluster/clusters/auto');
+    // The drawer reads the one smart cluster, never the user's whole lists.
+    expect(read.some((url) => /\/cluster\/(smart_clusters|clusters)$/.test(url.pathname))).toBe(
+      false,
     );
   });
 
@@ -188,7 +195,7 @@ describe('ClustersPage with 1,000 smart clusters', () => {
         .map(([input]) => new URL(String(input), 'http://localhost'))
         .filter((url) => url.pathname === '/cluster/smart_clusters/page');
     expect(pages().map((url) => url.searchParams.get('offset'))).toEqual(['0']);
-    // Neither full list is read until a drawer needs one.
+    // Neither full list is read.
     expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/smart_clusters'))).toBe(
       false,
     );

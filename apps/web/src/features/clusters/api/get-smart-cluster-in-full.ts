@@ -1,19 +1,37 @@
+import {
+  smartClusterInFullSchema,
+  type SmartClusterInFull,
+} from '@meridian/domain/clusters/cluster-api';
 import { useQuery } from '@tanstack/react-query';
-import { clustersQueryOptions } from '../../../shared/api/clusters-list';
-import { smartClustersQueryOptions } from '../../../shared/api/smart-clusters-list';
-import { membersOf } from '../cluster-rules';
+import { apiClient } from '../../../shared/api/api-client';
+import { apiPaths } from '../../../shared/api/api-paths';
+import { clustersQueryKey } from '../../../shared/api/clusters-list';
+
+/** Under ['clusters']: every cluster and smart-cluster event refreshes it, as it does the lists. */
+export const smartClusterInFullQueryKey = (uuid: string) =>
+  [...clustersQueryKey, 'in-full', uuid] as const;
+
+/** GET /cluster/clusters/{id}: one smart cluster with its member clusters. */
+export function getSmartClusterInFull(
+  uuid: string,
+  signal?: AbortSignal,
+): Promise<SmartClusterInFull> {
+  return apiClient.get(`${apiPaths.cluster}/clusters/${encodeURIComponent(uuid)}`, {
+    signal,
+    schema: smartClusterInFullSchema,
+  });
+}
 
 /**
- * A smart cluster in full, with its member clusters, for a drawer: the lists behind it are
- * read only while some drawer names one (the page itself reads pages of cards).
+ * A smart cluster in full, with its member clusters, for a drawer: read only while some drawer
+ * names one, without the user's whole lists (the page itself reads pages of cards).
  */
 export function useSmartClusterInFull(uuid: string | null) {
-  const enabled = uuid !== null;
-  const smartClusters = useQuery({ ...smartClustersQueryOptions(), enabled });
-  const clusters = useQuery({ ...clustersQueryOptions(), enabled });
-  const smartCluster = (uuid && smartClusters.data?.find((item) => item.uuid === uuid)) || null;
-  return {
-    smartCluster,
-    members: smartCluster ? membersOf(smartCluster, clusters.data ?? []) : [],
-  };
+  const query = useQuery({
+    queryKey: smartClusterInFullQueryKey(uuid ?? ''),
+    queryFn: ({ signal }) => getSmartClusterInFull(uuid!, signal),
+    enabled: uuid !== null,
+  });
+  const inFull = uuid !== null ? query.data : undefined;
+  return { smartCluster: inFull?.smart_cluster ?? null, members: inFull?.clusters ?? [] };
 }
