@@ -28,22 +28,12 @@ export async function findDatacenterRows(
 }
 
 /** The user's smart cluster, unless deleted; another user's is as absent as a missing one. */
-export async function findOwnSmartCluster(
+export function findOwnSmartCluster(
   db: Database,
   userId: string,
   id: string,
 ): Promise<SmartClusterRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(smartClusters)
-    .where(
-      and(
-        eq(smartClusters.id, id),
-        eq(smartClusters.userId, userId),
-        eq(smartClusters.deleted, false),
-      ),
-    );
-  return row;
+  return findVisibleSmartCluster(db, userId, [], id);
 }
 
 /** AUTOMATIC smart clusters at rest (running, not moving): what re-placement looks at. */
