@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { trafficEventType } from '@meridian/domain/events/event-catalogue';
 import type { DemandPointInput } from '@meridian/domain/clusters/placement-decision';
 import { trafficDay, type Traffic } from '@meridian/domain/traffic/traffic';
@@ -261,29 +262,45 @@ function originSamples(
   return samples;
 }
 
-/** Adds one user's samples and tells them, in one transaction; answers whether any counted. */
-function recordSamples(
+// Deployments per transaction: an embedded database runs each statement on the event loop's
+// thread, so a round of thousands is cut into short transactions with requests served between.
+const samplesPerTransaction = 100;
+
+/**
+ * Adds one user's samples, each deployment's day, places and metrics in the same transaction,
+ * then tells the user once; answers whether any counted.
+ */
+async function recordSamples(
   db: Database,
   userId: string,
   samples: readonly ObservedSample[],
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const added = await addTrafficSamples(tx, samples);
-    const counted = samples.filter((item) => added.has(item.deploymentId));
-    await addTrafficOrigins(
-      tx,
-      counted.flatMap((item) => item.origins),
-    );
-    const metrics = counted.map((item) => item.metrics);
-    const any = metrics.length > 0;
-    // One insert for the user's round: a console's worth of deployments is thousands of rows.
-    if (any) await recordDeploymentMetrics(tx, metrics);
-    if (any) {
+  let any = false;
+  for (let start = 0; start < samples.length; start += samplesPerTransaction) {
+    const chunk = samples.slice(start, start + samplesPerTransaction);
+    const counted = await db.transaction(async (tx) => {
+      const added = await addTrafficSamples(tx, chunk);
+      const counted = chunk.filter((item) => added.has(item.deploymentId));
+      await addTrafficOrigins(
+        tx,
+        counted.flatMap((item) => item.origins),
+      );
+      await recordDeploymentMetrics(
+        tx,
+        counted.map((item) => item.metrics),
+      );
+      return counted.length;
+    });
+    any ||= counted > 0;
+    await setImmediate();
+  }
+  if (any) {
+    await db.transaction(async (tx) => {
       await deleteTrafficEvents(tx, userId);
       await recordEvent(tx, { userId, type: trafficEventType, payload: {}, read: true });
-    }
-    return any;
-  });
+    });
+  }
+  return any;
 }
 
 /**

@@ -52,6 +52,30 @@ describe.each(databaseBackends())('the per-user revision cache on %s', (backend)
     expect(calls).toEqual([0, 7]);
   });
 
+  it('builds once for requests that miss together, and again after a failed build', async () => {
+    const cache = createPerUserRevisionCache<{ revision: number; built: number }>();
+    const { calls, build } = counting();
+    const userId = randomUUID();
+    const slow = async (revision: number) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return build(revision);
+    };
+    const values = await Promise.all(
+      Array.from({ length: 20 }, () => cache.get(database.db, userId, slow)),
+    );
+    expect(calls).toEqual([0]);
+    expect(new Set(values).size).toBe(1);
+
+    const other = randomUUID();
+    const failing = () => Promise.reject(new Error('the database went away'));
+    const failed = await Promise.allSettled([
+      cache.get(database.db, other, failing),
+      cache.get(database.db, other, failing),
+    ]);
+    expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(await cache.get(database.db, other, build)).toEqual({ revision: 0, built: 2 });
+  });
+
   it('follows a write the triggers count, and keeps users apart', async () => {
     const cache = createPerUserRevisionCache<{ revision: number; built: number }>();
     const { calls, build } = counting();

@@ -36,14 +36,24 @@ export function createPerUserRevisionCache<T>(
   maxUsers: number = defaultMaxUsers,
 ): PerUserRevisionCache<T> {
   const entries = new LRUCache<string, Entry<T>>({ max: maxUsers });
+  // Builds under way: requests that miss together wait for one build instead of each making theirs.
+  const building = new Map<string, { revision: number; value: Promise<T> }>();
   return {
     async get(db, userId, build) {
       const revision = await userRevision(db, userId);
       const kept = entries.get(userId);
       if (kept?.revision === revision) return kept.value;
-      const value = await build(revision);
-      entries.set(userId, { revision, value });
-      return value;
+      const underWay = building.get(userId);
+      if (underWay?.revision === revision) return underWay.value;
+      const value = build(revision);
+      building.set(userId, { revision, value });
+      try {
+        const built = await value;
+        entries.set(userId, { revision, value: built });
+        return built;
+      } finally {
+        if (building.get(userId)?.value === value) building.delete(userId);
+      }
     },
   };
 }
