@@ -8,7 +8,7 @@ import {
   type SmartCluster,
   type SmartClusterCreateInput,
 } from '@meridian/domain/clusters/smart-cluster';
-import type { SmartClusterInFull } from '@meridian/domain/clusters/cluster-api';
+import type { MemberDeployment, SmartClusterInFull } from '@meridian/domain/clusters/cluster-api';
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import type { FlavorKey } from '@meridian/domain/flavors';
 import type { Status } from '@meridian/domain/status';
@@ -33,6 +33,7 @@ import {
   lockSmartCluster,
   startDeletingMembers,
   type MemberChange,
+  type MemberWithDatacenter,
 } from './cluster.queries';
 import { settleSmartCluster } from './cluster.settle';
 import { specOf } from './cluster.jobs';
@@ -144,14 +145,7 @@ export async function listSmartClusters(
     listSmartClusterRows(db, userId, await organizationsOf(db, userId)),
     versionsOnSmartClusters(db, userId),
   ]);
-  return rows.map((row) => {
-    const versionUuids = deployed.get(row.id) ?? [];
-    return {
-      ...toSmartCluster(row),
-      versions: versionUuids.map((uuid) => ({ version_uuid: uuid })),
-      version_uuids: versionUuids,
-    };
-  });
+  return rows.map((row) => smartClusterAnswer(row, deployed));
 }
 
 /** One smart cluster the user sees, with its member clusters and what runs on them (404 else). */
@@ -165,20 +159,12 @@ export async function smartClusterInFull(
   if (!row) throw new NotFoundError('Smart cluster not found');
   const [members, running, deployed] = await Promise.all([
     listMemberRows(db, { smartClusterId: row.id }),
-    deploymentsOnMembers(db, userId),
-    versionsOnSmartClusters(db, userId),
+    deploymentsOnMembers(db, userId, row.id),
+    versionsOnSmartClusters(db, userId, row.id),
   ]);
-  const versionUuids = deployed.get(row.id) ?? [];
   return {
-    smart_cluster: {
-      ...toSmartCluster(row),
-      versions: versionUuids.map((uuid) => ({ version_uuid: uuid })),
-      version_uuids: versionUuids,
-    },
-    clusters: members.map((member) => ({
-      ...toCluster(member),
-      deployments: running.get(member.cluster.id) ?? [],
-    })),
+    smart_cluster: smartClusterAnswer(row, deployed),
+    clusters: members.map((member) => clusterAnswer(member, running)),
   };
 }
 
@@ -188,10 +174,25 @@ export async function listClusters(context: ClusterContext, userId: string): Pro
     listMemberRows(db, { userId }),
     deploymentsOnMembers(db, userId),
   ]);
-  return members.map((member) => ({
-    ...toCluster(member),
-    deployments: running.get(member.cluster.id) ?? [],
-  }));
+  return members.map((member) => clusterAnswer(member, running));
+}
+
+/** A smart cluster as the API answers it, with the versions deployed on it. */
+function smartClusterAnswer(row: SmartClusterRow, deployed: Map<string, string[]>): SmartCluster {
+  const versionUuids = deployed.get(row.id) ?? [];
+  return {
+    ...toSmartCluster(row),
+    versions: versionUuids.map((uuid) => ({ version_uuid: uuid })),
+    version_uuids: versionUuids,
+  };
+}
+
+/** A member cluster as the API answers it, with the deployments running on it. */
+function clusterAnswer(
+  member: MemberWithDatacenter,
+  running: Map<string, MemberDeployment[]>,
+): Cluster {
+  return { ...toCluster(member), deployments: running.get(member.cluster.id) ?? [] };
 }
 
 export async function createSmartCluster(

@@ -51,10 +51,17 @@ export function deploymentsWithIds(ids: readonly string[]): SQL {
   return inArray(deployments.id, [...ids]);
 }
 
+/** The user's deployments, on one smart cluster when it is named. */
+function ofUserOn(userId: string, smartClusterId?: string): SQL | undefined {
+  const on = smartClusterId ? eq(deployments.smartClusterId, smartClusterId) : undefined;
+  return and(eq(deployments.userId, userId), on);
+}
+
 /** Version uuids deployed on each of the user's smart clusters (the smart cluster's version_uuids). */
 export async function versionUuidsBySmartCluster(
   db: Database,
   userId: string,
+  smartClusterId?: string,
 ): Promise<Map<string, string[]>> {
   const rows = await db
     .selectDistinct({
@@ -62,13 +69,11 @@ export async function versionUuidsBySmartCluster(
       versionId: deployments.versionId,
     })
     .from(deployments)
-    .where(eq(deployments.userId, userId));
+    .where(ofUserOn(userId, smartClusterId));
   const bySmartCluster = new Map<string, string[]>();
   for (const row of rows) {
-    bySmartCluster.set(row.smartClusterId, [
-      ...(bySmartCluster.get(row.smartClusterId) ?? []),
-      row.versionId,
-    ]);
+    const versions = bySmartCluster.get(row.smartClusterId) ?? [];
+    bySmartCluster.set(row.smartClusterId, [...versions, row.versionId]);
   }
   return bySmartCluster;
 }
@@ -76,6 +81,7 @@ export async function versionUuidsBySmartCluster(
 export async function memberDeploymentsOfUser(
   db: Database,
   userId: string,
+  smartClusterId?: string,
 ): Promise<Map<string, MemberDeployment[]>> {
   const rows = await db
     .select({
@@ -86,7 +92,7 @@ export async function memberDeploymentsOfUser(
       status: deployments.status,
     })
     .from(deployments)
-    .where(eq(deployments.userId, userId));
+    .where(ofUserOn(userId, smartClusterId));
   const byCluster = new Map<string, MemberDeployment[]>();
   for (const { clusterId, ...deployment } of rows) {
     byCluster.set(clusterId, [...(byCluster.get(clusterId) ?? []), deployment]);

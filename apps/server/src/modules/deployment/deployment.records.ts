@@ -84,20 +84,25 @@ export function deploymentWorkOfAppOn(
   );
 }
 
-/** The version uuids deployed on each of the user's smart clusters (their `version_uuids`). */
+/**
+ * The version uuids deployed on each of the user's smart clusters (their `version_uuids`), or
+ * on the one named.
+ */
 export function versionsOnSmartClusters(
   db: Database,
   userId: string,
+  smartClusterId?: string,
 ): Promise<Map<string, string[]>> {
-  return versionUuidsBySmartCluster(db, userId);
+  return versionUuidsBySmartCluster(db, userId, smartClusterId);
 }
 
-/** The user's deployments by the member cluster they run on, as its listing shows them. */
+/** The user's deployments by the member cluster they run on (of one smart cluster, if named). */
 export function deploymentsOnMembers(
   db: Database,
   userId: string,
+  smartClusterId?: string,
 ): Promise<Map<string, MemberDeployment[]>> {
-  return memberDeploymentsOfUser(db, userId);
+  return memberDeploymentsOfUser(db, userId, smartClusterId);
 }
 
 /** The user's deployment as cards show it; undefined when it is not theirs. */
