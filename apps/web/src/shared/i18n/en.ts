@@ -407,7 +407,7 @@ export const en = {
   'apps.logs.noConnection':
     'Live updates are not connected, so the logs cannot be followed. Reload the page and try again.',
   'apps.logs.connectionLost':
-    'The connection dropped, so following stopped. Turn Follow on again to resume.',
+    'The connection dropped. Following goes on by itself once it is back, with the lines written meanwhile.',
   'apps.logs.followFailed': 'Following the logs did not start. Try again in a moment.',
   'apps.detail.card.cluster': 'Current cluster',
   'apps.detail.card.replicas': 'Replicas',

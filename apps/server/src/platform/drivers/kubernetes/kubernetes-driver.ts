@@ -43,6 +43,8 @@ export interface KubernetesDriverOptions {
   timeouts?: KubernetesTimeouts;
   /** Which cluster addresses may be dialled (MERIDIAN_ALLOW_PRIVATE_CLUSTERS). */
   endpoints?: ClusterEndpointPolicy;
+  /** How often a live tail looks for new or gone pods (5 s). */
+  podSetCheckMs?: number;
 }
 
 function statusCode(error: unknown): number | undefined {
@@ -86,10 +88,12 @@ export class KubernetesDriver implements InfrastructureDriver {
   readonly kind = 'kubernetes';
   private readonly timeouts: KubernetesTimeouts;
   private readonly endpoints: ClusterEndpointPolicy;
+  private readonly podSetCheckMs: number;
 
   constructor(options: KubernetesDriverOptions = {}) {
     this.timeouts = options.timeouts ?? defaultKubernetesTimeouts;
     this.endpoints = options.endpoints ?? { allowPrivate: false };
+    this.podSetCheckMs = options.podSetCheckMs ?? 5000;
   }
 
   plannedDurationMs(): number {
@@ -311,14 +315,24 @@ export class KubernetesDriver implements InfrastructureDriver {
     onLines: (lines: LogLine[]) => void,
     signal: AbortSignal,
   ): Promise<void> {
-    const { logSources, followSourceLogs } = await import('./kubernetes-logs');
+    const { logSources, followSourceLogs, watchSourceSet } = await import('./kubernetes-logs');
+    // Ends this follow when the caller stops or the pods change (the caller then follows again).
+    const follow = new AbortController();
+    const stop = () => follow.abort();
+    signal.addEventListener('abort', stop, { once: true });
     try {
-      const sources = await logSources(await this.client(spec), workload);
+      const client = await this.client(spec);
+      const sources = await logSources(client, workload);
       const config = kubeConfigOf(this.target(spec), this.endpoints);
-      await followSourceLogs(config, sources, query, onLines, signal);
+      const list = () => logSources(client, workload);
+      watchSourceSet(list, sources, this.podSetCheckMs, stop, follow.signal);
+      await followSourceLogs(config, sources, query, onLines, follow.signal);
     } catch (error) {
-      if (signal.aborted) return;
+      if (follow.signal.aborted) return;
       throw driverError(error, `Following the logs on ${spec.name}`);
+    } finally {
+      signal.removeEventListener('abort', stop);
+      stop();
     }
   }
 

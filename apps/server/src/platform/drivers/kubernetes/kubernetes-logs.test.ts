@@ -5,11 +5,11 @@ import type { ClusterSpec, LogLine, WorkloadSpec } from '../infrastructure-drive
 import { startExternalKubeApi, type ExternalKubeApi } from './external-kube-api.test-support';
 import { KubernetesDriver } from './kubernetes-driver';
 
-function basic(): WorkloadSpec['manifests'] {
+function basic(replicas = 2): WorkloadSpec['manifests'] {
   const parsed = parseKubernetesManifests(
     generateBasicTemplate('Shop', {
       deploymentImage: 'nginx:1.27',
-      deploymentReplicas: 2,
+      deploymentReplicas: replicas,
       deploymentTargetPort: 8080,
       deploymentPort: 80,
       dockerRegistryType: 'public',
@@ -87,6 +87,44 @@ describe('Kubernetes driver pod logs against a Kubernetes API', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(received.length).toBe(count);
     expect(new Set(received.map((line) => line.pod)).size).toBe(2);
+  });
+
+  it('ends a follow once the pods change, and the next follow reads the new ones too', async () => {
+    const watching = new KubernetesDriver({
+      endpoints: { allowPrivate: true },
+      podSetCheckMs: 100,
+    });
+    const received: LogLine[] = [];
+    const controller = new AbortController();
+    let ended = false;
+    const following = watching
+      .followLogs(
+        spec,
+        workload,
+        { tail: 1 },
+        (lines) => received.push(...lines),
+        controller.signal,
+      )
+      .then(() => (ended = true));
+    await expect.poll(() => received.length, { timeout: 3000 }).toBeGreaterThan(0);
+    expect(ended).toBe(false);
+    const scaled = { ...workload, manifests: basic(3) };
+    await watching.applyWorkload(spec, scaled);
+    await watching.observeWorkload(spec, scaled, { waitMs: 2000 });
+    // Not aborted: it ended by itself because a third pod appeared.
+    await expect.poll(() => ended, { timeout: 3000 }).toBe(true);
+    await following;
+    const again: LogLine[] = [];
+    const next = watching.followLogs(
+      spec,
+      scaled,
+      { tail: 1 },
+      (lines) => again.push(...lines),
+      controller.signal,
+    );
+    await expect.poll(() => new Set(again.map((line) => line.pod)).size, { timeout: 3000 }).toBe(3);
+    controller.abort();
+    await next;
   });
 
   it('says in a sentence when the cluster cannot be read', async () => {

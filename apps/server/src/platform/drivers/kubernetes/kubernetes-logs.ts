@@ -55,6 +55,35 @@ export async function logSources(
   return sources.slice(0, maxSources);
 }
 
+const sourceKey = (source: LogSource) => `${source.namespace}/${source.pod}/${source.container}`;
+
+/**
+ * Lists the workload's sources every `everyMs` until `signal` aborts, and calls `onChange` once
+ * the set differs from `followed` (a rollout's new pods, a scale-up): the follow then starts over
+ * on the new set instead of waiting for every old stream to end.
+ */
+export function watchSourceSet(
+  list: () => Promise<LogSource[]>,
+  followed: readonly LogSource[],
+  everyMs: number,
+  onChange: () => void,
+  signal: AbortSignal,
+): void {
+  const known = followed.map(sourceKey).sort().join('\n');
+  const check = async () => {
+    if (signal.aborted) return;
+    const now = await list().catch(() => null);
+    if (signal.aborted) return;
+    // A failed listing says nothing about the pods: the next look decides.
+    if (now && now.map(sourceKey).sort().join('\n') !== known) return onChange();
+    timer = setTimeout(() => void check(), everyMs);
+    timer.unref();
+  };
+  let timer = setTimeout(() => void check(), everyMs);
+  timer.unref();
+  signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+}
+
 /** A line as the API sends it with `timestamps=true`: its RFC 3339 time, a space, the text. */
 export function parseLogLine(source: LogSource, raw: string): LogLine | undefined {
   const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;

@@ -48,6 +48,7 @@ function useLiveTail(deploymentId: string, location: string, tail: number) {
           setLiveError(message);
           setFollowing(false);
         },
+        onInterrupted: setLiveError,
       },
     );
   }, [following, deploymentId, location, tail]);
