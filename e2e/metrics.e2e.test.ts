@@ -76,20 +76,21 @@ describe.skipIf(!inject('browserAvailable'))('deployment metrics in Chromium', (
     const card = page.getByTestId('card-metrics');
     await card.waitFor({ state: 'visible', timeout: 15_000 });
 
-    // Points are a minute apart over the last hour: wait for two minutes with traffic.
+    // As the card opens: the last 15 minutes in 10-second steps; wait for two steps with traffic.
     let metrics: MetricsAnswer | undefined;
     const measured = () =>
       metrics?.points.filter((point) => point.requests_per_second !== null) ?? [];
     await pollUntil(
       async () => {
-        const url = `/meridian/v1/kube/apps/deployment/${deploymentUuid}/metrics`;
+        const from = new Date(Date.now() - 15 * 60_000).toISOString();
+        const url = `/meridian/v1/kube/apps/deployment/${deploymentUuid}/metrics?from=${from}&step=10`;
         metrics = (await (await api(url)).json()) as MetricsAnswer;
         return measured().length >= 2;
       },
-      'two minutes of measured traffic',
+      'two steps of measured traffic',
       150_000,
     );
-    expect(metrics!.step).toBe(60);
+    expect(metrics!.step).toBe(10);
     for (const point of measured()) {
       expect(point.requests_per_second).toBeGreaterThan(0);
       expect(point.error_rate).toBeLessThan(0.05);
