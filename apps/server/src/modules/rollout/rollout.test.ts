@@ -249,7 +249,9 @@ describe.each(databaseBackends())('progressive rollouts on %s', (backend) => {
       const user = await logIn(t.app);
       const { app, v3, deployments } = await threeLocations(t, user);
       const url = `/apps/deployment/${deployments[0]!.uuid}/rollback`;
-      const started = await kube(t, user, 'POST', url, { version_uuid: v3.uuid, bake_seconds: 3 });
+      // A bake long enough that Montréal's errors, set once its step starts, fill most of it even
+      // when a busy machine is slow to see the step start or to sample the traffic.
+      const started = await kube(t, user, 'POST', url, { version_uuid: v3.uuid, bake_seconds: 8 });
       const rollout = started.json<Rollout>();
       // Montréal's new pods answer half their requests with a 5xx.
       await waitForRollout(t, user, rollout.uuid, (r) => r.steps[1]!.state !== 'waiting');
