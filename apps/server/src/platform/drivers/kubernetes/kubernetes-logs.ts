@@ -55,7 +55,12 @@ export async function logSources(
   return sources.slice(0, maxSources);
 }
 
-const sourceKey = (source: LogSource) => `${source.namespace}/${source.pod}/${source.container}`;
+/** A set of sources as one comparable string, whatever their order. */
+const sourceSetKey = (sources: readonly LogSource[]) =>
+  sources
+    .map((source) => `${source.namespace}/${source.pod}/${source.container}`)
+    .sort()
+    .join('\n');
 
 /**
  * Lists the workload's sources every `everyMs` until `signal` aborts, and calls `onChange` once
@@ -69,13 +74,13 @@ export function watchSourceSet(
   onChange: () => void,
   signal: AbortSignal,
 ): void {
-  const known = followed.map(sourceKey).sort().join('\n');
+  const known = sourceSetKey(followed);
   const check = async () => {
     if (signal.aborted) return;
     const now = await list().catch(() => null);
     if (signal.aborted) return;
     // A failed listing says nothing about the pods: the next look decides.
-    if (now && now.map(sourceKey).sort().join('\n') !== known) return onChange();
+    if (now && sourceSetKey(now) !== known) return onChange();
     timer = setTimeout(() => void check(), everyMs);
     timer.unref();
   };
