@@ -66,7 +66,8 @@ function waitForRollout(t: TestApp, user: LoggedIn, id: string, done: (r: Rollou
       const rollout = (await kube(t, user, 'GET', `/apps/rollouts/${id}`)).json<Rollout>();
       return done(rollout) ? rollout : undefined;
     },
-    { what: `rollout ${id}` },
+    // Two 8-second bakes and a rollback fit well inside a minute on a busy machine.
+    { what: `rollout ${id}`, timeoutMs: 60_000 },
   );
 }
 
