@@ -77,9 +77,10 @@ describe.skipIf(!inject('browserAvailable'))('deployment metrics in Chromium', (
     await card.waitFor({ state: 'visible', timeout: 15_000 });
 
     // As the card opens: the last 15 minutes in 10-second steps; wait for two steps with traffic.
+    // A step sampled before traffic reached the new pods honestly reads 0 requests/s.
     let metrics: MetricsAnswer | undefined;
     const measured = () =>
-      metrics?.points.filter((point) => point.requests_per_second !== null) ?? [];
+      metrics?.points.filter((point) => (point.requests_per_second ?? 0) > 0) ?? [];
     await pollUntil(
       async () => {
         const from = new Date(Date.now() - 15 * 60_000).toISOString();
@@ -91,9 +92,10 @@ describe.skipIf(!inject('browserAvailable'))('deployment metrics in Chromium', (
       150_000,
     );
     expect(metrics!.step).toBe(10);
-    for (const point of measured()) {
-      expect(point.requests_per_second).toBeGreaterThan(0);
-      expect(point.error_rate).toBeLessThan(0.05);
+    for (const point of measured()) expect(point.error_rate).toBeLessThan(0.05);
+    for (const point of metrics!.points) {
+      if (point.requests_per_second !== null)
+        expect(point.requests_per_second).toBeGreaterThanOrEqual(0);
     }
 
     for (const key of [
