@@ -4,6 +4,7 @@ import { isInProgress } from '@meridian/domain/status';
 import {
   createPerUserRevisionCache,
   type PerUserRevisionCache,
+  type RevisionReader,
 } from '../../platform/db/per-user-revision-cache';
 import type { AppsContext } from '../deployment/apps-context';
 import { deploymentStatesOfUser, type DeploymentState } from '../deployment/deployment.records';
@@ -53,10 +54,11 @@ async function buildSummaries(context: AppsContext, userId: string): Promise<App
 export async function appSummaryPage(
   context: AppsContext,
   cache: AppSummaryCache,
-  userId: string,
+  reader: RevisionReader,
   query: AppSummaryQuery,
 ): Promise<AppSummaryPage> {
-  const summaries = await cache.get(context.db, userId, () => buildSummaries(context, userId));
+  const build = () => buildSummaries(context, reader.userId);
+  const summaries = await cache.get(context.db, reader, build);
   const ordered = query.sort === 'updated' ? summaries.byUpdated : summaries.byCreated;
   const search = query.search;
   const matching = search

@@ -8,6 +8,7 @@ import { appCreateFieldsSchema, appUpdateFieldsSchema } from '@meridian/domain/a
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { revisionReaderOf } from '../../platform/db/per-user-revision-cache';
 import { rejectMalformedIds } from '../../platform/http/malformed-id';
 import { requestActor } from '../../platform/http/request-actor';
 import {
@@ -65,7 +66,11 @@ function readRoutes(app: RouteApp, context: AppsContext): void {
       },
     },
     async (request, reply) =>
-      sendAppList(request, reply, await listApps(context, listCache, request.user.id)),
+      sendAppList(
+        request,
+        reply,
+        await listApps(context, listCache, revisionReaderOf(request.authentication)),
+      ),
   );
 
   const summaryCache = createAppSummaryCache();
@@ -81,7 +86,13 @@ function readRoutes(app: RouteApp, context: AppsContext): void {
         response: { 200: appSummaryPageSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    (request) => appSummaryPage(context, summaryCache, request.user.id, request.query),
+    (request) =>
+      appSummaryPage(
+        context,
+        summaryCache,
+        revisionReaderOf(request.authentication),
+        request.query,
+      ),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import { eventType } from '@meridian/domain/events/event-catalogue';
 import {
   createPerUserRevisionCache,
   type PerUserRevisionCache,
+  type RevisionReader,
 } from '../../platform/db/per-user-revision-cache';
 import { NotFoundError } from '../../platform/http/errors';
 import type { HistoryActor } from '../../platform/http/request-actor';
@@ -80,10 +81,11 @@ export async function appById(
 export async function listApps(
   context: AppsContext,
   listCache: AppListCache,
-  userId: string,
+  reader: RevisionReader,
 ): Promise<AppListBody> {
   const { db } = context;
-  return listCache.get(db, userId, async (revision) => {
+  const { userId } = reader;
+  return listCache.get(db, reader, async (revision) => {
     const [appRows, versionRows, views] = await Promise.all([
       listAppRows(db, userId),
       versionSummaries(db, userId),

@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db/database';
-import { sessions, users } from '../../platform/db/schema';
+import { planOnce, type Database } from '../../platform/db/database';
+import { sessions, userRevisions, users } from '../../platform/db/schema';
 
 export async function findUserByUsername(db: Database, username: string) {
   const [user] = await db
@@ -27,15 +27,29 @@ export async function insertSession(db: Database, values: typeof sessions.$infer
   await db.insert(sessions).values(values);
 }
 
-/** The session holding this token hash, with the user it belongs to. */
-export async function findSessionByTokenHash(db: Database, tokenHash: string) {
-  const [row] = await db
-    .select({ session: sessions, user: users })
+/**
+ * The session holding a token hash, with its user and the user's revision (0 before their first
+ * change): what every console request reads, as one prepared statement with only the columns it uses.
+ */
+export function prepareSessionLookup(db: Database) {
+  const lookup = db
+    .select({
+      session: {
+        id: sessions.id,
+        revokedAt: sessions.revokedAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      },
+      user: { id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin },
+      revision: sql<number>`coalesce(${userRevisions.revision}, 0)`.mapWith(Number),
+    })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
-    .where(eq(sessions.tokenHash, tokenHash))
+    .leftJoin(userRevisions, eq(userRevisions.userId, users.id))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1);
-  return row;
+  const statement = planOnce(db, 'meridian_session_by_token_hash', lookup);
+  return async (tokenHash: string) => (await statement.execute({ tokenHash }))[0];
 }
 
 export async function updateSessionLastSeen(db: Database, sessionId: string, lastSeenAt: Date) {

@@ -14,11 +14,11 @@ import {
   ValidationError,
 } from '../../platform/http/errors';
 import {
-  findSessionByTokenHash,
   findUserByUsername,
   deleteDeadSessions,
   insertSession,
   insertUser,
+  prepareSessionLookup,
   revokeSession,
   updateSessionLastSeen,
 } from './auth.queries';
@@ -63,6 +63,7 @@ export function createAuthService({
   // An unknown username is checked against this hash, so it costs the same time as a wrong
   // password and the response timing does not tell which usernames exist.
   const dummyPasswordHash = hashPassword(randomBytes(16).toString('base64url'));
+  const findSessionByTokenHash = prepareSessionLookup(db);
 
   async function login({ username, password }: LoginInput, ip: string): Promise<LoginResult> {
     const decision = await throttle.attempt(username, ip);
@@ -96,10 +97,10 @@ export function createAuthService({
   /** Resolves a bearer token to its live session; throws UnauthorizedError otherwise. */
   async function authenticateSession(token: string): Promise<Authentication> {
     if (!tokenPattern.test(token)) throw new UnauthorizedError();
-    const found = await findSessionByTokenHash(db, hashToken(token));
+    const found = await findSessionByTokenHash(hashToken(token));
     if (!found || found.session.revokedAt) throw new UnauthorizedError();
 
-    const { session, user } = found;
+    const { session, user, revision } = found;
     const at = now().getTime();
     const idleMs = at - session.lastSeenAt.getTime();
     if (at >= session.expiresAt.getTime() || idleMs >= sessionPolicy.idleTimeoutMs) {
@@ -111,6 +112,7 @@ export function createAuthService({
     return {
       user: toAuthenticatedUser(user),
       credential: { kind: 'session', sessionId: session.id },
+      userRevision: revision,
     };
   }
 
@@ -153,7 +155,9 @@ export function toUser(user: UserRow): User {
   };
 }
 
-export function toAuthenticatedUser(user: UserRow): AuthenticatedUser {
+export function toAuthenticatedUser(
+  user: Pick<UserRow, 'id' | 'username' | 'email' | 'isAdmin'>,
+): AuthenticatedUser {
   return { id: user.id, username: user.username, email: user.email, isAdmin: user.isAdmin };
 }
 

@@ -12,6 +12,7 @@ import { canHaveTraffic, resourceTotals } from '@meridian/domain/traffic/resourc
 import {
   createPerUserRevisionCache,
   type PerUserRevisionCache,
+  type RevisionReader,
 } from '../../platform/db/per-user-revision-cache';
 import type { ClusterContext } from './cluster-context';
 import { listClusters, listSmartClusters } from './cluster.service';
@@ -112,9 +113,9 @@ function matches(query: SmartClusterPageQuery) {
 export async function smartClusterPage(
   context: ClusterContext,
   cache: SmartClusterListCache,
-  userId: string,
+  reader: RevisionReader,
   query: SmartClusterPageQuery,
 ): Promise<SmartClusterPage> {
-  const list = await cache.get(context.db, userId, () => buildList(context, userId));
+  const list = await cache.get(context.db, reader, () => buildList(context, reader.userId));
   return { ...pageOf(list.items.filter(matches(query)), query), overview: list.overview };
 }

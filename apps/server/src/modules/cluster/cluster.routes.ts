@@ -20,6 +20,7 @@ import { placementHistorySchema } from '@meridian/domain/clusters/placement-deci
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { revisionReaderOf } from '../../platform/db/per-user-revision-cache';
 import { ValidationError } from '../../platform/http/errors';
 import { rejectMalformedIds } from '../../platform/http/malformed-id';
 import { readMultipartForm } from '../../platform/http/multipart-form';
@@ -110,7 +111,8 @@ function listRoutes(app: RouteApp, context: ClusterContext): void {
         response: { 200: smartClusterPageSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    (request) => smartClusterPage(context, pageCache, request.user.id, request.query),
+    (request) =>
+      smartClusterPage(context, pageCache, revisionReaderOf(request.authentication), request.query),
   );
 
   app.get(

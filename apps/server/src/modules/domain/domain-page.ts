@@ -3,6 +3,7 @@ import type { ListPageQuery } from '@meridian/domain/list-page';
 import {
   createPerUserRevisionCache,
   type PerUserRevisionCache,
+  type RevisionReader,
 } from '../../platform/db/per-user-revision-cache';
 import type { DomainRow } from '../../platform/db/schema';
 import type { DomainContext } from './domain-context';
@@ -30,11 +31,12 @@ export function createDomainListCache(): DomainListCache {
 export async function domainPage(
   context: DomainContext,
   cache: DomainListCache,
-  userId: string,
+  reader: RevisionReader,
   query: ListPageQuery,
 ): Promise<DomainPage> {
   const { db, nameservers } = context;
-  const list = await cache.get(db, userId, async () => {
+  const { userId } = reader;
+  const list = await cache.get(db, reader, async () => {
     const rows = await activeDomains(db, userId);
     const names = rows.length > 0 ? await namesUnderDomains(db, userId, rows) : new Map();
     return { rows, names };

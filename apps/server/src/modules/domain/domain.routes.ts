@@ -11,6 +11,7 @@ import {
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { revisionReaderOf } from '../../platform/db/per-user-revision-cache';
 import { rejectMalformedIds } from '../../platform/http/malformed-id';
 import {
   bodyAsObject,
@@ -74,7 +75,8 @@ function listAndCreateRoutes(app: RouteApp, context: DomainContext): void {
         response: { 200: domainPageSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    (request) => domainPage(context, pageCache, request.user.id, request.query),
+    (request) =>
+      domainPage(context, pageCache, revisionReaderOf(request.authentication), request.query),
   );
 
   app.post(

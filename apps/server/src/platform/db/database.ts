@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PreparedQuery } from 'drizzle-orm/session';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -17,6 +18,7 @@ import * as secretSchema from './secret-schema';
 import * as meteringSchema from './metering-schema';
 import * as placementSchema from './placement-schema';
 import * as simulatorSchema from './simulator-schema';
+import { createStatementPlanner, type StatementPlanner } from './planned-statements';
 import * as coreSchema from './schema';
 
 /**
@@ -81,9 +83,29 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   return usePglite(await PGlite.create(location));
 }
 
+// The planner of each PGlite database, so `planOnce` can register statements with it.
+const planners = new WeakMap<Database, StatementPlanner>();
+
+/**
+ * `query.prepare(name)`, planned once on either database: PostgreSQL does so per connection for a
+ * named statement; on PGlite the statement is registered with its planner (planned-statements.ts).
+ * For the hottest reads only: each name holds a plan for the life of the database.
+ */
+export function planOnce<P extends PreparedQuery & { getQuery(): { sql: string } }>(
+  db: Database,
+  name: string,
+  query: { prepare(name: string): P },
+): P {
+  const statement = query.prepare(name);
+  planners.get(db)?.planOnce(name, statement.getQuery().sql);
+  return statement;
+}
+
 /** Wraps an open PGlite (e.g. one restored from a snapshot) and migrates it; closes it on failure. */
 export async function usePglite(client: PGlite): Promise<DatabaseHandle> {
-  const db = drizzlePglite({ client, schema });
+  const planner = createStatementPlanner(client);
+  const db = drizzlePglite({ client: planner.client, schema });
+  planners.set(db, planner);
   try {
     await migratePglite(db, { migrationsFolder });
   } catch (error) {

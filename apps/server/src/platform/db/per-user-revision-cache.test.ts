@@ -44,11 +44,14 @@ describe.each(databaseBackends())('the per-user revision cache on %s', (backend)
     const userId = randomUUID();
     // A user no write has counted yet is at revision 0.
     expect(await userRevision(database.db, userId)).toBe(0);
-    const first = await cache.get(database.db, userId, build);
-    expect(await cache.get(database.db, userId, build)).toBe(first);
+    const first = await cache.get(database.db, { userId: userId }, build);
+    expect(await cache.get(database.db, { userId: userId }, build)).toBe(first);
     expect(calls).toEqual([0]);
     await setRevision(userId, 7);
-    expect(await cache.get(database.db, userId, build)).toEqual({ revision: 7, built: 2 });
+    expect(await cache.get(database.db, { userId: userId }, build)).toEqual({
+      revision: 7,
+      built: 2,
+    });
     expect(calls).toEqual([0, 7]);
   });
 
@@ -61,7 +64,7 @@ describe.each(databaseBackends())('the per-user revision cache on %s', (backend)
       return build(revision);
     };
     const values = await Promise.all(
-      Array.from({ length: 20 }, () => cache.get(database.db, userId, slow)),
+      Array.from({ length: 20 }, () => cache.get(database.db, { userId: userId }, slow)),
     );
     expect(calls).toEqual([0]);
     expect(new Set(values).size).toBe(1);
@@ -69,11 +72,14 @@ describe.each(databaseBackends())('the per-user revision cache on %s', (backend)
     const other = randomUUID();
     const failing = () => Promise.reject(new Error('the database went away'));
     const failed = await Promise.allSettled([
-      cache.get(database.db, other, failing),
-      cache.get(database.db, other, failing),
+      cache.get(database.db, { userId: other }, failing),
+      cache.get(database.db, { userId: other }, failing),
     ]);
     expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected']);
-    expect(await cache.get(database.db, other, build)).toEqual({ revision: 0, built: 2 });
+    expect(await cache.get(database.db, { userId: other }, build)).toEqual({
+      revision: 0,
+      built: 2,
+    });
   });
 
   it('follows a write the triggers count, and keeps users apart', async () => {
@@ -85,23 +91,41 @@ describe.each(databaseBackends())('the per-user revision cache on %s', (backend)
       .returning({ id: users.id });
     const ada = user!.id;
     const bob = randomUUID();
-    await cache.get(database.db, ada, build);
-    await cache.get(database.db, bob, build);
+    await cache.get(database.db, { userId: ada }, build);
+    await cache.get(database.db, { userId: bob }, build);
     await database.db.insert(apps).values({ userId: ada, name: 'shop', description: null });
     const revision = await userRevision(database.db, ada);
     expect(revision).toBeGreaterThan(0);
-    await cache.get(database.db, ada, build);
-    await cache.get(database.db, bob, build);
+    await cache.get(database.db, { userId: ada }, build);
+    await cache.get(database.db, { userId: bob }, build);
     expect(calls).toEqual([0, 0, revision]);
+  });
+
+  it('takes the revision the request read with its credential instead of reading it again', async () => {
+    const cache = createPerUserRevisionCache<{ revision: number; built: number }>();
+    const { calls, build } = counting();
+    const userId = randomUUID();
+    await setRevision(userId, 4);
+    // The session lookup read 3 a moment before a write moved it to 4: the value is built at 3.
+    expect(await cache.get(database.db, { userId, userRevision: 3 }, build)).toEqual({
+      revision: 3,
+      built: 1,
+    });
+    expect(await cache.get(database.db, { userId }, build)).toEqual({ revision: 4, built: 2 });
+    expect(await cache.get(database.db, { userId, userRevision: 4 }, build)).toEqual({
+      revision: 4,
+      built: 2,
+    });
+    expect(calls).toEqual([3, 4]);
   });
 
   it('drops the least recently used user beyond its size', async () => {
     const cache = createPerUserRevisionCache<{ revision: number; built: number }>(1);
     const { calls, build } = counting();
     const [ada, bob] = [randomUUID(), randomUUID()];
-    await cache.get(database.db, ada, build);
-    await cache.get(database.db, bob, build);
-    await cache.get(database.db, ada, build);
+    await cache.get(database.db, { userId: ada }, build);
+    await cache.get(database.db, { userId: bob }, build);
+    await cache.get(database.db, { userId: ada }, build);
     expect(calls).toHaveLength(3);
   });
 });

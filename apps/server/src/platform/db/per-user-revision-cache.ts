@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
+import type { Authentication } from '../http/authenticate';
 import type { Database } from './database';
 import { userRevisions } from './schema';
 
@@ -18,13 +19,27 @@ export async function userRevision(db: Database, userId: string): Promise<number
   return row?.revision ?? 0;
 }
 
+/**
+ * Whose value is asked for, with their revision when this request already read it (the session
+ * lookup does, in the same statement), which saves a read.
+ */
+export interface RevisionReader {
+  userId: string;
+  userRevision?: number;
+}
+
 /** A value built from a user's rows, for as long as their revision stays where it was. */
 export interface PerUserRevisionCache<T> {
   /**
-   * The user's value: the kept one while their revision is unchanged (one indexed read), else
-   * what `build` makes at the revision it is given, kept in its place.
+   * The user's value: the kept one while their revision is unchanged (one indexed read, unless
+   * the reader brings it), else what `build` makes at that revision, kept in its place.
    */
-  get(db: Database, userId: string, build: (revision: number) => Promise<T>): Promise<T>;
+  get(db: Database, reader: RevisionReader, build: (revision: number) => Promise<T>): Promise<T>;
+}
+
+/** The request's reader: its user, and the revision read with its credential when there was one. */
+export function revisionReaderOf(authentication: Authentication): RevisionReader {
+  return { userId: authentication.user.id, userRevision: authentication.userRevision };
 }
 
 interface Entry<T> {
@@ -39,8 +54,9 @@ export function createPerUserRevisionCache<T>(
   // Builds under way: requests that miss together wait for one build instead of each making theirs.
   const building = new Map<string, { revision: number; value: Promise<T> }>();
   return {
-    async get(db, userId, build) {
-      const revision = await userRevision(db, userId);
+    async get(db, reader, build) {
+      const { userId } = reader;
+      const revision = reader.userRevision ?? (await userRevision(db, userId));
       const kept = entries.get(userId);
       if (kept?.revision === revision) return kept.value;
       const underWay = building.get(userId);

@@ -18,6 +18,11 @@ export type Credential =
 export interface Authentication {
   user: AuthenticatedUser;
   credential: Credential;
+  /**
+   * The user's revision (see `userRevisions`), when the resolver read it with the credential: a
+   * cached console list is then checked without a second query (see per-user-revision-cache.ts).
+   */
+  userRevision?: number;
 }
 
 /** Checks the value after the scheme of an Authorization header; throws UnauthorizedError. */
