@@ -3,7 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_STORAGE_KEY } from '../../shared/session/user-storage-key';
-import { domainFixture } from '../../shared/testing/api-fixtures';
+import {
+  domainFixture,
+  smartClusterFixture,
+  smartClusterPageAnswer,
+} from '../../shared/testing/api-fixtures';
 import { jsonResponse, renderRoutes } from '../../shared/testing/test-providers';
 import { AppDetailPage } from './app-detail-page';
 
@@ -79,7 +83,9 @@ function mockApi(handler: Handler = () => undefined) {
     if (url.endsWith(`/meridian/v1/kube/apps/${app.uuid}`) && (init?.method ?? 'GET') === 'GET') {
       return jsonResponse(app);
     }
-    if (url.endsWith('/cluster/smart_clusters')) return jsonResponse([]);
+    if (url.includes('/cluster/smart_clusters/page')) {
+      return jsonResponse(smartClusterPageAnswer([], new URL(url, 'http://localhost')));
+    }
     return jsonResponse({ message: 'not found' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -134,6 +140,46 @@ describe('AppDetailPage', () => {
     await user.click(within(menu).getByText('Deploy'));
     await user.click(await screen.findByRole('button', { name: 'Deploy' }));
     expect(await screen.findByText('Please choose a cluster')).toBeTruthy();
+  });
+
+  it('deploys the version onto a smart cluster found by a search on the server', async () => {
+    const smartClusters = [
+      smartClusterFixture({ uuid: 's1', name: 'sc-s1', status: 'success', order: 0 }),
+      smartClusterFixture({ uuid: 's8', name: 'edge-building', status: 'creating', order: 1 }),
+      smartClusterFixture({ uuid: 's9', name: 'edge-toronto', status: 'success', order: 2 }),
+    ];
+    const deploys: unknown[] = [];
+    const fetchMock = mockApi((url, init) => {
+      if (url.includes('/cluster/smart_clusters/page')) {
+        return jsonResponse(smartClusterPageAnswer(smartClusters, new URL(url, 'http://x')));
+      }
+      if (init?.method === 'POST' && url.endsWith('/cluster/clusters/versions')) {
+        deploys.push(JSON.parse(String(init.body)));
+        return jsonResponse({ message: 'started' });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt('/apps/a1');
+    await user.click(await screen.findByTestId('version-card'));
+    await user.click(within(await screen.findByTestId('version-actions')).getByText('Deploy'));
+    const picker = await screen.findByRole('combobox', { name: 'Smart clusters' });
+    await user.type(picker, 'edge');
+    const option = (title: string) =>
+      document.querySelector<HTMLElement>(`.ant-select-item-option[title="${title}"]`);
+    await waitFor(() => expect(option('edge-toronto')).not.toBeNull());
+    // A smart cluster not ready yet is not offered.
+    expect(option('edge-building')).toBeNull();
+    const searches = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://x'))
+      .filter((url) => url.pathname === '/cluster/smart_clusters/page')
+      .map((url) => url.searchParams.get('search'));
+    expect(searches).toContain('edge');
+    await user.click(option('edge-toronto')!);
+    await user.click(screen.getByRole('button', { name: 'Deploy' }));
+    await waitFor(() =>
+      expect(deploys).toEqual([{ version_uuid: 'v1', smart_cluster_uuids: ['s9'] }]),
+    );
   });
 
   it('renames the app through a multipart PUT, and not when unchanged', async () => {

@@ -4,7 +4,7 @@ import {
   type SmartClusterPage,
 } from '@meridian/domain/clusters/cluster-api';
 import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from './api-client';
 import { clustersQueryKey } from './clusters-list';
@@ -25,10 +25,6 @@ export function smartClustersQueryOptions() {
     queryKey: smartClustersQueryKey,
     queryFn: ({ signal }) => getSmartClusters(signal),
   });
-}
-
-export function useSmartClusters() {
-  return useQuery(smartClustersQueryOptions());
 }
 
 /** What the clusters page filters by, besides the page: absent, no filter. */
@@ -70,5 +66,22 @@ export function useSmartClusterOverview() {
     queryKey: [...smartClusterPagesQueryKey, 'overview'] as const,
     queryFn: ({ signal }) => getSmartClusterPage({ limit: 1, offset: 0 }, signal),
     select: (page) => page.overview,
+  });
+}
+
+/** How many smart clusters a picker offers at once; typing narrows them on the server. */
+export const smartClusterChoiceLimit = 100;
+
+/**
+ * The first smart clusters whose name holds `search`, for a picker: a page, not the full list,
+ * however many the user has. The last answer stays shown while the next search is asked.
+ */
+export function useSmartClusterChoices(search: string) {
+  const term = search.trim().toLowerCase();
+  return useQuery({
+    queryKey: [...smartClusterPagesQueryKey, 'choices', term] as const,
+    queryFn: ({ signal }) =>
+      getSmartClusterPage({ limit: smartClusterChoiceLimit, offset: 0, search: term }, signal),
+    placeholderData: keepPreviousData,
   });
 }

@@ -114,6 +114,8 @@ export const en = {
   'apps.create.noSmartClusters': 'No smart clusters yet — create one first.',
   // Spec "Screens": the picker's empty text.
   'apps.create.noMatchingClusters': 'No matching clusters',
+  'apps.smartClusterPicker.more':
+    'Showing {shown} of {total} smart clusters; type a name to find the others.',
   'apps.create.submit': 'Create app',
   'apps.create.started': 'App creation has started.',
   'apps.create.failed': 'App creation unsuccessful.',

@@ -123,7 +123,7 @@ export interface DeployOption {
  * version stay listed but disabled, so the user sees why they are missing.
  */
 export function deployOptions(
-  smartClusters: readonly SmartCluster[],
+  smartClusters: readonly Pick<SmartCluster, 'uuid' | 'name' | 'status'>[],
   version: Pick<Version, 'smart_cluster_uuids'>,
 ): DeployOption[] {
   const deployed = new Set(version.smart_cluster_uuids ?? []);

@@ -1,10 +1,11 @@
 import type { Version } from '@meridian/domain/apps/app-api';
 import { validationMessages } from '@meridian/domain/validation-messages';
 import { Alert, Button, Form, Select, Typography } from 'antd';
+import { useState } from 'react';
 import { t } from '../../../shared/i18n/translate';
 import { notify } from '../../../shared/notifications/notify';
 import { useDeployVersion } from '../api/deploy-version';
-import { useSmartClusters } from '../../../shared/api/smart-clusters-list';
+import { useSmartClusterChoices } from '../../../shared/api/smart-clusters-list';
 import { errorDescription } from './action-errors';
 import { deployOptions } from './app-detail.rules';
 
@@ -20,9 +21,13 @@ interface DeployForm {
 /** The drawer's deploy action: the version onto more smart clusters (POST /clusters/versions). */
 export function DeployPanel({ version, onDeployed }: DeployPanelProps) {
   const [form] = Form.useForm<DeployForm>();
-  const smartClusters = useSmartClusters();
+  // Typing searches all the user's smart clusters on the server; the picker holds a page of them.
+  const [search, setSearch] = useState('');
+  const smartClusters = useSmartClusterChoices(search);
   const deploy = useDeployVersion();
-  const options = deployOptions(smartClusters.data ?? [], version).map((option) => ({
+  const items = smartClusters.data?.items ?? [];
+  const total = smartClusters.data?.total ?? 0;
+  const options = deployOptions(items, version).map((option) => ({
     ...option,
     label: option.disabled
       ? t('apps.detail.deploy.alreadyDeployed', { name: option.label })
@@ -61,13 +66,23 @@ export function DeployPanel({ version, onDeployed }: DeployPanelProps) {
       <Form.Item
         name="smart_cluster_uuids"
         label={t('apps.detail.deploy.clusters')}
+        extra={
+          total > items.length
+            ? t('apps.smartClusterPicker.more', { shown: items.length, total })
+            : undefined
+        }
         rules={[{ required: true, type: 'array', min: 1, message: validationMessages.cluster }]}
       >
         <Select
           mode="multiple"
           allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          loading={smartClusters.isPending}
+          showSearch={{ filterOption: false, onSearch: setSearch }}
+          // A choice or a closed list empties the search box; the search behind the options too.
+          onSelect={() => setSearch('')}
+          onOpenChange={(open) => {
+            if (!open) setSearch('');
+          }}
+          loading={smartClusters.isFetching}
           options={options}
           placeholder={t('apps.detail.deploy.placeholder')}
           notFoundContent={t('apps.detail.deploy.noClusters')}

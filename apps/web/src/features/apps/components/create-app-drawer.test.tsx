@@ -8,12 +8,17 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as download from '../../../shared/lib/download-file';
 import { USER_STORAGE_KEY } from '../../../shared/session/user-storage-key';
-import { appFixture, smartClusterFixture } from '../../../shared/testing/api-fixtures';
+import {
+  appFixture,
+  smartClusterFixture,
+  smartClusterPageAnswer,
+} from '../../../shared/testing/api-fixtures';
 import {
   createTestStore,
   jsonResponse,
   TestProviders,
 } from '../../../shared/testing/test-providers';
+import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { CreateAppDrawer } from './create-app-drawer';
 
 const smartCluster = (
@@ -23,7 +28,7 @@ const smartCluster = (
   datacenters = ['ca-montreal'],
 ) => smartClusterFixture({ uuid, name, status, datacenters, datacenter_uuid: datacenters[0]! });
 
-const smartClusters = [
+const fewSmartClusters = [
   smartCluster('0e6f5a62-2c61-4f7a-9a35-3d1f0c2b7a11', 'production', 'success'),
   smartCluster('1f7a6b73-3d72-4a8b-8b46-4e2a1d3c8b22', 'staging', 'creating'),
   smartCluster('2a8b7c84-4e83-4b9c-9c57-5f3b2e4d9c33', 'on-prem', 'success', ['external']),
@@ -31,10 +36,15 @@ const smartClusters = [
 
 type Answer = { body: unknown; status: number };
 
-function mockApi(answer: Answer = { body: appFixture({ uuid: 'new-app' }), status: 200 }) {
+function mockApi(
+  answer: Answer = { body: appFixture({ uuid: 'new-app' }), status: 200 },
+  smartClusters: readonly SmartCluster[] = fewSmartClusters,
+) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    if (url.endsWith('/cluster/smart_clusters')) return jsonResponse(smartClusters);
+    if (url.includes('/cluster/smart_clusters/page')) {
+      return jsonResponse(smartClusterPageAnswer(smartClusters, new URL(url, 'http://localhost')));
+    }
     if (url.endsWith('/meridian/v1/kube/apps') && init?.method === 'POST') {
       return jsonResponse(answer.body, answer.status);
     }
@@ -136,6 +146,45 @@ describe('CreateAppDrawer', () => {
     await user.type(screen.getByRole('combobox', { name: 'Smart cluster' }), 'nowhere');
     expect(await screen.findByText('No matching clusters')).toBeTruthy();
     expect(screen.queryByText('No smart clusters yet — create one first.')).toBeNull();
+  });
+
+  it('searches every smart cluster on the server, a hundred at a time', async () => {
+    const many = Array.from({ length: 150 }, (_, i) =>
+      smartClusterFixture({
+        uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        name: `cluster-${String(i).padStart(3, '0')}`,
+        status: 'success',
+        order: i,
+      }),
+    );
+    const fetchMock = mockApi(undefined, many);
+    const user = userEvent.setup();
+    renderDrawer();
+    expect(
+      await screen.findByText('Showing 100 of 150 smart clusters; type a name to find the others.'),
+    ).toBeTruthy();
+    const combobox = screen.getByRole('combobox', { name: 'Smart cluster' });
+    await user.click(combobox);
+    const option = (name: string) =>
+      document.querySelector<HTMLElement>(`.ant-select-item-option[title="${name}"]`);
+    // antd lists options virtually: the first are in the page, the hundred-and-fiftieth nowhere.
+    await waitFor(() => expect(option('cluster-000')).not.toBeNull());
+    expect(option('cluster-149')).toBeNull();
+
+    await user.type(combobox, 'cluster-149');
+    await waitFor(() => expect(option('cluster-000')).toBeNull());
+    await user.click(option('cluster-149')!);
+    // Chosen from a search, it still reads by its name once the search is gone.
+    const shown = () => combobox.closest('.ant-select-content')?.getAttribute('title');
+    await waitFor(() => expect(shown()).toBe('cluster-149'));
+    const pages = fetchMock.mock.calls
+      .map(([url]) => new URL(String(url), 'http://localhost'))
+      .filter((url) => url.pathname === '/cluster/smart_clusters/page');
+    expect(pages.every((url) => url.searchParams.get('limit') === '100')).toBe(true);
+    expect(pages.map((url) => url.searchParams.get('search'))).toContain('cluster-149');
+    await user.click(combobox);
+    await waitFor(() => expect(option('cluster-000')).not.toBeNull());
+    expect(shown()).toBe('cluster-149');
   });
 
   it('keeps Heat off external clusters', async () => {

@@ -1,16 +1,16 @@
 import { appApiMessages } from '@meridian/domain/apps/app-api';
 import { appCreateFieldsSchema } from '@meridian/domain/apps/app-form';
 import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
-import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
+import type { SmartClusterListItem } from '@meridian/domain/clusters/cluster-api';
 import { limits } from '@meridian/domain/limits';
 import { displayStatus, parseStatus } from '@meridian/domain/status';
 import { Button, Form, Input, Select } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { SideDrawer } from '../../../shared/components/side-drawer';
 import { t } from '../../../shared/i18n/translate';
 import { notify } from '../../../shared/notifications/notify';
 import { useCreateApp } from '../api/create-app';
-import { useSmartClusters } from '../../../shared/api/smart-clusters-list';
+import { useSmartClusterChoices } from '../../../shared/api/smart-clusters-list';
 import styles from './app-forms.module.css';
 import {
   defaultTemplateChoice,
@@ -32,18 +32,21 @@ interface AppFormValues extends TemplateFormValues {
 
 const shape = appCreateFieldsSchema.in.shape;
 
+/** What the picker knows of a smart cluster. */
+type Choice = Pick<SmartClusterListItem, 'uuid' | 'name' | 'status' | 'datacenters'>;
+
 /** Apps can only be deployed onto a smart cluster that is ready (Created). */
-function isReady(smartCluster: SmartCluster): boolean {
+function isReady(smartCluster: Choice): boolean {
   return parseStatus(smartCluster.status) === 'success';
 }
 
-function isExternal(smartCluster: SmartCluster): boolean {
+function isExternal(smartCluster: Choice): boolean {
   return smartCluster.datacenters.includes(externalDatacenterUuid);
 }
 
 /** Why a smart cluster cannot take this app (a short status and a hint), or null when it can. */
 function unavailableReason(
-  smartCluster: SmartCluster,
+  smartCluster: Choice,
   heat: boolean,
 ): { status: string; hint: string } | null {
   if (!isReady(smartCluster)) {
@@ -59,7 +62,7 @@ function unavailableReason(
   return null;
 }
 
-function smartClusterOptions(smartClusters: readonly SmartCluster[], heat: boolean) {
+function smartClusterOptions(smartClusters: readonly Choice[], heat: boolean) {
   return smartClusters
     .map((smartCluster) => ({ smartCluster, reason: unavailableReason(smartCluster, heat) }))
     .sort(
@@ -89,10 +92,8 @@ export function CreateAppDrawer({ open, onClose }: { open: boolean; onClose: () 
 function AppForm({ onDone }: { onDone: () => void }) {
   const [form] = Form.useForm<AppFormValues>();
   const [choice, setChoice] = useState<TemplateChoice>(defaultTemplateChoice);
-  const smartClusters = useSmartClusters();
   const mutation = useCreateApp();
   const heat = choice.family === 'heat';
-  const smartClusterList = smartClusters.data ?? [];
 
   // Spec "States and transitions": the drawer closes whatever the outcome; the notice tells which it was.
   const submit = async (values: AppFormValues) => {
@@ -146,45 +147,7 @@ function AppForm({ onDone }: { onDone: () => void }) {
             showCount
           />
         </Form.Item>
-        <Form.Item
-          name="smartCluster"
-          label={t('apps.create.smartCluster')}
-          extra={
-            !smartClusters.isPending && smartClusterList.length === 0
-              ? t('apps.create.noSmartClusters')
-              : undefined
-          }
-          rules={[
-            zodRule(shape.smart_cluster_uuid),
-            {
-              validator: (_rule, uuid: string | undefined) => {
-                const chosen = smartClusterList.find((candidate) => candidate.uuid === uuid);
-                return heat && chosen && isExternal(chosen)
-                  ? Promise.reject(new Error(appApiMessages.heatOnExternal))
-                  : Promise.resolve();
-              },
-            },
-          ]}
-        >
-          <Select
-            aria-label={t('apps.create.smartCluster')}
-            placeholder={t('apps.create.smartClusterPlaceholder')}
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={smartClusters.isPending}
-            options={smartClusterOptions(smartClusterList, heat)}
-            notFoundContent={
-              smartClusters.isPending ? undefined : t('apps.create.noMatchingClusters')
-            }
-            optionRender={(option) => (
-              <span className={styles.option}>
-                <span className={styles.optionName}>{option.data.label}</span>
-                {option.data.status ? (
-                  <span className={styles.optionStatus}>{option.data.status}</span>
-                ) : null}
-              </span>
-            )}
-          />
-        </Form.Item>
+        <SmartClusterField heat={heat} />
       </div>
       <TemplateFields choice={choice} onChange={setChoice} />
       <DrawerActions>
@@ -196,5 +159,67 @@ function AppForm({ onDone }: { onDone: () => void }) {
         </Button>
       </DrawerActions>
     </Form>
+  );
+}
+
+/**
+ * The smart cluster to deploy onto: the first of the user's smart clusters, sorted ready first;
+ * typing searches all of them on the server, so a user with a thousand loads a hundred.
+ */
+function SmartClusterField({ heat }: { heat: boolean }) {
+  const [search, setSearch] = useState('');
+  const choices = useSmartClusterChoices(search);
+  const items = choices.data?.items ?? [];
+  // Every smart cluster shown so far: the one chosen stays known when a later search hides it.
+  const seen = useRef(new Map<string, Choice>());
+  for (const item of items) seen.current.set(item.uuid, item);
+  const total = choices.data?.total ?? 0;
+  const none = !choices.isPending && total === 0 && search.trim() === '';
+  const more = total > items.length;
+
+  return (
+    <Form.Item
+      name="smartCluster"
+      label={t('apps.create.smartCluster')}
+      extra={
+        none
+          ? t('apps.create.noSmartClusters')
+          : more
+            ? t('apps.smartClusterPicker.more', { shown: items.length, total })
+            : undefined
+      }
+      rules={[
+        zodRule(shape.smart_cluster_uuid),
+        {
+          validator: (_rule, uuid: string | undefined) => {
+            const chosen = uuid ? seen.current.get(uuid) : undefined;
+            return heat && chosen && isExternal(chosen)
+              ? Promise.reject(new Error(appApiMessages.heatOnExternal))
+              : Promise.resolve();
+          },
+        },
+      ]}
+    >
+      <Select
+        aria-label={t('apps.create.smartCluster')}
+        placeholder={t('apps.create.smartClusterPlaceholder')}
+        showSearch={{ filterOption: false, onSearch: setSearch }}
+        // The search box empties when the list closes; so does the search behind the options.
+        onOpenChange={(open) => {
+          if (!open) setSearch('');
+        }}
+        loading={choices.isFetching}
+        options={smartClusterOptions(items, heat)}
+        notFoundContent={choices.isPending ? undefined : t('apps.create.noMatchingClusters')}
+        optionRender={(option) => (
+          <span className={styles.option}>
+            <span className={styles.optionName}>{option.data.label}</span>
+            {option.data.status ? (
+              <span className={styles.optionStatus}>{option.data.status}</span>
+            ) : null}
+          </span>
+        )}
+      />
+    </Form.Item>
   );
 }
