@@ -112,7 +112,7 @@ describe.skipIf(!inject('browserAvailable'))('apps in Chromium', () => {
     await expectVisible(appTile);
     // A square avatar with the first letter of the name.
     await expectVisible(
-      appTile.locator('.ant-avatar-square').getByText(name[0]!.toUpperCase(), { exact: true }),
+      appTile.getByTestId('app-avatar').getByText(name[0]!.toUpperCase(), { exact: true }),
     );
     await appTile.click();
     await page.waitForURL(`**/apps/*`);

@@ -83,6 +83,38 @@ describe.skipIf(!inject('browserAvailable'))('console in Chromium', () => {
     await screenshot(page, 'not-found');
   });
 
+  it('opens the account and Create menus from the keyboard, and folds the side menu', async () => {
+    await page.goto('/login');
+    await logIn();
+    await page.waitForURL('**/home');
+    const account = page.getByRole('button', { name: 'Account menu' });
+    await account.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu', { name: 'Account menu' });
+    await expectVisible(menu);
+    await expectFocused(menu.getByRole('menuitem', { name: 'Notifications' }));
+    await page.keyboard.press('ArrowDown');
+    await expectFocused(menu.getByRole('menuitem', { name: 'Billing' }));
+    await screenshot(page, 'account-menu');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    await expectFocused(account);
+
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await expectVisible(page.getByRole('menuitem', { name: 'Cluster' }));
+    await screenshot(page, 'create-menu');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Collapse menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect.poll(async () => (await nav.boundingBox())?.width ?? 0).toBeLessThan(80);
+    await nav.getByRole('link', { name: 'Clusters' }).click();
+    await page.waitForURL('**/clusters');
+    await screenshot(page, 'side-menu-folded');
+    await page.getByRole('button', { name: 'Expand menu' }).click();
+    await expect.poll(async () => (await nav.boundingBox())?.width ?? 0).toBeGreaterThan(150);
+  });
+
   it('logs out through the account menu and revokes the session', async () => {
     await page.goto('/login');
     await logIn();
@@ -128,4 +160,11 @@ async function storedSession(page: Page): Promise<{ token: string; userId: strin
 
 async function expectVisible(locator: ReturnType<Page['getByText']>) {
   await locator.waitFor({ state: 'visible', timeout: 15_000 });
+}
+
+/** The element the keyboard is on, as a user of the keyboard would find it. */
+async function expectFocused(locator: ReturnType<Page['getByText']>) {
+  await expect
+    .poll(() => locator.evaluate((element) => element === document.activeElement))
+    .toBe(true);
 }

@@ -53,8 +53,7 @@ describe.skipIf(!inject('browserAvailable'))('header counters and traffic in Chr
   });
 
   /** A header counter's number (its title is beside it). */
-  const counter = (key: string) =>
-    page.getByTestId(`overview-${key}`).locator('.ant-statistic-content');
+  const counter = (key: string) => page.getByTestId(`overview-${key}-value`);
 
   it('counts an app on a smart cluster, then shows its traffic in the header and on the map', async () => {
     await expectVisible(page.getByText('Waiting for traffic...'));

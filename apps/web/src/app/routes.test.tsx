@@ -108,7 +108,7 @@ describe('routes', () => {
     expect(screen.getByText('Waiting for traffic...')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     const home = within(nav).getByRole('link', { name: 'Home' });
-    expect(home.closest('li')?.className).toContain('ant-menu-item-selected');
+    expect(home.getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Clusters' }).getAttribute('href')).toBe(
       '/clusters',
     );
@@ -135,9 +135,10 @@ describe('routes', () => {
       await screen.findByRole('heading', { name: 'Smart Clusters' }, { timeout: 5000 }),
     ).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getByRole('link', { name: 'Clusters' }).closest('li')?.className).toContain(
-      'ant-menu-item-selected',
+    expect(within(nav).getByRole('link', { name: 'Clusters' }).getAttribute('aria-current')).toBe(
+      'page',
     );
+    expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
   });
 
   it('redirects /domains to /domain', async () => {

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Navigate, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
-import { lazyPage } from './lazy-page';
+import { lazyAntdPart, lazyPage } from './lazy-page';
 import { PrivateRoute } from './private-route';
 import { RootLayout } from './root-layout';
 import { ShellSkeleton } from './shell-skeleton';
@@ -10,35 +10,37 @@ import { ShellSkeleton } from './shell-skeleton';
 // /login is in the first bundle; everything behind the private route loads on demand.
 const AppLayout = lazyPage(() => import('./layout/app-layout').then((m) => m.AppLayout));
 const HomePage = lazyPage(() => import('../features/home/home-page').then((m) => m.HomePage));
-const ClustersPage = lazyPage(() =>
+const ClustersPage = lazyAntdPart(() =>
   import('../features/clusters/clusters-page').then((m) => m.ClustersPage),
 );
-const AppDetailPage = lazyPage(() =>
+const AppDetailPage = lazyAntdPart(() =>
   import('../features/apps/app-detail-page').then((m) => m.AppDetailPage),
 );
-const ApiKeysPage = lazyPage(() =>
+const ApiKeysPage = lazyAntdPart(() =>
   import('../features/api-keys/api-keys-page').then((m) => m.ApiKeysPage),
 );
-const DomainsPage = lazyPage(() =>
+const DomainsPage = lazyAntdPart(() =>
   import('../features/domains/domains-page').then((m) => m.DomainsPage),
 );
-const BillingPage = lazyPage(() =>
+const BillingPage = lazyAntdPart(() =>
   import('../features/billing/billing-page').then((m) => m.BillingPage),
 );
-const SupportPage = lazyPage(() =>
+const SupportPage = lazyAntdPart(() =>
   import('../features/support/support-page').then((m) => m.SupportPage),
 );
-const TermsPage = lazyPage(() => import('../features/terms/terms-page').then((m) => m.TermsPage));
-const NotificationsPage = lazyPage(() =>
+const TermsPage = lazyAntdPart(() =>
+  import('../features/terms/terms-page').then((m) => m.TermsPage),
+);
+const NotificationsPage = lazyAntdPart(() =>
   import('../features/notifications/notifications-page').then((m) => m.NotificationsPage),
 );
-const NameserversPage = lazyPage(() =>
+const NameserversPage = lazyAntdPart(() =>
   import('../features/references/nameservers-page').then((m) => m.NameserversPage),
 );
-const ClusterIntegrationPage = lazyPage(() =>
+const ClusterIntegrationPage = lazyAntdPart(() =>
   import('../features/references/cluster-integration-page').then((m) => m.ClusterIntegrationPage),
 );
-const NotFoundPage = lazyPage(() =>
+const NotFoundPage = lazyAntdPart(() =>
   import('../features/not-found/not-found-page').then((m) => m.NotFoundPage),
 );
 

@@ -1,26 +1,25 @@
-import {
-  BellOutlined,
-  CreditCardOutlined,
-  CustomerServiceOutlined,
-  DownOutlined,
-  KeyOutlined,
-  LockOutlined,
-  LogoutOutlined,
-} from '@ant-design/icons';
-import { Avatar, Dropdown } from 'antd';
-import type { MenuProps } from 'antd';
+import BellOutlined from '@ant-design/icons-svg/es/asn/BellOutlined';
+import CreditCardOutlined from '@ant-design/icons-svg/es/asn/CreditCardOutlined';
+import CustomerServiceOutlined from '@ant-design/icons-svg/es/asn/CustomerServiceOutlined';
+import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
+import KeyOutlined from '@ant-design/icons-svg/es/asn/KeyOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
 import { Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
 import { selectUserEmail } from '../../features/auth/session.slice';
 import { t } from '../../shared/i18n/translate';
+import { MenuButton } from '../../shared/components/menu-button';
+import type { MenuEntry } from '../../shared/components/menu-button';
+import { SvgIcon } from '../../shared/components/svg-icon';
 import { initialOf } from '../../shared/lib/color-from-name';
-import { lazyPage } from '../lazy-page';
+import { lazyAntdPart } from '../lazy-page';
 import styles from './app-layout.module.css';
 
 // The dialog (a form and its modal) loads when first opened, not with every page.
-const KeypairDialog = lazyPage(() =>
+const KeypairDialog = lazyAntdPart(() =>
   import('../../features/keypair/keypair-dialog').then((m) => m.KeypairDialog),
 );
 
@@ -40,27 +39,22 @@ export function AccountMenu() {
   // Once opened it stays mounted, so it closes with its animation.
   const [keypairLoaded, setKeypairLoaded] = useState(false);
 
-  const items: MenuProps['items'] = [
+  const entries: MenuEntry[] = [
     {
       key: 'account',
       type: 'group',
       label: <span className={styles.accountEmail}>{email || t('menu.account')}</span>,
     },
-    { key: 'notifications', icon: <BellOutlined aria-hidden />, label: t('account.notifications') },
-    { key: 'billing', icon: <CreditCardOutlined aria-hidden />, label: t('account.billing') },
-    { key: 'support', icon: <CustomerServiceOutlined aria-hidden />, label: t('account.support') },
-    { key: 'api-keys', icon: <KeyOutlined aria-hidden />, label: t('account.apiKeys') },
-    { key: 'keypair', icon: <LockOutlined aria-hidden />, label: t('account.keypair') },
-    { type: 'divider' },
-    {
-      key: 'logout',
-      icon: <LogoutOutlined aria-hidden />,
-      label: t('account.logout'),
-      danger: true,
-    },
+    { key: 'notifications', icon: BellOutlined, label: t('account.notifications') },
+    { key: 'billing', icon: CreditCardOutlined, label: t('account.billing') },
+    { key: 'support', icon: CustomerServiceOutlined, label: t('account.support') },
+    { key: 'api-keys', icon: KeyOutlined, label: t('account.apiKeys') },
+    { key: 'keypair', icon: LockOutlined, label: t('account.keypair') },
+    { key: 'divider', type: 'divider' },
+    { key: 'logout', icon: LogoutOutlined, label: t('account.logout'), danger: true },
   ];
 
-  const onClick: MenuProps['onClick'] = ({ key }) => {
+  const onSelect = (key: string) => {
     if (key === 'keypair') {
       setKeypairLoaded(true);
       setKeypairOpen(true);
@@ -70,15 +64,18 @@ export function AccountMenu() {
 
   return (
     <>
-      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-        <button type="button" className={styles.accountTrigger} aria-label={t('account.trigger')}>
-          <Avatar size={30} className={styles.accountAvatar}>
-            {initialOf(email)}
-          </Avatar>
-          <span className={styles.accountLabel}>{email}</span>
-          <DownOutlined aria-hidden className={styles.accountCaret} />
-        </button>
-      </Dropdown>
+      <MenuButton
+        entries={entries}
+        onSelect={onSelect}
+        triggerClassName={styles.accountTrigger}
+        label={t('account.trigger')}
+      >
+        <span className={styles.accountAvatar} aria-hidden="true">
+          {initialOf(email)}
+        </span>
+        <span className={styles.accountLabel}>{email}</span>
+        <SvgIcon icon={DownOutlined} className={styles.accountCaret} />
+      </MenuButton>
       {keypairLoaded ? (
         <Suspense fallback={null}>
           <KeypairDialog open={keypairOpen} onClose={() => setKeypairOpen(false)} />

@@ -1,4 +1,3 @@
-import { Layout } from 'antd';
 import { Link } from 'react-router';
 import { ResourceOverview } from '../../features/dashboard/resource-overview';
 import { Logo } from '../../shared/components/logo';
@@ -9,7 +8,7 @@ import styles from './app-layout.module.css';
 /** Logo linking home, the resource overview, and the account menu. */
 export function AppHeader() {
   return (
-    <Layout.Header className={styles.header}>
+    <header className={styles.header}>
       <Link to="/home" className={styles.brand}>
         <Logo size={30} />
         <span className={styles.brandName}>{t('product.name')}</span>
@@ -18,6 +17,6 @@ export function AppHeader() {
         <ResourceOverview />
       </div>
       <AccountMenu />
-    </Layout.Header>
+    </header>
   );
 }

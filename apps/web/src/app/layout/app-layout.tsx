@@ -1,10 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider, Layout, Skeleton } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useSessionCheck } from '../../features/auth/api/get-session';
-import { notificationPlacement } from '../../shared/notifications/notify';
-import { theme } from '../../shared/theme/antd-theme';
+import { SkeletonBlock } from '../../shared/components/skeleton-block';
 import { createQueryClient } from '../query-client';
 import { RealtimeEvents } from '../realtime-events';
 import { AppHeader } from './app-header';
@@ -20,46 +18,44 @@ const queryClient = createQueryClient();
 
 function ContentSkeleton() {
   return (
-    <div className={styles.contentSkeleton}>
-      <Skeleton active title={{ width: 220 }} paragraph={{ rows: 1, width: 420 }} />
-      <Skeleton.Node active className={styles.cardSkeleton}>
-        <span />
-      </Skeleton.Node>
+    <div className={styles.contentSkeleton} aria-busy="true">
+      <SkeletonBlock className={styles.titleSkeleton} />
+      <SkeletonBlock className={styles.lineSkeleton} />
+      <SkeletonBlock className={styles.cardSkeleton} />
     </div>
   );
 }
 
-/** Header, left menu, central content and right sidebar (spec "Screens and routes", design.md). */
 function SessionCheck() {
   useSessionCheck();
   return null;
 }
 
+/**
+ * Header, left menu, central content and right sidebar (spec "Screens and routes", design.md).
+ * Plain elements: antd loads with the pages that use it, not with the shell (lazyAntdPart).
+ */
 export function AppLayout() {
   useEffect(() => () => queryClient.clear(), []);
 
   return (
-    <ConfigProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <SessionCheck />
-        <RealtimeEvents />
-        <AntdApp notification={{ placement: notificationPlacement }}>
-          <DatacenterMapLayer />
-          <Layout className={styles.shell}>
-            <AppHeader />
-            <Layout hasSider className={styles.body}>
-              <SideMenu />
-              <Layout.Content className={styles.content}>
-                <Suspense fallback={<ContentSkeleton />}>
-                  <Outlet />
-                </Suspense>
-              </Layout.Content>
-              <RightSidebar />
-            </Layout>
-          </Layout>
-          <CreateDrawers />
-        </AntdApp>
-      </QueryClientProvider>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <SessionCheck />
+      <RealtimeEvents />
+      <DatacenterMapLayer />
+      <div className={styles.shell}>
+        <AppHeader />
+        <div className={styles.body}>
+          <SideMenu />
+          <main className={styles.content}>
+            <Suspense fallback={<ContentSkeleton />}>
+              <Outlet />
+            </Suspense>
+          </main>
+          <RightSidebar />
+        </div>
+      </div>
+      <CreateDrawers />
+    </QueryClientProvider>
   );
 }

@@ -2,18 +2,18 @@ import { Suspense, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { createDrawerClosed, selectCreateDrawer } from '../../shared/store/ui.slice';
 import type { CreateDrawerKind } from '../../shared/store/ui.slice';
-import { lazyPage } from '../lazy-page';
+import { lazyAntdPart } from '../lazy-page';
 
 // Each drawer (its forms, YAML editor and upload) loads when first opened, not with the layout.
-const CreateClusterDrawer = lazyPage(() =>
+const CreateClusterDrawer = lazyAntdPart(() =>
   import('../../features/clusters/components/create-cluster-drawer').then(
     (m) => m.CreateClusterDrawer,
   ),
 );
-const CreateAppDrawer = lazyPage(() =>
+const CreateAppDrawer = lazyAntdPart(() =>
   import('../../features/apps/components/create-app-drawer').then((m) => m.CreateAppDrawer),
 );
-const CreateDomainDrawer = lazyPage(() =>
+const CreateDomainDrawer = lazyAntdPart(() =>
   import('../../features/domains/components/create-domain-drawer').then(
     (m) => m.CreateDomainDrawer,
   ),

@@ -1,41 +1,41 @@
-import {
-  AppstoreAddOutlined,
-  ClusterOutlined,
-  DownOutlined,
-  GlobalOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
-import type { MenuProps } from 'antd';
+import AppstoreAddOutlined from '@ant-design/icons-svg/es/asn/AppstoreAddOutlined';
+import ClusterOutlined from '@ant-design/icons-svg/es/asn/ClusterOutlined';
+import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
+import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
+import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
 import { useDispatch } from 'react-redux';
+import { MenuButton } from '../../shared/components/menu-button';
+import type { MenuEntry } from '../../shared/components/menu-button';
+import { SvgIcon } from '../../shared/components/svg-icon';
 import { t } from '../../shared/i18n/translate';
 import { createDrawerOpened } from '../../shared/store/ui.slice';
-import type { CreateDrawerKind } from '../../shared/store/ui.slice';
+import { createDrawerKinds } from '../../shared/store/ui.slice';
 import styles from './app-layout.module.css';
 
-const items: MenuProps['items'] = [
-  { key: 'cluster', icon: <ClusterOutlined aria-hidden />, label: t('create.cluster') },
-  { key: 'app', icon: <AppstoreAddOutlined aria-hidden />, label: t('create.app') },
-  { key: 'domain', icon: <GlobalOutlined aria-hidden />, label: t('create.domain') },
+const entries: MenuEntry[] = [
+  { key: 'cluster', icon: ClusterOutlined, label: t('create.cluster') },
+  { key: 'app', icon: AppstoreAddOutlined, label: t('create.app') },
+  { key: 'domain', icon: GlobalOutlined, label: t('create.domain') },
 ];
 
 /** The Create button: Cluster, App or Domain, each in its drawer. */
 export function CreateMenu() {
   const dispatch = useDispatch();
+  const onSelect = (key: string) => {
+    const kind = createDrawerKinds.find((candidate) => candidate === key);
+    if (kind) dispatch(createDrawerOpened(kind));
+  };
   return (
-    <Dropdown
-      menu={{
-        items,
-        onClick: ({ key }) => dispatch(createDrawerOpened(key as CreateDrawerKind)),
-      }}
-      trigger={['click']}
-      placement="bottom"
+    <MenuButton
+      entries={entries}
+      onSelect={onSelect}
+      className={styles.createMenu}
+      triggerClassName={styles.createButton}
+      align="stretch"
     >
-      <Button type="primary" block size="large" className={styles.createButton}>
-        <PlusOutlined aria-hidden />
-        <span className={styles.createLabel}>{t('create.button')}</span>
-        <DownOutlined aria-hidden className={styles.createCaret} />
-      </Button>
-    </Dropdown>
+      <SvgIcon icon={PlusOutlined} />
+      <span className={styles.createLabel}>{t('create.button')}</span>
+      <SvgIcon icon={DownOutlined} className={styles.createCaret} />
+    </MenuButton>
   );
 }

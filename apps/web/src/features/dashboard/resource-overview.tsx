@@ -1,4 +1,3 @@
-import { Statistic } from 'antd';
 import { useMemo } from 'react';
 import { t } from '../../shared/i18n/translate';
 import { useAppOverview } from '../../shared/api/apps-list';
@@ -29,25 +28,9 @@ interface ResourceOverviewViewProps {
   traffic?: TrafficTag[];
 }
 
-// Inline, so they win over antd's own statistic colours on the navy header.
-const statisticStyles = {
-  title: {
-    margin: 0,
-    padding: 0,
-    fontSize: 11,
-    lineHeight: '14px',
-    color: 'rgba(255, 255, 255, 0.6)',
-    whiteSpace: 'nowrap',
-  },
-  content: {
-    fontSize: 16,
-    lineHeight: '20px',
-    fontWeight: 600,
-    color: '#ffffff',
-    fontVariantNumeric: 'tabular-nums',
-    whiteSpace: 'nowrap',
-  },
-} as const;
+// As antd's Statistic showed them: whole numbers grouped by thousands, text as it is.
+const formatValue = (value: number | string) =>
+  typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 20 }) : value;
 
 /** The header's dashboard, from the user's apps, clusters and today's traffic (spec "Screens and routes"). */
 export function ResourceOverview() {
@@ -85,12 +68,10 @@ export function ResourceOverviewView({
       <ul className={styles.counters}>
         {items.map((item) => (
           <li key={item.key} className={styles.counter} data-testid={`overview-${item.key}`}>
-            <Statistic
-              title={item.title}
-              value={item.value}
-              className={styles.statistic}
-              styles={statisticStyles}
-            />
+            <span className={styles.value} data-testid={`overview-${item.key}-value`}>
+              {formatValue(item.value)}
+            </span>
+            <span className={styles.title}>{item.title}</span>
           </li>
         ))}
       </ul>

@@ -827,6 +827,7 @@ export const en = {
 
   'common.cancel': 'Cancel',
   'common.loading': 'Loading',
+  'common.clear': 'Clear',
 } as const;
 
 export type TextKey = keyof typeof en;

@@ -2,7 +2,8 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 
 /** Which Create drawer is open (spec "Screens and routes": Cluster, App or Domain), if any. */
-export type CreateDrawerKind = 'cluster' | 'app' | 'domain';
+export const createDrawerKinds = ['cluster', 'app', 'domain'] as const;
+export type CreateDrawerKind = (typeof createDrawerKinds)[number];
 
 /** The point the world map zooms onto (/datacenters/{id}), null for the whole world. */
 export interface MapFocusState {

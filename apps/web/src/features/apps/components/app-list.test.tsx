@@ -96,7 +96,7 @@ describe('AppList', () => {
     expect(tileNames()).toEqual(['blog', 'shop', 'archive']);
 
     await user.click(screen.getByRole('button', { name: 'Sort apps' }));
-    const updated = await screen.findByRole('menuitem', { name: 'Recently updated' });
+    const updated = await screen.findByRole('menuitemradio', { name: 'Recently updated' });
     await user.click(updated);
     await waitFor(() => expect(tileNames()).toEqual(['archive', 'blog', 'shop']));
   });
@@ -117,9 +117,9 @@ describe('AppList', () => {
     const user = userEvent.setup();
     renderList(apps);
     await screen.findByRole('link', { name: 'blog' });
-    await user.type(screen.getByRole('textbox', { name: 'Search apps' }), 'SH');
+    await user.type(screen.getByRole('searchbox', { name: 'Search apps' }), 'SH');
     await waitFor(() => expect(tileNames()).toEqual(['shop']));
-    await user.type(screen.getByRole('textbox', { name: 'Search apps' }), 'x');
+    await user.type(screen.getByRole('searchbox', { name: 'Search apps' }), 'x');
     expect(await screen.findByText('No app matches this search')).toBeTruthy();
   });
 

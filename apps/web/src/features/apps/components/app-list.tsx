@@ -1,10 +1,16 @@
-import { ClockCircleFilled, DownOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Avatar, Button, Dropdown, Input, Skeleton, Tooltip } from 'antd';
+import ClockCircleFilled from '@ant-design/icons-svg/es/asn/ClockCircleFilled';
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
+import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
 import type { AppSummary } from '@meridian/domain/apps/app-api';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useMatch } from 'react-router';
+import { MenuButton } from '../../../shared/components/menu-button';
+import { SkeletonBlock } from '../../../shared/components/skeleton-block';
+import { SvgIcon } from '../../../shared/components/svg-icon';
 import { t } from '../../../shared/i18n/translate';
 import { colorFromName, initialOf } from '../../../shared/lib/color-from-name';
 import { createDrawerOpened } from '../../../shared/store/ui.slice';
@@ -18,14 +24,14 @@ type SummaryPages = ReturnType<typeof useAppSummaryPages>;
 function AppTile({ app, current }: { app: AppSummary; current: boolean }) {
   const pending = app.pending;
   const avatar = (
-    <Avatar
-      shape="square"
-      size={56}
+    <span
       className={styles.avatar}
       style={{ backgroundColor: colorFromName(app.name) }}
+      aria-hidden="true"
+      data-testid="app-avatar"
     >
       {initialOf(app.name)}
-    </Avatar>
+    </span>
   );
   return (
     <li>
@@ -39,13 +45,12 @@ function AppTile({ app, current }: { app: AppSummary; current: boolean }) {
         <span className={styles.avatarWrap}>
           {avatar}
           {pending ? (
-            <Tooltip title={t('apps.pending')}>
-              <ClockCircleFilled
-                className={styles.clock}
-                role="img"
-                aria-label={t('apps.pending')}
-              />
-            </Tooltip>
+            <SvgIcon
+              icon={ClockCircleFilled}
+              className={styles.clock}
+              label={t('apps.pending')}
+              title={t('apps.pending')}
+            />
           ) : null}
         </span>
         <span className={styles.name}>{app.name}</span>
@@ -106,24 +111,61 @@ function AppGrid({ query, currentId }: { query: SummaryPages; currentId?: string
   );
 }
 
-/**
- * The order of the tiles, as a small menu at the heading's end: the account menu already loads
- * Dropdown, so the sidebar adds no select component to the first page (issue 17).
- */
+/** The order of the tiles, as a small menu at the heading's end. */
 function SortChoice({ value, onChange }: { value: AppSortKey; onChange(key: AppSortKey): void }) {
-  const items = appSortKeys.map((key) => ({ key, label: t(`apps.list.sort.${key}`) }));
-  const pick = ({ key }: { key: string }) =>
-    onChange(appSortKeys.find((sortKey) => sortKey === key) ?? value);
+  const entries = appSortKeys.map((key) => ({ key, label: t(`apps.list.sort.${key}`) }));
+  const pick = (key: string) => onChange(appSortKeys.find((sortKey) => sortKey === key) ?? value);
   return (
-    <Dropdown
-      trigger={['click']}
-      placement="bottomRight"
-      menu={{ items, selectable: true, selectedKeys: [value], onClick: pick }}
+    <MenuButton
+      entries={entries}
+      onSelect={pick}
+      selectedKey={value}
+      className={styles.sortMenu}
+      triggerClassName={styles.sort}
+      label={t('apps.list.sort')}
     >
-      <button type="button" className={styles.sort} aria-label={t('apps.list.sort')}>
-        {t(`apps.list.sort.${value}`)} <DownOutlined aria-hidden />
-      </button>
-    </Dropdown>
+      {t(`apps.list.sort.${value}`)} <SvgIcon icon={DownOutlined} className={styles.sortCaret} />
+    </MenuButton>
+  );
+}
+
+/** The search box: a magnifier, the query, and a button that clears it. */
+function SearchBox({ value, onChange }: { value: string; onChange(value: string): void }) {
+  return (
+    <label className={styles.search}>
+      <SvgIcon icon={SearchOutlined} className={styles.searchIcon} />
+      <input
+        type="search"
+        className={styles.searchInput}
+        placeholder={t('apps.search')}
+        aria-label={t('apps.search')}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {value ? (
+        <button
+          type="button"
+          className={styles.searchClear}
+          aria-label={t('common.clear')}
+          onClick={() => onChange('')}
+        >
+          <SvgIcon icon={CloseCircleFilled} />
+        </button>
+      ) : null}
+    </label>
+  );
+}
+
+function TileSkeletons() {
+  return (
+    <ul className={styles.grid} aria-busy="true" aria-label={t('common.loading')}>
+      {Array.from({ length: 6 }, (_, index) => (
+        <li key={index} className={styles.skeleton}>
+          <SkeletonBlock className={styles.skeletonAvatar} />
+          <SkeletonBlock className={styles.skeletonName} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -151,25 +193,13 @@ export function AppList() {
         {total > 0 ? <span className={styles.count}>{total}</span> : null}
         {total > 1 ? <SortChoice value={sortKey} onChange={setSortKey} /> : null}
       </div>
-      <Input
-        allowClear
-        placeholder={t('apps.search')}
-        aria-label={t('apps.search')}
-        prefix={<SearchOutlined aria-hidden className={styles.searchIcon} />}
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-      />
+      <SearchBox value={search} onChange={setSearch} />
       {isPending ? (
-        <ul className={styles.grid} aria-busy="true" aria-label={t('common.loading')}>
-          {Array.from({ length: 6 }, (_, index) => (
-            <li key={index} className={styles.skeleton}>
-              <Skeleton.Avatar active shape="square" size={56} />
-              <Skeleton.Input active size="small" className={styles.skeletonName} />
-            </li>
-          ))}
-        </ul>
+        <TileSkeletons />
       ) : isError ? (
-        <Alert type="error" showIcon title={t('apps.detail.fetchFailed')} />
+        <p role="alert" className={styles.error}>
+          {t('apps.detail.fetchFailed')}
+        </p>
       ) : shown > 0 ? (
         <AppGrid query={query} currentId={currentId} />
       ) : search.trim() ? (
@@ -178,13 +208,14 @@ export function AppList() {
         <div className={styles.emptyState}>
           <p className={styles.emptyTitle}>{t('apps.empty')}</p>
           <p className={styles.emptyHint}>{t('apps.emptyHint')}</p>
-          <Button
-            size="small"
-            icon={<PlusOutlined aria-hidden />}
+          <button
+            type="button"
+            className={styles.emptyAction}
             onClick={() => dispatch(createDrawerOpened('app'))}
           >
+            <SvgIcon icon={PlusOutlined} />
             {t('create.app.title')}
-          </Button>
+          </button>
         </div>
       )}
     </section>

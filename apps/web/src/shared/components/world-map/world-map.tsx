@@ -20,7 +20,7 @@ function loadShapes(): Promise<WorldShapes> {
 
 /** d3-geo, only for maps that place something on the world (markers, a focused datacenter). */
 function loadProject(): Promise<Project> {
-  projectPromise ??= import('./world-projection').then((m) => m.createProject());
+  projectPromise ??= import('./marker-projection').then((m) => m.createProject());
   return projectPromise;
 }
 

@@ -10,9 +10,3 @@ export type Project = (lonLat: [number, number]) => [number, number] | null;
 export function worldProjection() {
   return geoNaturalEarth1().scale(MAP_SCALE).translate([0, 0]);
 }
-
-/** The projection as markers use it; loaded only by maps that place something on the world. */
-export function createProject(): Project {
-  const projection = worldProjection();
-  return (lonLat) => projection(lonLat);
-}
