@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the console's first page reads these shapes (docs/frontend-performance.md).
+import { z } from 'zod/mini';
 import { flavorKeys, type FlavorKey } from '../flavors';
 import { limits, templateTypes, volumeTypes } from '../limits';
 import { boundedList, idField, requiredText, wholeNumberIn } from '../request-fields';
@@ -58,20 +59,20 @@ export const deploymentSchema = z.object({
   datacenter_uuid: z.string(),
   datacenter_name: z.string(),
   status: z.enum(statuses),
-  status_reason: z.string().nullable(),
+  status_reason: z.nullable(z.string()),
   /** The load-balancer address (Kubernetes) or the stack's public address (Heat). */
-  endpoint: z.string().nullable(),
+  endpoint: z.nullable(z.string()),
   domain_names: z.array(z.string()),
-  certificate_uuid: z.string().nullable(),
+  certificate_uuid: z.nullable(z.string()),
   ports: z.array(deploymentPortSchema),
   template: z.array(deploymentTemplateSchema),
   /** The image a CI/CD call rolled out in place of the version's (null: the version's own). */
-  image_name: z.string().nullable(),
+  image_name: z.nullable(z.string()),
   ready_replicas: z.number(),
-  flavor_name: flavorKey.nullable(),
-  volume_type: z.enum(volumeTypes).nullable(),
+  flavor_name: z.nullable(flavorKey),
+  volume_type: z.nullable(z.enum(volumeTypes)),
   /** Not in the spec: a Heat deployment's stack outputs, once its stack was created. */
-  stack_outputs: z.array(stackOutputSchema).optional(),
+  stack_outputs: z.optional(z.array(stackOutputSchema)),
   app: z.object({ uuid: z.string(), name: z.string() }),
   version: z.object({ uuid: z.string(), name: z.string() }),
   createdAt: z.string(),
@@ -89,10 +90,10 @@ export const versionSchema = z.object({
    * The template as deployed (a private registry's password reads `<sealed>`). Only
    * `GET /apps/{appId}` carries it; the app list leaves it out to stay small.
    */
-  raw_template: z.string().optional(),
+  raw_template: z.optional(z.string()),
   template_name: z.string(),
-  flavor_name: flavorKey.nullable(),
-  volume_type: z.enum(volumeTypes).nullable(),
+  flavor_name: z.nullable(flavorKey),
+  volume_type: z.nullable(z.enum(volumeTypes)),
   /** success when every deployment is; in progress or failure when one is; success with none. */
   status: z.enum(statuses),
   smart_cluster_uuids: z.array(z.string()),
@@ -105,7 +106,7 @@ export type Version = z.infer<typeof versionSchema>;
 export const appSchema = z.object({
   uuid: z.string(),
   name: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Oldest first. */
@@ -137,16 +138,16 @@ const imageName = requiredText(
 /** `PUT /apps/deployment/{deploymentId}`: roll out another image and/or another replica count. */
 export const deploymentUpdateSchema = z
   .object({
-    image_name: imageName.optional(),
-    replicas: wholeNumberIn(
-      limits.replicasMin,
-      limits.replicasMax,
-      appApiMessages.replicas,
-    ).optional(),
+    image_name: z.optional(imageName),
+    replicas: z.optional(
+      wholeNumberIn(limits.replicasMin, limits.replicasMax, appApiMessages.replicas),
+    ),
   })
-  .refine((body) => body.image_name !== undefined || body.replicas !== undefined, {
-    message: appApiMessages.deploymentUpdateEmpty,
-  });
+  .check(
+    z.refine((body) => body.image_name !== undefined || body.replicas !== undefined, {
+      error: appApiMessages.deploymentUpdateEmpty,
+    }),
+  );
 
 export type DeploymentUpdate = z.infer<typeof deploymentUpdateSchema>;
 
@@ -164,8 +165,10 @@ export const deploymentRemovalSchema = z.object({
 export const removalResultSchema = z.object({
   status: z
     .enum(['success', 'deleting'])
-    .describe(
-      'success: gone from the lists (an app at once, its teardown going on); deleting: under way',
+    .check(
+      z.describe(
+        'success: gone from the lists (an app at once, its teardown going on); deleting: under way',
+      ),
     ),
 });
 
@@ -215,17 +218,17 @@ export type AppSummary = z.infer<typeof appSummarySchema>;
 export const appSummarySorts = ['created', 'updated'] as const;
 
 /** `GET /meridian/v1/kube/apps/summary`: filters besides `limit` and `offset`. */
-export const appSummaryQuerySchema = listPageQuerySchema.extend({
-  sort: z
-    .enum(appSummarySorts, { error: 'The sort must be created or updated' })
-    .optional()
-    .default('created'),
+export const appSummaryQuerySchema = z.extend(listPageQuerySchema, {
+  sort: z._default(
+    z.optional(z.enum(appSummarySorts, { error: 'The sort must be created or updated' })),
+    'created',
+  ),
   search: listSearchSchema,
 });
 
 export type AppSummaryQuery = z.infer<typeof appSummaryQuerySchema>;
 
-export const appSummaryPageSchema = listPageSchema(appSummarySchema).extend({
+export const appSummaryPageSchema = z.extend(listPageSchema(appSummarySchema), {
   /** Datacenters where a deployment of any of the user's apps is in progress (the map's markers). */
   pending_datacenter_uuids: z.array(z.string()),
 });

@@ -33,7 +33,8 @@ export const appHistoryMessages = {
 } as const;
 
 /** `GET /meridian/v1/kube/apps/{appId}/history?limit=&offset=&version=&location=`. */
-export const appHistoryQuerySchema = listPageQuerySchema.extend({
+export const appHistoryQuerySchema = z.object({
+  ...listPageQuerySchema.shape,
   version: z.uuid({ error: appHistoryMessages.version }).optional(),
   /** A datacenter uuid or a location name (e.g. Montréal), matched without regard to case. */
   location: z

@@ -7,11 +7,10 @@ export const placementMessages = automaticPlacementMessages;
 /** `POST /intelligence/placement`: where an AUTOMATIC smart cluster would run, without creating it. */
 export const placementPreviewSchema = z.object({
   ...smartClusterFields,
-  datacenters: smartClusterFields.datacenters.max(
-    candidatesMax,
-    placementMessages.tooManyCandidates,
+  datacenters: smartClusterFields.datacenters.check(
+    z.maxLength(candidatesMax, placementMessages.tooManyCandidates),
   ),
-  demand: demandSchema.optional(),
+  demand: z.optional(demandSchema),
 });
 
 export type PlacementPreviewInput = z.infer<typeof placementPreviewSchema>;

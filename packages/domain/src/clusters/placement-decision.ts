@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: smart clusters carry their placement, and the console's first page reads them.
+import { z } from 'zod/mini';
 import { optionalText } from '../request-fields';
 
 export const automaticPlacementMessages = {
@@ -13,8 +14,10 @@ export const automaticPlacementMessages = {
 const coordinate = (max: number) =>
   z
     .number({ error: automaticPlacementMessages.demandPoint })
-    .min(-max, automaticPlacementMessages.demandPoint)
-    .max(max, automaticPlacementMessages.demandPoint);
+    .check(
+      z.minimum(-max, automaticPlacementMessages.demandPoint),
+      z.maximum(max, automaticPlacementMessages.demandPoint),
+    );
 
 /** The engine's search is exact, so an AUTOMATIC smart cluster's candidates are bounded. */
 export const candidatesMax = 24;
@@ -25,8 +28,10 @@ export const demandPointSchema = z.object({
   longitude: coordinate(180),
   weight: z
     .number({ error: automaticPlacementMessages.demandPoint })
-    .positive(automaticPlacementMessages.demandPoint)
-    .max(1e9, automaticPlacementMessages.demandPoint),
+    .check(
+      z.positive(automaticPlacementMessages.demandPoint),
+      z.maximum(1e9, automaticPlacementMessages.demandPoint),
+    ),
   name: optionalText(
     automaticPlacementMessages.demandPoint,
     100,
@@ -36,8 +41,10 @@ export const demandPointSchema = z.object({
 
 export const demandSchema = z
   .array(demandPointSchema, { error: automaticPlacementMessages.demandCount })
-  .min(1, automaticPlacementMessages.demandCount)
-  .max(500, automaticPlacementMessages.demandCount);
+  .check(
+    z.minLength(1, automaticPlacementMessages.demandCount),
+    z.maxLength(500, automaticPlacementMessages.demandCount),
+  );
 
 export type DemandPointInput = z.infer<typeof demandPointSchema>;
 

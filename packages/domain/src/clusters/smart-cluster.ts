@@ -79,16 +79,14 @@ export const smartClusterFields = {
     (value) => (typeof value === 'string' ? value.toLowerCase() : value),
     z.enum(flavorKeys as [FlavorKey, ...FlavorKey[]], { error: validationMessages.flavor }),
   ),
-  master_count: wholeNumberIn(
-    limits.nodeCountMin,
-    limits.masterCountMax,
-    clusterMessages.masterLimit,
-  ).default(limits.nodeCountDefault),
-  minion_count: wholeNumberIn(
-    limits.nodeCountMin,
-    limits.minionCountMax,
-    clusterMessages.minionLimit,
-  ).default(limits.nodeCountDefault),
+  master_count: z._default(
+    wholeNumberIn(limits.nodeCountMin, limits.masterCountMax, clusterMessages.masterLimit),
+    limits.nodeCountDefault,
+  ),
+  minion_count: z._default(
+    wholeNumberIn(limits.nodeCountMin, limits.minionCountMax, clusterMessages.minionLimit),
+    limits.nodeCountDefault,
+  ),
   latency,
   budget,
 };
@@ -106,7 +104,7 @@ export const smartClusterCreateSchema = z
     budget: budget.optional(),
     description,
     /** Where the users are (AUTOMATIC); without it the candidates weigh equally. */
-    demand: demandSchema.optional(),
+    demand: z.optional(demandSchema),
     /** Makes it the default smart cluster of an organisation the caller is an admin of. */
     default_shared_for_org_uuid: z.uuid({ error: organizationMessages.notAdmin }).optional(),
     monitoring_default_password: z
@@ -153,11 +151,11 @@ export const smartClusterUpdateSchema = z
   .object({
     name,
     isAppCreate: z.boolean().optional(),
-    datacenters: datacenterList.optional(),
+    datacenters: z.optional(datacenterList),
     latency: latency.optional(),
     budget: budget.optional(),
     description,
-    demand: demandSchema.optional(),
+    demand: z.optional(demandSchema),
   })
   .superRefine((body, context) => {
     if (body.datacenters && !noMixOfDatacenters(body.datacenters)) {
