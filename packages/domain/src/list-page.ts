@@ -1,5 +1,4 @@
-// zod/mini: the console's first page reads list pages, and classic zod would add ~12 KB to it.
-import { z } from 'zod/mini';
+import { z } from 'zod';
 
 /**
  * One page of a list the console shows (`?limit=&offset=`), so a user with thousands of entries
@@ -15,34 +14,35 @@ export const listPageMessages = {
 
 /** Query text of a whole number; anything else gives `message`. */
 function wholeNumberQuery(min: number, max: number, message: string) {
-  return z.pipe(
-    z.pipe(z.string({ error: message }).check(z.regex(/^\d{1,9}$/, message)), z.transform(Number)),
-    z.int({ error: message }).check(z.minimum(min, message), z.maximum(max, message)),
-  );
+  return z
+    .string({ error: message })
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message));
 }
 
 export const listPageQuerySchema = z.object({
-  limit: z._default(
-    z.optional(wholeNumberQuery(1, listPageLimits.max, listPageMessages.limit)),
-    listPageLimits.default,
-  ),
-  offset: z._default(z.optional(wholeNumberQuery(0, 1_000_000_000, listPageMessages.offset)), 0),
+  limit: wholeNumberQuery(1, listPageLimits.max, listPageMessages.limit)
+    .optional()
+    .default(listPageLimits.default),
+  offset: wholeNumberQuery(0, 1_000_000_000, listPageMessages.offset).optional().default(0),
 });
 
 export type ListPageQuery = z.infer<typeof listPageQuerySchema>;
 
 /** A search by name: trimmed, lower-cased, bounded. */
-export const listSearchSchema = z.optional(
-  z
-    .string({ error: listPageMessages.search })
-    .check(z.trim(), z.toLowerCase(), z.maxLength(100, listPageMessages.search)),
-);
+export const listSearchSchema = z
+  .string({ error: listPageMessages.search })
+  .trim()
+  .toLowerCase()
+  .max(100, listPageMessages.search)
+  .optional();
 
 /** The envelope of one page of `item`. */
-export function listPageSchema<T extends z.core.$ZodType>(item: T) {
+export function listPageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
-    total: z.number().check(z.describe('Entries matching the query, on every page')),
+    total: z.number().describe('Entries matching the query, on every page'),
     offset: z.number(),
     limit: z.number(),
   });

@@ -1,5 +1,4 @@
-// zod/mini: the schemas the console's first page reads are built from these.
-import { z } from 'zod/mini';
+import { z } from 'zod';
 
 /**
  * Building blocks of every request schema, so each rule is written once: text is bounded and
@@ -19,25 +18,20 @@ export const tooLongMessage = (field: string, max: number) =>
 export function requiredText(message: string, max: number, tooLong: string) {
   return z
     .string({ error: message })
-    .check(
-      z.trim(),
-      z.minLength(1, message),
-      z.maxLength(max, tooLong),
-      z.refine(hasNoNul, { error: message, abort: true }),
-    );
+    .trim()
+    .min(1, message)
+    .max(max, tooLong)
+    .refine(hasNoNul, { message, abort: true });
 }
 
 /** Optional text, trimmed and bounded. */
 export function optionalText(message: string, max: number, tooLong: string) {
-  return z.optional(
-    z
-      .string({ error: message })
-      .check(
-        z.trim(),
-        z.maxLength(max, tooLong),
-        z.refine(hasNoNul, { error: message, abort: true }),
-      ),
-  );
+  return z
+    .string({ error: message })
+    .trim()
+    .max(max, tooLong)
+    .refine(hasNoNul, { message, abort: true })
+    .optional();
 }
 
 /** A uuid naming something of the caller's; anything else gives `message`. */
@@ -46,18 +40,16 @@ export function idField(message: string) {
 }
 
 /** A non-empty list of at most `max` items; its length is checked before any item is read. */
-export function boundedList<T extends z.core.$ZodType>(
+export function boundedList<T extends z.ZodType>(
   item: T,
   message: string,
   max: number,
   tooMany: string,
 ) {
-  return z
-    .array(item, { error: message })
-    .check(z.minLength(1, message), z.maxLength(max, tooMany));
+  return z.array(item, { error: message }).min(1, message).max(max, tooMany);
 }
 
 /** A whole number within [min, max]; anything else gives `message`, which should say the range. */
 export function wholeNumberIn(min: number, max: number, message: string) {
-  return z.int({ error: message }).check(z.minimum(min, message), z.maximum(max, message));
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
 }

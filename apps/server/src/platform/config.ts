@@ -77,9 +77,9 @@ const envSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
-  MERIDIAN_ADMIN_USER: z._default(createUserSchema.shape.username, 'admin'),
-  MERIDIAN_ADMIN_PASSWORD: z.optional(createUserSchema.shape.password),
-  MERIDIAN_ADMIN_EMAIL: z.optional(createUserSchema.shape.email),
+  MERIDIAN_ADMIN_USER: createUserSchema.shape.username.default('admin'),
+  MERIDIAN_ADMIN_PASSWORD: createUserSchema.shape.password.optional(),
+  MERIDIAN_ADMIN_EMAIL: createUserSchema.shape.email.optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   MERIDIAN_WEB_DIST: z.string().trim().min(1).optional(),
   MERIDIAN_SIM_TIME_SCALE: z.coerce

@@ -1,5 +1,4 @@
-// zod/mini: the console's first page reads these shapes (docs/frontend-performance.md).
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import { flavorKeys, type FlavorKey } from '../flavors';
 import { limits, templateTypes, volumeTypes } from '../limits';
 import { boundedList, idField, requiredText, wholeNumberIn } from '../request-fields';
@@ -59,20 +58,20 @@ export const deploymentSchema = z.object({
   datacenter_uuid: z.string(),
   datacenter_name: z.string(),
   status: z.enum(statuses),
-  status_reason: z.nullable(z.string()),
+  status_reason: z.string().nullable(),
   /** The load-balancer address (Kubernetes) or the stack's public address (Heat). */
-  endpoint: z.nullable(z.string()),
+  endpoint: z.string().nullable(),
   domain_names: z.array(z.string()),
-  certificate_uuid: z.nullable(z.string()),
+  certificate_uuid: z.string().nullable(),
   ports: z.array(deploymentPortSchema),
   template: z.array(deploymentTemplateSchema),
   /** The image a CI/CD call rolled out in place of the version's (null: the version's own). */
-  image_name: z.nullable(z.string()),
+  image_name: z.string().nullable(),
   ready_replicas: z.number(),
-  flavor_name: z.nullable(flavorKey),
-  volume_type: z.nullable(z.enum(volumeTypes)),
+  flavor_name: flavorKey.nullable(),
+  volume_type: z.enum(volumeTypes).nullable(),
   /** Not in the spec: a Heat deployment's stack outputs, once its stack was created. */
-  stack_outputs: z.optional(z.array(stackOutputSchema)),
+  stack_outputs: z.array(stackOutputSchema).optional(),
   app: z.object({ uuid: z.string(), name: z.string() }),
   version: z.object({ uuid: z.string(), name: z.string() }),
   createdAt: z.string(),
@@ -90,10 +89,10 @@ export const versionSchema = z.object({
    * The template as deployed (a private registry's password reads `<sealed>`). Only
    * `GET /apps/{appId}` carries it; the app list leaves it out to stay small.
    */
-  raw_template: z.optional(z.string()),
+  raw_template: z.string().optional(),
   template_name: z.string(),
-  flavor_name: z.nullable(flavorKey),
-  volume_type: z.nullable(z.enum(volumeTypes)),
+  flavor_name: flavorKey.nullable(),
+  volume_type: z.enum(volumeTypes).nullable(),
   /** success when every deployment is; in progress or failure when one is; success with none. */
   status: z.enum(statuses),
   smart_cluster_uuids: z.array(z.string()),
@@ -106,7 +105,7 @@ export type Version = z.infer<typeof versionSchema>;
 export const appSchema = z.object({
   uuid: z.string(),
   name: z.string(),
-  description: z.nullable(z.string()),
+  description: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Oldest first. */
@@ -138,16 +137,16 @@ const imageName = requiredText(
 /** `PUT /apps/deployment/{deploymentId}`: roll out another image and/or another replica count. */
 export const deploymentUpdateSchema = z
   .object({
-    image_name: z.optional(imageName),
-    replicas: z.optional(
-      wholeNumberIn(limits.replicasMin, limits.replicasMax, appApiMessages.replicas),
-    ),
+    image_name: imageName.optional(),
+    replicas: wholeNumberIn(
+      limits.replicasMin,
+      limits.replicasMax,
+      appApiMessages.replicas,
+    ).optional(),
   })
-  .check(
-    z.refine((body) => body.image_name !== undefined || body.replicas !== undefined, {
-      error: appApiMessages.deploymentUpdateEmpty,
-    }),
-  );
+  .refine((body) => body.image_name !== undefined || body.replicas !== undefined, {
+    message: appApiMessages.deploymentUpdateEmpty,
+  });
 
 export type DeploymentUpdate = z.infer<typeof deploymentUpdateSchema>;
 
@@ -165,10 +164,8 @@ export const deploymentRemovalSchema = z.object({
 export const removalResultSchema = z.object({
   status: z
     .enum(['success', 'deleting'])
-    .check(
-      z.describe(
-        'success: gone from the lists (an app at once, its teardown going on); deleting: under way',
-      ),
+    .describe(
+      'success: gone from the lists (an app at once, its teardown going on); deleting: under way',
     ),
 });
 
@@ -218,17 +215,17 @@ export type AppSummary = z.infer<typeof appSummarySchema>;
 export const appSummarySorts = ['created', 'updated'] as const;
 
 /** `GET /meridian/v1/kube/apps/summary`: filters besides `limit` and `offset`. */
-export const appSummaryQuerySchema = z.extend(listPageQuerySchema, {
-  sort: z._default(
-    z.optional(z.enum(appSummarySorts, { error: 'The sort must be created or updated' })),
-    'created',
-  ),
+export const appSummaryQuerySchema = listPageQuerySchema.extend({
+  sort: z
+    .enum(appSummarySorts, { error: 'The sort must be created or updated' })
+    .optional()
+    .default('created'),
   search: listSearchSchema,
 });
 
 export type AppSummaryQuery = z.infer<typeof appSummaryQuerySchema>;
 
-export const appSummaryPageSchema = z.extend(listPageSchema(appSummarySchema), {
+export const appSummaryPageSchema = listPageSchema(appSummarySchema).extend({
   /** Datacenters where a deployment of any of the user's apps is in progress (the map's markers). */
   pending_datacenter_uuids: z.array(z.string()),
 });

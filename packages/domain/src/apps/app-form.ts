@@ -124,7 +124,7 @@ export type VersionCreateFields = z.output<typeof versionCreateFieldsSchema>;
 
 /** `PUT /apps/{appId}` (multipart): name or description; the name stays required if sent. */
 export const appUpdateFieldsSchema = z
-  .object({ name: z.optional(appName), description })
+  .object({ name: appName.optional(), description })
   .refine((body) => body.name !== undefined || body.description !== undefined, {
     message: appFormMessages.nothingToUpdate,
   });

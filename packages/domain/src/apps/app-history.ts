@@ -33,8 +33,7 @@ export const appHistoryMessages = {
 } as const;
 
 /** `GET /meridian/v1/kube/apps/{appId}/history?limit=&offset=&version=&location=`. */
-export const appHistoryQuerySchema = z.object({
-  ...listPageQuerySchema.shape,
+export const appHistoryQuerySchema = listPageQuerySchema.extend({
   version: z.uuid({ error: appHistoryMessages.version }).optional(),
   /** A datacenter uuid or a location name (e.g. Montréal), matched without regard to case. */
   location: z

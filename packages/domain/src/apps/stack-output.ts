@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from 'zod';
 
 // Apart from heat-stack.ts: the console reads this shape on every page, the YAML parser it
 // does not need there stays out of its bundle.
@@ -7,8 +7,8 @@ import { z } from 'zod/mini';
 export const stackOutputSchema = z.object({
   name: z.string(),
   /** Heat's value as text (lists and maps as JSON); null when Heat could not resolve it. */
-  value: z.nullable(z.string()),
-  description: z.nullable(z.string()),
+  value: z.string().nullable(),
+  description: z.string().nullable(),
 });
 
 export type StackOutput = z.infer<typeof stackOutputSchema>;

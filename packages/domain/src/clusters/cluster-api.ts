@@ -1,5 +1,4 @@
-// zod/mini: the console's first page reads these shapes (docs/frontend-performance.md).
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import { flavorKeys, type FlavorKey } from '../flavors';
 import { clusterModes } from '../limits';
 import { statuses } from '../status';
@@ -8,15 +7,12 @@ import { placementDecisionSchema } from './placement-decision';
 
 /** Query text of comma-separated values out of `values`; absent: no filter. */
 function commaList<T extends string>(values: readonly T[], message: string) {
-  return z.optional(
-    z.pipe(
-      z.pipe(
-        z.string({ error: message }).check(z.maxLength(200, message)),
-        z.transform((text: string) => (text === '' ? [] : text.split(','))),
-      ),
-      z.array(z.enum(values as [T, ...T[]], { error: message })),
-    ),
-  );
+  return z
+    .string({ error: message })
+    .max(200, message)
+    .transform((text) => (text === '' ? [] : text.split(',')))
+    .pipe(z.array(z.enum(values as [T, ...T[]], { error: message })))
+    .optional();
 }
 
 /**
@@ -42,10 +38,10 @@ export const smartClusterSchema = z.object({
   name: z.string(),
   mode: z.enum(clusterModes),
   status: z.enum(statuses),
-  status_reason: z.nullable(z.string()),
-  latency: z.nullable(z.number()),
-  budget: z.nullable(z.number()),
-  cluster_size: z.nullable(flavorKey),
+  status_reason: z.string().nullable(),
+  latency: z.number().nullable(),
+  budget: z.number().nullable(),
+  cluster_size: flavorKey.nullable(),
   master_count: z.number(),
   minion_count: z.number(),
   datacenters: z.array(z.string()),
@@ -53,18 +49,18 @@ export const smartClusterSchema = z.object({
   versions: z.array(z.object({ version_uuid: z.string() })),
   version_uuids: z.array(z.string()),
   /** Its first datacenter (the only one of an external or single-datacenter smart cluster). */
-  datacenter_uuid: z.nullable(z.string()),
-  description: z.nullable(z.string()),
+  datacenter_uuid: z.string().nullable(),
+  description: z.string().nullable(),
   order: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
   user_uuid: z.string(),
   deleted: z.boolean(),
-  default_shared_for_org_uuid: z.nullable(z.string()),
+  default_shared_for_org_uuid: z.string().nullable(),
   /** AUTOMATIC: where Meridian decided it runs and why; null for MANUAL and external. */
-  placement: z._default(z.nullable(placementDecisionSchema), null),
+  placement: placementDecisionSchema.nullable().default(null),
   /** Only in the creation answer, never stored in plain text or shown again. */
-  monitoring_default_password: z.optional(z.string()),
+  monitoring_default_password: z.string().optional(),
 });
 
 /** The kinds of member cluster the API names (the database column takes the same values). */
@@ -87,16 +83,16 @@ export const clusterSchema = z.object({
   smart_cluster_uuid: z.string(),
   cluster_type: z.enum(clusterTypes),
   status: z.enum(statuses),
-  status_reason: z.nullable(z.string()),
+  status_reason: z.string().nullable(),
   location: z.string(),
   datacenter_uuid: z.string(),
-  cluster_size: z.nullable(flavorKey),
+  cluster_size: flavorKey.nullable(),
   master_count: z.number(),
   minion_count: z.number(),
   master_addresses: z.array(z.string()),
   node_addresses: z.array(z.string()),
-  kube_version: z.nullable(z.string()),
-  monitoring_path: z.nullable(z.string()),
+  kube_version: z.string().nullable(),
+  monitoring_path: z.string().nullable(),
   /** Its datacenter, as the spec's list of one. */
   datacenters: z.array(z.object({ uuid: z.string() })),
   /** The deployments running on it. */
@@ -123,7 +119,7 @@ export type SmartClusterInFull = z.infer<typeof smartClusterInFullSchema>;
  */
 export const kubeconfigDownloadSchema = z
   .string()
-  .check(z.describe('The kubeconfig YAML, base64-encoded (a JSON string)'));
+  .describe('The kubeconfig YAML, base64-encoded (a JSON string)');
 
 /** Header naming the datacenter whose member cluster's kubeconfig is asked for. */
 export const providerIdHeader = 'x-provider-id';
@@ -132,13 +128,11 @@ export const providerIdHeader = 'x-provider-id';
 export const externalKubeconfigMaxBytes = 128 * 1024;
 
 /** `GET /cluster/smart_clusters/page`: filters besides `limit` and `offset` (lists comma-separated). */
-export const smartClusterPageQuerySchema = z.extend(listPageQuerySchema, {
+export const smartClusterPageQuerySchema = listPageQuerySchema.extend({
   search: listSearchSchema,
   modes: commaList(clusterModes, 'The modes must be MANUAL and/or AUTOMATIC, comma-separated'),
   statuses: commaList(statuses, 'The statuses must be statuses, comma-separated'),
-  datacenter: z.optional(
-    z.string({ error: 'The datacenter must be a datacenter uuid' }).check(z.maxLength(100)),
-  ),
+  datacenter: z.string({ error: 'The datacenter must be a datacenter uuid' }).max(100).optional(),
 });
 
 export type SmartClusterPageQuery = z.infer<typeof smartClusterPageQuerySchema>;
@@ -162,8 +156,8 @@ export type SmartClusterOverview = z.infer<typeof smartClusterOverviewSchema>;
  * A smart cluster as the console's list shows it: its card, and what its actions check before
  * opening a drawer (which reads the full smart cluster).
  */
-export const smartClusterListItemSchema = z.extend(
-  z.pick(smartClusterSchema, {
+export const smartClusterListItemSchema = smartClusterSchema
+  .pick({
     uuid: true,
     name: true,
     mode: true,
@@ -176,17 +170,16 @@ export const smartClusterListItemSchema = z.extend(
     updatedAt: true,
     user_uuid: true,
     default_shared_for_org_uuid: true,
-  }),
-  {
+  })
+  .extend({
     /** An external cluster is among its members (such a smart cluster is never updated). */
     has_external_member: z.boolean(),
-  },
-);
+  });
 
 export type SmartClusterListItem = z.infer<typeof smartClusterListItemSchema>;
 
 /** One page of smart clusters as the console lists them, and the overview of all. */
-export const smartClusterPageSchema = z.extend(listPageSchema(smartClusterListItemSchema), {
+export const smartClusterPageSchema = listPageSchema(smartClusterListItemSchema).extend({
   overview: smartClusterOverviewSchema,
 });
 

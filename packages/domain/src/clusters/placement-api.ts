@@ -7,10 +7,11 @@ export const placementMessages = automaticPlacementMessages;
 /** `POST /intelligence/placement`: where an AUTOMATIC smart cluster would run, without creating it. */
 export const placementPreviewSchema = z.object({
   ...smartClusterFields,
-  datacenters: smartClusterFields.datacenters.check(
-    z.maxLength(candidatesMax, placementMessages.tooManyCandidates),
+  datacenters: smartClusterFields.datacenters.max(
+    candidatesMax,
+    placementMessages.tooManyCandidates,
   ),
-  demand: z.optional(demandSchema),
+  demand: demandSchema.optional(),
 });
 
 export type PlacementPreviewInput = z.infer<typeof placementPreviewSchema>;

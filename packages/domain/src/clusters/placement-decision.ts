@@ -1,5 +1,4 @@
-// zod/mini: smart clusters carry their placement, and the console's first page reads them.
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import { optionalText } from '../request-fields';
 
 export const automaticPlacementMessages = {
@@ -14,10 +13,8 @@ export const automaticPlacementMessages = {
 const coordinate = (max: number) =>
   z
     .number({ error: automaticPlacementMessages.demandPoint })
-    .check(
-      z.minimum(-max, automaticPlacementMessages.demandPoint),
-      z.maximum(max, automaticPlacementMessages.demandPoint),
-    );
+    .min(-max, automaticPlacementMessages.demandPoint)
+    .max(max, automaticPlacementMessages.demandPoint);
 
 /** The engine's search is exact, so an AUTOMATIC smart cluster's candidates are bounded. */
 export const candidatesMax = 24;
@@ -28,10 +25,8 @@ export const demandPointSchema = z.object({
   longitude: coordinate(180),
   weight: z
     .number({ error: automaticPlacementMessages.demandPoint })
-    .check(
-      z.positive(automaticPlacementMessages.demandPoint),
-      z.maximum(1e9, automaticPlacementMessages.demandPoint),
-    ),
+    .positive(automaticPlacementMessages.demandPoint)
+    .max(1e9, automaticPlacementMessages.demandPoint),
   name: optionalText(
     automaticPlacementMessages.demandPoint,
     100,
@@ -41,10 +36,8 @@ export const demandPointSchema = z.object({
 
 export const demandSchema = z
   .array(demandPointSchema, { error: automaticPlacementMessages.demandCount })
-  .check(
-    z.minLength(1, automaticPlacementMessages.demandCount),
-    z.maxLength(500, automaticPlacementMessages.demandCount),
-  );
+  .min(1, automaticPlacementMessages.demandCount)
+  .max(500, automaticPlacementMessages.demandCount);
 
 export type DemandPointInput = z.infer<typeof demandPointSchema>;
 

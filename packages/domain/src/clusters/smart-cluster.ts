@@ -79,14 +79,16 @@ export const smartClusterFields = {
     (value) => (typeof value === 'string' ? value.toLowerCase() : value),
     z.enum(flavorKeys as [FlavorKey, ...FlavorKey[]], { error: validationMessages.flavor }),
   ),
-  master_count: z._default(
-    wholeNumberIn(limits.nodeCountMin, limits.masterCountMax, clusterMessages.masterLimit),
-    limits.nodeCountDefault,
-  ),
-  minion_count: z._default(
-    wholeNumberIn(limits.nodeCountMin, limits.minionCountMax, clusterMessages.minionLimit),
-    limits.nodeCountDefault,
-  ),
+  master_count: wholeNumberIn(
+    limits.nodeCountMin,
+    limits.masterCountMax,
+    clusterMessages.masterLimit,
+  ).default(limits.nodeCountDefault),
+  minion_count: wholeNumberIn(
+    limits.nodeCountMin,
+    limits.minionCountMax,
+    clusterMessages.minionLimit,
+  ).default(limits.nodeCountDefault),
   latency,
   budget,
 };
@@ -104,7 +106,7 @@ export const smartClusterCreateSchema = z
     budget: budget.optional(),
     description,
     /** Where the users are (AUTOMATIC); without it the candidates weigh equally. */
-    demand: z.optional(demandSchema),
+    demand: demandSchema.optional(),
     /** Makes it the default smart cluster of an organisation the caller is an admin of. */
     default_shared_for_org_uuid: z.uuid({ error: organizationMessages.notAdmin }).optional(),
     monitoring_default_password: z
@@ -151,11 +153,11 @@ export const smartClusterUpdateSchema = z
   .object({
     name,
     isAppCreate: z.boolean().optional(),
-    datacenters: z.optional(datacenterList),
+    datacenters: datacenterList.optional(),
     latency: latency.optional(),
     budget: budget.optional(),
     description,
-    demand: z.optional(demandSchema),
+    demand: demandSchema.optional(),
   })
   .superRefine((body, context) => {
     if (body.datacenters && !noMixOfDatacenters(body.datacenters)) {

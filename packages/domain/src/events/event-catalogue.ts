@@ -1,5 +1,4 @@
-// zod/mini: the console's first page reads these shapes (docs/frontend-performance.md).
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import type { NotificationCategory, NotificationStatus } from '../notifications';
 
 /**
@@ -77,18 +76,18 @@ export type EventType = ResourceEventType | typeof trafficEventType;
 
 /** What an event carries about the resource it concerns: stored with the event and sent as is. */
 export const eventPayloadSchema = z.object({
-  cluster_name: z.optional(z.string()),
-  cluster_uuid: z.optional(z.string()),
-  datacenter_uuid: z.optional(z.string()),
-  app_name: z.optional(z.string()),
-  app_uuid: z.optional(z.string()),
-  version_name: z.optional(z.string()),
-  domain_name: z.optional(z.string()),
-  domain_name_uuid: z.optional(z.string()),
-  smart_cluster_name: z.optional(z.string()),
-  smart_cluster_uuid: z.optional(z.string()),
+  cluster_name: z.string().optional(),
+  cluster_uuid: z.string().optional(),
+  datacenter_uuid: z.string().optional(),
+  app_name: z.string().optional(),
+  app_uuid: z.string().optional(),
+  version_name: z.string().optional(),
+  domain_name: z.string().optional(),
+  domain_name_uuid: z.string().optional(),
+  smart_cluster_name: z.string().optional(),
+  smart_cluster_uuid: z.string().optional(),
   /** Why a rejected operation failed, in words a user can act on. */
-  status_reason: z.optional(z.string()),
+  status_reason: z.string().optional(),
 });
 
 export type EventPayload = z.infer<typeof eventPayloadSchema>;

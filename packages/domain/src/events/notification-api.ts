@@ -1,6 +1,5 @@
 import { eventCatalogue, eventPayloadSchema, type EventType } from './event-catalogue';
-// zod/mini: the console's first page reads these shapes (docs/frontend-performance.md).
-import { z } from 'zod/mini';
+import { z } from 'zod';
 
 // The request and response shapes of `/event`; NotificationEvent is inferred from them.
 
@@ -9,38 +8,29 @@ export const maxNotificationPage = 100;
 
 const position = z.coerce
   .number({ error: 'from and to must be whole numbers' })
-  .check(
-    z.refine(Number.isInteger, 'from and to must be whole numbers'),
-    z.minimum(0, 'from and to must not be negative'),
-    z.maximum(1_000_000_000, 'from and to must be at most 1000000000'),
-  );
+  .int('from and to must be whole numbers')
+  .min(0, 'from and to must not be negative')
+  .max(1_000_000_000, 'from and to must be at most 1000000000');
 
 /** `?from=0&to=19`: an inclusive range of the newest-first list; the first page by default. */
 export const notificationPageQuerySchema = z
-  .object({ from: z._default(position, 0), to: z._default(position, 19) })
-  .check(
-    z.refine(({ from, to }) => to >= from, 'to must not be less than from'),
-    z.refine(
-      ({ from, to }) => to - from < maxNotificationPage,
-      `A page holds at most ${maxNotificationPage} notifications`,
-    ),
-  );
+  .object({ from: position.default(0), to: position.default(19) })
+  .refine(({ from, to }) => to >= from, { message: 'to must not be less than from' })
+  .refine(({ from, to }) => to - from < maxNotificationPage, {
+    message: `A page holds at most ${maxNotificationPage} notifications`,
+  });
 
 export const notificationCountQuerySchema = z.object({
-  read: z.optional(
-    z.pipe(
-      z.enum(['true', 'false'], { error: 'read must be true or false' }),
-      z.transform((value: 'true' | 'false') => value === 'true'),
-    ),
-  ),
+  read: z
+    .enum(['true', 'false'], { error: 'read must be true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
 });
 
 /** `{uuids?}`; no uuids (or no body at all) marks every notification read. */
-export const markReadBodySchema = z.nullish(
-  z.object({
-    uuids: z.optional(z.array(z.guid('Each uuid must be a UUID')).check(z.maxLength(1000))),
-  }),
-);
+export const markReadBodySchema = z
+  .object({ uuids: z.array(z.guid('Each uuid must be a UUID')).max(1000).optional() })
+  .nullish();
 
 /**
  * A notification event as `GET /event/server/notifications` lists it and the socket pushes it
@@ -55,11 +45,11 @@ export const notificationEventSchema = z.object({
   read: z.boolean(),
   is_notification: z.boolean(),
   /** Category code (notificationCategories). */
-  category: z.int(),
+  category: z.number().int(),
   /** Status code (notificationStatuses). */
-  status: z.int(),
-  message: z.object({ title: z.string(), description: z.optional(z.string()) }),
+  status: z.number().int(),
+  message: z.object({ title: z.string(), description: z.string().optional() }),
   payload: eventPayloadSchema,
 });
 
-export const notificationCountSchema = z.object({ count: z.int() });
+export const notificationCountSchema = z.object({ count: z.number().int() });

@@ -1,5 +1,4 @@
-// zod/mini: the console's first page reads these shapes (docs/frontend-performance.md).
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import type { notificationEventSchema } from './notification-api';
 
 /** Inferred from the schema the server answers and the console parses with (notification-api). */
@@ -15,9 +14,9 @@ export const realtime = {
 
 /** What a socket sends as `start_meridian_events` to prove who it is before events flow. */
 export const startEventsMessageSchema = z.object({
-  disablePortalEvents: z.optional(z.boolean()),
-  token: z.string().check(z.minLength(1), z.maxLength(512)),
-  userId: z.string().check(z.minLength(1), z.maxLength(64)),
+  disablePortalEvents: z.boolean().optional(),
+  token: z.string().min(1).max(512),
+  userId: z.string().min(1).max(64),
 });
 
 export type StartEventsMessage = z.infer<typeof startEventsMessageSchema>;

@@ -1,19 +1,18 @@
-// zod/mini: the console's first page reads these shapes (docs/frontend-performance.md).
-import { z } from 'zod/mini';
+import { z } from 'zod';
 
 /** One datacenter's share of the user's traffic today (spec "Entities and their fields"). */
 export const trafficRegionSchema = z.object({
   datacenter_uuid: z.string(),
   name: z.string(),
-  num_requests: z.int().check(z.nonnegative()),
-  num_users: z.int().check(z.nonnegative()),
+  num_requests: z.number().int().nonnegative(),
+  num_users: z.number().int().nonnegative(),
 });
 
 /** `GET /intelligence/traffic`: the user's traffic of the current UTC day. */
 export const trafficSchema = z.object({
   daily_totals: z.object({
-    total_requests: z.int().check(z.nonnegative()),
-    daily_active_users: z.int().check(z.nonnegative()),
+    total_requests: z.number().int().nonnegative(),
+    daily_active_users: z.number().int().nonnegative(),
   }),
   regions: z.array(trafficRegionSchema),
 });

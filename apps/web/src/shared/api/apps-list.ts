@@ -13,7 +13,7 @@ import {
   useQuery,
   type QueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import { apiClient } from './api-client';
 import { apiPaths } from './api-paths';
 

@@ -1,7 +1,7 @@
 import { clusterSchema } from '@meridian/domain/clusters/cluster-api';
 import type { Cluster } from '@meridian/domain/clusters/smart-cluster';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import { apiClient } from './api-client';
 import { apiPaths } from './api-paths';
 

@@ -5,7 +5,7 @@ import {
 } from '@meridian/domain/clusters/cluster-api';
 import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import { apiClient } from './api-client';
 import { clustersQueryKey } from './clusters-list';
 import { apiPaths } from './api-paths';

@@ -1,7 +1,7 @@
 import { datacenterSchema } from '@meridian/domain/clusters/cluster-api';
 import type { Datacenter } from '@meridian/domain/clusters/datacenter';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 

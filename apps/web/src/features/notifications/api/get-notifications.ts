@@ -2,7 +2,7 @@ import { notificationEventSchema } from '@meridian/domain/events/notification-ap
 import type { NotificationEvent } from '@meridian/domain/events/notification-event';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 
