@@ -136,6 +136,15 @@ describe('AppList', () => {
     expect(screen.queryByRole('button', { name: 'Sort apps' })).toBeNull();
   });
 
+  it('shows every app of a single page as it is, without a virtual list', async () => {
+    const page = Array.from({ length: 60 }, (_, i) =>
+      appFixture({ uuid: `a-${i}`, name: `app-${String(i).padStart(2, '0')}` }),
+    );
+    renderList(page);
+    await screen.findByRole('link', { name: 'app-00' });
+    expect(tileNames()).toHaveLength(60);
+  });
+
   it('renders only the rows in view of a thousand apps, and asks for more as the list scrolls', async () => {
     const many = Array.from({ length: 1000 }, (_, i) =>
       appFixture({

@@ -1,115 +1,26 @@
-import ClockCircleFilled from '@ant-design/icons-svg/es/asn/ClockCircleFilled';
 import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
 import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
 import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
 import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
-import type { AppSummary } from '@meridian/domain/apps/app-api';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { Link, useMatch } from 'react-router';
+import { useMatch } from 'react-router';
 import { MenuButton } from '../../../shared/components/menu-button';
 import { SkeletonBlock } from '../../../shared/components/skeleton-block';
 import { SvgIcon } from '../../../shared/components/svg-icon';
 import { t } from '../../../shared/i18n/translate';
-import { colorFromName, initialOf } from '../../../shared/lib/color-from-name';
 import { createDrawerOpened } from '../../../shared/store/ui.slice';
-import { useAppOverview, useAppSummaryPages } from '../../../shared/api/apps-list';
+import {
+  appSummaryPageSize,
+  useAppOverview,
+  useAppSummaryPages,
+} from '../../../shared/api/apps-list';
 import { appSortKeys } from '../app.types';
 import type { AppSortKey } from '../app.types';
+import { AppTile } from './app-tile';
 import styles from './app-list.module.css';
 
 type SummaryPages = ReturnType<typeof useAppSummaryPages>;
-
-function AppTile({ app, current }: { app: AppSummary; current: boolean }) {
-  const pending = app.pending;
-  const avatar = (
-    <span
-      className={styles.avatar}
-      style={{ backgroundColor: colorFromName(app.name) }}
-      aria-hidden="true"
-      data-testid="app-avatar"
-    >
-      {initialOf(app.name)}
-    </span>
-  );
-  return (
-    <li>
-      <Link
-        to={`/apps/${app.uuid}`}
-        className={[styles.tile, current ? styles.current : ''].join(' ')}
-        aria-current={current ? 'page' : undefined}
-        aria-label={app.name}
-        title={app.name}
-      >
-        <span className={styles.avatarWrap}>
-          {avatar}
-          {pending ? (
-            <SvgIcon
-              icon={ClockCircleFilled}
-              className={styles.clock}
-              label={t('apps.pending')}
-              title={t('apps.pending')}
-            />
-          ) : null}
-        </span>
-        <span className={styles.name}>{app.name}</span>
-      </Link>
-    </li>
-  );
-}
-
-/** Tiles per row of the sidebar grid, and the height of one row with its gap. */
-const tilesPerRow = 3;
-const rowHeight = 96;
-
-/** Rows of `tilesPerRow` tiles out of the loaded pages. */
-function rowsOf(apps: readonly AppSummary[]): AppSummary[][] {
-  const rows: AppSummary[][] = [];
-  for (let i = 0; i < apps.length; i += tilesPerRow) rows.push(apps.slice(i, i + tilesPerRow));
-  return rows;
-}
-
-/** The tiles in a virtual list of rows: only the rows in view are in the page, more load on scroll. */
-function AppGrid({ query, currentId }: { query: SummaryPages; currentId?: string }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const apps = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
-  const rows = rowsOf(apps);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 4,
-    // Before the first measure, as if the sidebar showed a few rows.
-    initialRect: { width: 280, height: rowHeight * 6 },
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items.at(-1)?.index ?? -1;
-  useEffect(() => {
-    if (lastIndex >= rows.length - 2 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
-
-  return (
-    <div ref={scrollRef} className={styles.scroller} data-testid="app-list-scroller">
-      <ul className={styles.virtual} style={{ height: virtualizer.getTotalSize() }}>
-        {items.map((item) => (
-          <li
-            key={item.index}
-            className={styles.row}
-            style={{ transform: `translateY(${item.start}px)` }}
-          >
-            <ul className={styles.grid}>
-              {rows[item.index]?.map((app) => (
-                <AppTile key={app.uuid} app={app} current={app.uuid === currentId} />
-              ))}
-            </ul>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 /** The order of the tiles, as a small menu at the heading's end. */
 function SortChoice({ value, onChange }: { value: AppSortKey; onChange(key: AppSortKey): void }) {
@@ -166,6 +77,34 @@ function TileSkeletons() {
         </li>
       ))}
     </ul>
+  );
+}
+
+const VirtualAppGrid = lazy(() =>
+  import('./virtual-app-grid').then((module) => ({ default: module.VirtualAppGrid })),
+);
+
+/**
+ * The tiles. Apps that fit in one page of the summary are a plain grid; more become a virtual
+ * list, loaded only then (see docs/frontend-performance.md).
+ */
+function AppGrid({ query, currentId }: { query: SummaryPages; currentId?: string }) {
+  const firstPage = query.data?.pages[0];
+  if (!firstPage || firstPage.total > appSummaryPageSize) {
+    return (
+      <Suspense fallback={<TileSkeletons />}>
+        <VirtualAppGrid query={query} currentId={currentId} />
+      </Suspense>
+    );
+  }
+  return (
+    <div className={styles.scroller} data-testid="app-list-scroller">
+      <ul className={styles.grid}>
+        {firstPage.items.map((app) => (
+          <AppTile key={app.uuid} app={app} current={app.uuid === currentId} />
+        ))}
+      </ul>
+    </div>
   );
 }
 
