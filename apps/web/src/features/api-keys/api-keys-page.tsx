@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { isApiError } from '../../shared/api/api-error';
 import { EmptyState } from '../../shared/components/empty-state';
 import { PageHeader } from '../../shared/components/page-header';
-import { t } from '../../shared/i18n/translate';
+import { t } from './api-keys.texts';
 import { formatDateTime } from '../../shared/lib/format-date';
 import { notify } from '../../shared/notifications/notify';
 import { useCreateApiKey } from './api/create-api-key';

@@ -4,7 +4,7 @@ import { Alert, Button, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { EmptyState } from '../../shared/components/empty-state';
-import { t } from '../../shared/i18n/translate';
+import { t } from './apps.texts';
 import { isApiError } from '../../shared/api/api-error';
 import { useApp } from '../../shared/api/apps-list';
 import { deploymentsOf } from './app-detail/app-detail.rules';

@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
 import { EmptyState } from '../../shared/components/empty-state';
 import { PageHeader } from '../../shared/components/page-header';
-import { t } from '../../shared/i18n/translate';
+import { t } from './billing.texts';
 import { notify } from '../../shared/notifications/notify';
 import { useBillingUsage } from './api/get-billing-usage';
 import { monthLabel, monthOptions, regionFilters, subtotal } from './billing-rules';

@@ -1,6 +1,6 @@
 import type { BillingUsageDay } from '@meridian/domain/billing/billing-usage';
 import { formatCad } from '@meridian/domain/billing/usage-rules';
-import { t } from '../../shared/i18n/translate';
+import { t } from './billing.texts';
 import { dayLabel, monthLabel, subtotal } from './billing-rules';
 import styles from './cost-chart.module.css';
 

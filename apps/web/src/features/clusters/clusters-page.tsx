@@ -6,7 +6,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { EmptyState } from '../../shared/components/empty-state';
 import { PageHeader } from '../../shared/components/page-header';
 import { VirtualCardGrid } from '../../shared/components/virtual-card-grid';
-import { t } from '../../shared/i18n/translate';
+import { t } from './clusters.texts';
 import { createDrawerOpened, mapFocused } from '../../shared/store/ui.slice';
 import { useDatacenters } from './api/get-datacenters';
 import { useSmartClusterInFull } from './api/get-smart-cluster-in-full';

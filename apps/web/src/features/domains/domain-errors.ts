@@ -1,5 +1,5 @@
 import { isApiError } from '../../shared/api/api-error';
-import { t } from '../../shared/i18n/translate';
+import { t } from './domains.texts';
 
 /**
  * The description under a failed domain or DNS action: the server's reasons when it gave some

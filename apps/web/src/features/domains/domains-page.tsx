@@ -6,7 +6,7 @@ import { useDispatch } from 'react-redux';
 import { EmptyState } from '../../shared/components/empty-state';
 import { PageHeader } from '../../shared/components/page-header';
 import { VirtualCardGrid } from '../../shared/components/virtual-card-grid';
-import { t } from '../../shared/i18n/translate';
+import { t } from './domains.texts';
 import { isApiError } from '../../shared/api/api-error';
 import { notify } from '../../shared/notifications/notify';
 import { operationNoticeKey } from '../../shared/realtime/event-effects';

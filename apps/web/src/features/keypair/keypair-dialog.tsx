@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../shared/api/api-error';
-import { t } from '../../shared/i18n/translate';
+import { t } from './keypair.texts';
 import { downloadTextFile } from '../../shared/lib/download-file';
 import { notify } from '../../shared/notifications/notify';
 import { useCreatePrivateKey } from './api/create-private-key';

@@ -11,7 +11,7 @@ import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../shared/components/empty-state';
 import { PageHeader } from '../../shared/components/page-header';
-import { t } from '../../shared/i18n/translate';
+import { t } from './notifications.texts';
 import { eventText } from '../../shared/realtime/event-effects';
 import { useNotificationCount } from './api/get-notification-count';
 import { flattenNotifications, useNotifications } from './api/get-notifications';

@@ -8,7 +8,7 @@ import { useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
 import { apiBaseUrl } from '../../shared/api/api-client';
 import { PageHeader } from '../../shared/components/page-header';
-import { t } from '../../shared/i18n/translate';
+import { t } from './references.texts';
 import { notify } from '../../shared/notifications/notify';
 import { useRolloutApps, type RolloutApp } from './api/get-rollout-apps';
 import {

@@ -1,7 +1,7 @@
 import { Alert, Card, Skeleton, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../shared/components/page-header';
-import { t } from '../../shared/i18n/translate';
+import { t } from './references.texts';
 import { useReferenceNameservers } from './api/get-nameservers';
 import styles from './cluster-integration-page.module.css';
 

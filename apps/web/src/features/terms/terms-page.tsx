@@ -2,8 +2,8 @@ import { Card, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { useApp } from '../../shared/api/apps-list';
 import { PageHeader } from '../../shared/components/page-header';
-import type { TextKey } from '../../shared/i18n/en';
-import { t } from '../../shared/i18n/translate';
+import type { TextKey } from './terms.texts';
+import { t } from './terms.texts';
 import styles from './terms-page.module.css';
 
 const sections: { title: TextKey; body: TextKey }[] = [

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../apps.texts';
 
 /**
  * The description under a failed action's notice: the server's reasons when it gave some (a 400

@@ -4,7 +4,7 @@ import { limits } from '@meridian/domain/limits';
 import { App as AntdApp, Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../apps.texts';
 import { notify } from '../../../shared/notifications/notify';
 import { useDeleteApp } from '../api/delete-app';
 import { useUpdateApp } from '../api/update-app';

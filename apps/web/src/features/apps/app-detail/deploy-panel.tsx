@@ -2,7 +2,7 @@ import type { Version } from '@meridian/domain/apps/app-api';
 import { validationMessages } from '@meridian/domain/validation-messages';
 import { Alert, Button, Form, Select, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../apps.texts';
 import { notify } from '../../../shared/notifications/notify';
 import { useDeployVersion } from '../api/deploy-version';
 import { useSmartClusterChoices } from '../../../shared/api/smart-clusters-list';

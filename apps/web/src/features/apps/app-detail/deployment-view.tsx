@@ -12,7 +12,7 @@ import { Alert, App as AntdApp, Button, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../apps.texts';
 import { notify } from '../../../shared/notifications/notify';
 import { useRemoveDeployments } from '../api/remove-deployments';
 import { errorDescription } from './action-errors';

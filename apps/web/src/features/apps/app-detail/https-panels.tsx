@@ -2,7 +2,7 @@ import { DownloadOutlined, LockOutlined } from '@ant-design/icons';
 import type { Deployment } from '@meridian/domain/apps/app-api';
 import { Alert, App as AntdApp, Button, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../apps.texts';
 import { downloadTextFile } from '../../../shared/lib/download-file';
 import { notify } from '../../../shared/notifications/notify';
 import { certificateFileName, getCertificatePem } from '../api/download-certificate';

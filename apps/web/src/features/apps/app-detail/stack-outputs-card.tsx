@@ -1,6 +1,6 @@
 import type { StackOutput } from '@meridian/domain/apps/stack-output';
 import { Typography } from 'antd';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../apps.texts';
 import styles from './app-detail.module.css';
 
 /** A Heat deployment's stack outputs: each name, its value to copy, its description as help. */

@@ -1,7 +1,7 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { displayStatus, parseStatus, successLabel } from '@meridian/domain/status';
 import { Tag, Tooltip } from 'antd';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../apps.texts';
 
 interface StatusTagProps {
   status: string;

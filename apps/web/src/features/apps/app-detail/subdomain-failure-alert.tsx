@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { Deployment } from '@meridian/domain/apps/app-api';
 import { parseStatus } from '@meridian/domain/status';
 import { Alert, Button, Tooltip } from 'antd';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../apps.texts';
 import { notify } from '../../../shared/notifications/notify';
 import { useUpdateDomainNames } from '../api/update-domain-names';
 import { errorDescription } from './action-errors';

@@ -2,7 +2,7 @@ import type { Deployment } from '@meridian/domain/apps/app-api';
 import { appApiMessages } from '@meridian/domain/apps/app-api';
 import { limits } from '@meridian/domain/limits';
 import { Form, Input, InputNumber, Modal, Typography } from 'antd';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../apps.texts';
 import { notify } from '../../../shared/notifications/notify';
 import { useUpdateDeployment } from '../api/update-deployment';
 import { errorDescription } from './action-errors';

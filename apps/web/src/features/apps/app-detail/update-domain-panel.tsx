@@ -5,7 +5,7 @@ import { validationMessages } from '@meridian/domain/validation-messages';
 import { Alert, Button, Form, Input, Radio, Select, Skeleton, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../apps.texts';
 import { notify } from '../../../shared/notifications/notify';
 import {
   useRootDomains,

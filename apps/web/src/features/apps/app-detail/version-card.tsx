@@ -5,7 +5,7 @@ import { displayStatus, parseStatus, successLabel } from '@meridian/domain/statu
 import { Badge, Button, Tag } from 'antd';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../apps.texts';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { notify } from '../../../shared/notifications/notify';
 import { useUpdateVersion } from '../api/update-version';

@@ -3,7 +3,7 @@ import type { Deployment, Version } from '@meridian/domain/apps/app-api';
 import { findFlavor } from '@meridian/domain/flavors';
 import { Button, Descriptions, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../apps.texts';
 import { downloadTextFile } from '../../../shared/lib/download-file';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { notify } from '../../../shared/notifications/notify';

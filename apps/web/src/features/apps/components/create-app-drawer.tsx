@@ -7,7 +7,7 @@ import { displayStatus, parseStatus } from '@meridian/domain/status';
 import { Button, Form, Input, Select } from 'antd';
 import { useRef, useState } from 'react';
 import { SideDrawer } from '../../../shared/components/side-drawer';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../apps.texts';
 import { notify } from '../../../shared/notifications/notify';
 import { useCreateApp } from '../api/create-app';
 import { useSmartClusterChoices } from '../../../shared/api/smart-clusters-list';

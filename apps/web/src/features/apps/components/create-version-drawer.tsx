@@ -3,7 +3,7 @@ import { limits } from '@meridian/domain/limits';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { SideDrawer } from '../../../shared/components/side-drawer';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../apps.texts';
 import { notify } from '../../../shared/notifications/notify';
 import { useCreateVersion } from '../api/create-version';
 import type { App } from '../app.types';

@@ -25,7 +25,7 @@ import type { FormInstance, UploadFile } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../apps.texts';
 import { downloadTextFile } from '../../../shared/lib/download-file';
 import type { KubeType, TemplateFamily, TemplateSource } from '../app.types';
 import styles from './template-fields.module.css';

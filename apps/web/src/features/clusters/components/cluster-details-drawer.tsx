@@ -8,7 +8,7 @@ import { Badge, Button, Descriptions, Divider, Skeleton, Tag, Typography } from 
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SideDrawer } from '../../../shared/components/side-drawer';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../clusters.texts';
 import { downloadTextFile } from '../../../shared/lib/download-file';
 import { notify } from '../../../shared/notifications/notify';
 import { getKubeconfig } from '../api/get-kubeconfig';

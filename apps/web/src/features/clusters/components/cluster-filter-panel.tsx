@@ -1,7 +1,7 @@
 import type { ClusterMode } from '@meridian/domain/limits';
 import { statusDisplay } from '@meridian/domain/status';
 import { Button, Tag } from 'antd';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../clusters.texts';
 import { allTagsSelected, filterModes, filterStatuses, toggleAllTags } from '../cluster-rules';
 import type { ClusterFilter, FilterStatus } from '../cluster-rules';
 import styles from './clusters.module.css';

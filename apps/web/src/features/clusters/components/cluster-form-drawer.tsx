@@ -17,7 +17,7 @@ import { Alert, Button, Form, Input, InputNumber, Radio, Select, Upload } from '
 import type { UploadFile } from 'antd';
 import { useMemo } from 'react';
 import { SideDrawer } from '../../../shared/components/side-drawer';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../clusters.texts';
 import { notify } from '../../../shared/notifications/notify';
 import { useCreateSmartCluster } from '../api/create-smart-cluster';
 import { useDatacenters } from '../api/get-datacenters';

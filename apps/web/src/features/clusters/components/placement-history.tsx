@@ -2,7 +2,7 @@ import type { Datacenter } from '@meridian/domain/clusters/datacenter';
 import { formatMonthlyCost } from '@meridian/domain/clusters/cost-estimate';
 import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { Divider, Skeleton, Typography } from 'antd';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../clusters.texts';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { usePlacements } from '../api/get-placements';
 import styles from './placement.module.css';

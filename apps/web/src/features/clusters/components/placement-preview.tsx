@@ -2,7 +2,7 @@ import type { Datacenter } from '@meridian/domain/clusters/datacenter';
 import type { PlacementPreview as Preview } from '@meridian/domain/clusters/placement-api';
 import { formatMonthlyCost } from '@meridian/domain/clusters/cost-estimate';
 import { Alert, Button, Spin, Tag } from 'antd';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../clusters.texts';
 import type { WorldGeometry } from '../../../shared/components/world-map/world-geometry';
 import { WorldMap } from '../../../shared/components/world-map/world-map';
 import styles from './placement.module.css';

@@ -2,7 +2,7 @@ import { ClockCircleOutlined, MoreOutlined, ShareAltOutlined } from '@ant-design
 import type { SmartClusterListItem } from '@meridian/domain/clusters/cluster-api';
 import { Avatar, Button, Dropdown, Tag, Tooltip } from 'antd';
 import type { KeyboardEvent, MouseEvent } from 'react';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../clusters.texts';
 import { colorFromName } from '../../../shared/lib/color-from-name';
 import { budgetText, durationHint, latencyText, statusOf } from '../cluster-rules';
 import { formatDateTime } from '../../../shared/lib/format-date';

@@ -2,7 +2,7 @@ import type { SmartClusterListItem } from '@meridian/domain/clusters/cluster-api
 import { App } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../clusters.texts';
 import { notify } from '../../../shared/notifications/notify';
 import { useDeleteSmartCluster } from '../api/delete-smart-cluster';
 import { canDelete, canUpdate } from '../cluster-rules';

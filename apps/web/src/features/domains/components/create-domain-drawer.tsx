@@ -3,7 +3,7 @@ import type { DomainCreateInput } from '@meridian/domain/domains/domain-api';
 import { validationMessages } from '@meridian/domain/validation-messages';
 import { Button, Form, Input, Typography } from 'antd';
 import { SideDrawer } from '../../../shared/components/side-drawer';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../domains.texts';
 import { notify } from '../../../shared/notifications/notify';
 import { operationNoticeKey } from '../../../shared/realtime/event-effects';
 import { useCreateDomain } from '../api/create-domain';

@@ -29,7 +29,7 @@ import {
 } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../domains.texts';
 import { notify } from '../../../shared/notifications/notify';
 import { useDnsRecords } from '../api/get-dns-records';
 import { domainNameOf } from '../api/get-domains';

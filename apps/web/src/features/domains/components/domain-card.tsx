@@ -2,7 +2,7 @@ import { MoreOutlined } from '@ant-design/icons';
 import type { Domain } from '@meridian/domain/domains/domain-api';
 import { Avatar, Button, Dropdown } from 'antd';
 import type { KeyboardEvent, MouseEvent } from 'react';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../domains.texts';
 import { colorFromName } from '../../../shared/lib/color-from-name';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { domainNameOf } from '../api/get-domains';

@@ -1,6 +1,6 @@
 import type { Domain } from '@meridian/domain/domains/domain-api';
 import { Drawer } from 'antd';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../domains.texts';
 import { domainNameOf } from '../api/get-domains';
 import { useNameservers } from '../api/get-nameservers';
 import { DnsRecordEditor } from './dns-record-editor';

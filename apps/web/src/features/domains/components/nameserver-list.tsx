@@ -1,6 +1,6 @@
 import { Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
-import { t } from '../../../shared/i18n/translate';
+import { t } from '../domains.texts';
 import styles from './domains.module.css';
 
 interface NameserverListProps {

@@ -1,5 +1,5 @@
 import { VisuallyHidden } from '../../../../shared/components/visually-hidden';
-import { t } from '../../../../shared/i18n/translate';
+import { t } from '../../apps.texts';
 import styles from './history.module.css';
 import { sideBySideRows } from './diff-rows';
 

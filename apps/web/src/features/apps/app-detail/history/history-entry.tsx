@@ -1,7 +1,7 @@
 import { DiffOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { HistoryEntry as Entry } from '@meridian/domain/apps/app-history';
 import { Button, Tag } from 'antd';
-import { t } from '../../../../shared/i18n/translate';
+import { t } from '../../apps.texts';
 import { formatDateTime } from '../../../../shared/lib/format-date';
 import styles from './history.module.css';
 

@@ -2,7 +2,7 @@ import type { App } from '@meridian/domain/apps/app-api';
 import type { HistoryEntry } from '@meridian/domain/apps/app-history';
 import { Alert, Button, Select, Skeleton, Timeline } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../../shared/i18n/translate';
+import { t } from '../../apps.texts';
 import { useAppHistory, type HistoryFilter } from '../../api/get-app-history';
 import { errorDescription } from '../action-errors';
 import { HistoryEntryView, outcomeDotColor } from './history-entry';

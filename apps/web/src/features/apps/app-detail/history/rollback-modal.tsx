@@ -1,6 +1,6 @@
 import { InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../../shared/i18n/translate';
+import { t } from '../../apps.texts';
 import { notify } from '../../../../shared/notifications/notify';
 import { useRollbackDeployment } from '../../api/rollback-deployment';
 import { errorDescription } from '../action-errors';

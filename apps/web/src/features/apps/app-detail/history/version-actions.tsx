@@ -2,7 +2,7 @@ import { DiffOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { App, Version } from '@meridian/domain/apps/app-api';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../../shared/i18n/translate';
+import { t } from '../../apps.texts';
 import styles from './history.module.css';
 import { previousVersion, rollbackTargets } from './history.rules';
 import { LazyVersionDiffModal } from './lazy-version-diff';

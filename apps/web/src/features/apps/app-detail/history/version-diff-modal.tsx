@@ -1,7 +1,7 @@
 import type { Version } from '@meridian/domain/apps/app-api';
 import { Alert, Modal, Select, Skeleton } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../../shared/i18n/translate';
+import { t } from '../../apps.texts';
 import { useVersionDiff } from '../../api/get-version-diff';
 import { errorDescription } from '../action-errors';
 import { DiffView } from './diff-view';

@@ -3,7 +3,7 @@ import { logTailLimits, type LogLine } from '@meridian/domain/apps/deployment-lo
 import { Alert } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { errorDescription } from '../action-errors';
-import { t } from '../../../../shared/i18n/translate';
+import { t } from '../../apps.texts';
 import { useDeploymentLogs } from './get-deployment-logs';
 import { followDeploymentLogs } from './live-tail';
 import { LogList } from './log-list';

@@ -6,7 +6,7 @@ import {
   type LogLine,
   type LogLinesMessage,
 } from '@meridian/domain/apps/deployment-logs';
-import { t } from '../../../../shared/i18n/translate';
+import { t } from '../../apps.texts';
 import { realtimeSocket } from '../../../../shared/realtime/realtime-client';
 
 // What the channel answers a message sent before the start message was accepted.

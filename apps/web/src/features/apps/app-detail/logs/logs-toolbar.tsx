@@ -1,7 +1,7 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { logTailLimits } from '@meridian/domain/apps/deployment-logs';
 import { Button, Input, Select, Switch } from 'antd';
-import { t } from '../../../../shared/i18n/translate';
+import { t } from '../../apps.texts';
 import styles from './logs.module.css';
 
 const tailSizes = [100, logTailLimits.default, 500, 1000, logTailLimits.max];

@@ -1,8 +1,8 @@
 import type { MetricsRange } from '@meridian/domain/apps/deployment-metrics';
 import { Alert, Empty, Segmented, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { t } from '../../../../shared/i18n/translate';
-import type { TextKey } from '../../../../shared/i18n/en';
+import { t } from '../../apps.texts';
+import type { TextKey } from '../../apps.texts';
 import detailStyles from '../app-detail.module.css';
 import { useDeploymentMetrics } from './get-deployment-metrics';
 import styles from './metrics.module.css';

@@ -5,8 +5,8 @@ import type {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { t } from '../../../../shared/i18n/translate';
-import type { TextKey } from '../../../../shared/i18n/en';
+import { t } from '../../apps.texts';
+import type { TextKey } from '../../apps.texts';
 import { formatDateTime } from '../../../../shared/lib/format-date';
 import styles from './metrics.module.css';
 

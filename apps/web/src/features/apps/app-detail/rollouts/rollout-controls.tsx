@@ -1,7 +1,7 @@
 import { PauseOutlined, CaretRightOutlined, StopOutlined } from '@ant-design/icons';
 import type { Rollout } from '@meridian/domain/apps/rollout';
 import { App as AntdApp, Button } from 'antd';
-import { t } from '../../../../shared/i18n/translate';
+import { t } from '../../apps.texts';
 import { notify } from '../../../../shared/notifications/notify';
 import { useControlRollout, type RolloutControl } from '../../api/app-rollouts';
 import { errorDescription } from '../action-errors';

@@ -1,7 +1,7 @@
 import type { App, Deployment } from '@meridian/domain/apps/app-api';
 import { Alert } from 'antd';
 import { Link } from 'react-router';
-import { t } from '../../../../shared/i18n/translate';
+import { t } from '../../apps.texts';
 import { isActiveRollout, useAppRollouts } from '../../api/app-rollouts';
 import { rolloutsAnchor } from './rollouts-card';
 import styles from './rollouts.module.css';

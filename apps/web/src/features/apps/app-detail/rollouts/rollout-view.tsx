@@ -1,7 +1,7 @@
 import type { Rollout } from '@meridian/domain/apps/rollout';
 import { Alert, Badge, Tag } from 'antd';
 import { formatDateTime } from '../../../../shared/lib/format-date';
-import { t } from '../../../../shared/i18n/translate';
+import { t } from '../../apps.texts';
 import { isActiveRollout } from '../../api/app-rollouts';
 import { RolloutControls } from './rollout-controls';
 import {

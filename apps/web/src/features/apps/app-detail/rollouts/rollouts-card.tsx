@@ -2,7 +2,7 @@ import type { App } from '@meridian/domain/apps/app-api';
 import { Alert, Collapse } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { t } from '../../../../shared/i18n/translate';
+import { t } from '../../apps.texts';
 import { isActiveRollout, useAppRollouts } from '../../api/app-rollouts';
 import { errorDescription } from '../action-errors';
 import { RolloutBody, RolloutHeading, RolloutView } from './rollout-view';

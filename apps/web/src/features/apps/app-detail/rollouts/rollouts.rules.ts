@@ -1,6 +1,6 @@
 import type { App } from '@meridian/domain/apps/app-api';
 import type { Rollout, RolloutStep } from '@meridian/domain/apps/rollout';
-import { t } from '../../../../shared/i18n/translate';
+import { t } from '../../apps.texts';
 
 /** The badge of a step: grey before and after it counts, blue while it moves, green or red once judged. */
 export type StepTone = 'default' | 'processing' | 'success' | 'error';
