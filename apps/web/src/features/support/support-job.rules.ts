@@ -23,12 +23,7 @@ function failureReason(status: string, reason: string | null | undefined): strin
   return failed && reason ? reason : undefined;
 }
 
-export function smartClusterJob(
-  smartClusters: readonly SmartCluster[],
-  uuid: string,
-): SupportJobInfo | undefined {
-  const found = smartClusters.find((candidate) => candidate.uuid === uuid);
-  if (!found) return undefined;
+export function smartClusterJob(found: SmartCluster): SupportJobInfo {
   return {
     entity: 'smartCluster',
     name: found.name,

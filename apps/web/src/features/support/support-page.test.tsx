@@ -45,21 +45,20 @@ describe('SupportPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('shows a failed smart cluster with its status and reason', async () => {
+  it('shows a failed smart cluster with its status and reason, reading only that one', async () => {
     const fetchMock = vi.fn((url: string) =>
       Promise.resolve(
-        jsonResponse(
-          url.endsWith('/cluster/smart_clusters')
-            ? [
-                smartClusterFixture({
-                  uuid: 'sc-9',
-                  name: 'prod',
-                  status: 'failure',
-                  status_reason: 'quota exceeded',
-                }),
-              ]
-            : [],
-        ),
+        url.endsWith('/cluster/clusters/sc-9')
+          ? jsonResponse({
+              smart_cluster: smartClusterFixture({
+                uuid: 'sc-9',
+                name: 'prod',
+                status: 'failure',
+                status_reason: 'quota exceeded',
+              }),
+              clusters: [],
+            })
+          : jsonResponse({ message: 'Not found' }, 404),
       ),
     );
     vi.stubGlobal('fetch', fetchMock);
@@ -67,9 +66,19 @@ describe('SupportPage', () => {
     expect(await screen.findByText('prod')).toBeTruthy();
     expect(screen.getByTestId('support-job-status').textContent).toBe('Failed');
     expect(screen.getByTestId('support-job-reason').textContent).toBe('quota exceeded');
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/cluster/smart_clusters']);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/cluster/clusters/sc-9']);
     const email = screen.getByRole('link', { name: 'support@meridian.example' });
     expect(decodeURIComponent(email.getAttribute('href')!)).toContain('Smart cluster job sc-9');
+  });
+
+  it('says an unknown smart cluster is not found, rather than that the lookup failed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(jsonResponse({ message: 'Smart cluster not found' }, 404)),
+    );
+    renderAt('/support/smart-cluster/sc-0');
+    expect(await screen.findByText(/not among your resources/)).toBeTruthy();
+    expect(screen.queryByText(/could not be looked up/)).toBeNull();
   });
 
   it('asks the user to contact support when a failure gave no reason', async () => {

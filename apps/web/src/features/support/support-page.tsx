@@ -13,7 +13,11 @@ import type { TextKey } from './support.texts';
 import { t } from './support.texts';
 import { appsQueryOptions } from '../../shared/api/apps-list';
 import { clustersQueryOptions } from '../../shared/api/clusters-list';
-import { smartClustersQueryOptions } from '../../shared/api/smart-clusters-list';
+import { ApiError } from '../../shared/api/api-error';
+import {
+  getSmartClusterInFull,
+  smartClusterInFullQueryKey,
+} from '../../shared/api/smart-cluster-in-full';
 import {
   appJob,
   clusterJob,
@@ -90,17 +94,23 @@ export function SupportPage({ jobKind }: { jobKind?: SupportJobKind }) {
 
 /** Looks the referenced job up in the user's own resources and shows where it stands. */
 function JobCard({ kind, uuid }: { kind: SupportJobKind; uuid: string }) {
-  const smartClusters = useQuery({
-    ...smartClustersQueryOptions(),
+  // A smart cluster is read alone; an unknown one (404) is "not found", not a failed lookup.
+  const smartCluster = useQuery({
+    queryKey: smartClusterInFullQueryKey(uuid),
+    queryFn: ({ signal }) => getSmartClusterInFull(uuid, signal),
     enabled: kind === 'smart-cluster',
+    retry: false,
   });
+  const unknownSmartCluster =
+    smartCluster.error instanceof ApiError && smartCluster.error.status === 404;
   const clusters = useQuery({ ...clustersQueryOptions(), enabled: kind === 'cluster' });
   const apps = useQuery({ ...appsQueryOptions(), enabled: kind === 'app' });
-  const source = kind === 'smart-cluster' ? smartClusters : kind === 'cluster' ? clusters : apps;
+  const source = kind === 'smart-cluster' ? smartCluster : kind === 'cluster' ? clusters : apps;
+  const lookupFailed = source.isError && !unknownSmartCluster;
 
   let info: SupportJobInfo | undefined;
-  if (kind === 'smart-cluster' && smartClusters.data)
-    info = smartClusterJob(smartClusters.data, uuid);
+  if (kind === 'smart-cluster' && smartCluster.data)
+    info = smartClusterJob(smartCluster.data.smart_cluster);
   if (kind === 'cluster' && clusters.data) info = clusterJob(clusters.data, uuid);
   if (kind === 'app' && apps.data) info = appJob(apps.data, uuid);
 
@@ -124,7 +134,7 @@ function JobCard({ kind, uuid }: { kind: SupportJobKind; uuid: string }) {
             </Typography.Paragraph>
             {source.isPending ? (
               <Skeleton active paragraph={{ rows: 2 }} title={false} />
-            ) : source.isError ? (
+            ) : lookupFailed ? (
               <Alert type="warning" showIcon title={t('support.job.fetchFailed')} />
             ) : info ? (
               <JobDetails info={info} />

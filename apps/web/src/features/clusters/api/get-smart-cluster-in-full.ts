@@ -1,26 +1,8 @@
-import {
-  smartClusterInFullSchema,
-  type SmartClusterInFull,
-} from '@meridian/domain/clusters/cluster-api';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/api/api-client';
-import { apiPaths } from '../../../shared/api/api-paths';
-import { clustersQueryKey } from '../../../shared/api/clusters-list';
-
-/** Under ['clusters']: every cluster and smart-cluster event refreshes it, as it does the lists. */
-export const smartClusterInFullQueryKey = (uuid: string) =>
-  [...clustersQueryKey, 'in-full', uuid] as const;
-
-/** GET /cluster/clusters/{id}: one smart cluster with its member clusters. */
-export function getSmartClusterInFull(
-  uuid: string,
-  signal?: AbortSignal,
-): Promise<SmartClusterInFull> {
-  return apiClient.get(`${apiPaths.cluster}/clusters/${encodeURIComponent(uuid)}`, {
-    signal,
-    schema: smartClusterInFullSchema,
-  });
-}
+import {
+  getSmartClusterInFull,
+  smartClusterInFullQueryKey,
+} from '../../../shared/api/smart-cluster-in-full';
 
 /**
  * A smart cluster in full, with its member clusters, for a drawer: read only while some drawer
