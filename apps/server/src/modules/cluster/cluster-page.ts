@@ -17,8 +17,13 @@ import {
 import type { ClusterContext } from './cluster-context';
 import { listClusters, listSmartClusters } from './cluster.service';
 
-/** Every smart cluster the user sees, as the list shows them, and the overview. */
+/**
+ * Every smart cluster the user sees and their member clusters, as the spec's lists answer them,
+ * and as the console's list shows them, with the overview.
+ */
 interface SmartClusterList {
+  smartClusters: SmartCluster[];
+  members: Cluster[];
   items: SmartClusterListItem[];
   overview: SmartClusterOverview;
 }
@@ -90,6 +95,8 @@ async function buildList(context: ClusterContext, userId: string): Promise<Smart
     membersBySmartCluster.set(member.smart_cluster_uuid, list);
   }
   return {
+    smartClusters,
+    members,
     items: smartClusters.map((smart) =>
       toListItem(smart, membersBySmartCluster.get(smart.uuid) ?? []),
     ),
@@ -106,16 +113,25 @@ function matches(query: SmartClusterPageQuery) {
 }
 
 /**
- * One page of the smart clusters the user sees, in their stored order, as the list shows them.
- * Built once per revision of the user (which a change to a smart cluster shared with them or to
- * their memberships bumps too); a page then costs one indexed read and a slice.
+ * The user's lists, built once per revision of the user (which a change to a smart cluster shared
+ * with them, to their memberships or to a deployment of theirs bumps too); a read then costs one
+ * indexed read, or none when the session lookup brought the revision.
  */
+export function cachedLists(
+  context: ClusterContext,
+  cache: SmartClusterListCache,
+  reader: RevisionReader,
+): Promise<SmartClusterList> {
+  return cache.get(context.db, reader, () => buildList(context, reader.userId));
+}
+
+/** One page of the smart clusters the user sees, in their stored order, as the list shows them. */
 export async function smartClusterPage(
   context: ClusterContext,
   cache: SmartClusterListCache,
   reader: RevisionReader,
   query: SmartClusterPageQuery,
 ): Promise<SmartClusterPage> {
-  const list = await cache.get(context.db, reader, () => buildList(context, reader.userId));
+  const list = await cachedLists(context, cache, reader);
   return { ...pageOf(list.items.filter(matches(query)), query), overview: list.overview };
 }

@@ -35,16 +35,14 @@ import type { ClusterContext } from './cluster-context';
 import {
   createExternalCluster,
   createSmartCluster,
-  listClusters,
   listDatacenters,
-  listSmartClusters,
   memberKubeconfig,
   removeSmartCluster,
   smartClusterInFull,
 } from './cluster.service';
 import { placementHistory } from './cluster.placement';
 import { updateSmartCluster } from './cluster.update';
-import { createSmartClusterListCache, smartClusterPage } from './cluster-page';
+import { cachedLists, createSmartClusterListCache, smartClusterPage } from './cluster-page';
 
 export interface ClusterRoutesOptions {
   context: ClusterContext;
@@ -72,6 +70,8 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
 
 /** The lists the console reads: datacenters, smart clusters, member clusters. */
 function listRoutes(app: RouteApp, context: ClusterContext): void {
+  // Both spec lists and the console's pages come from one build per revision of the user.
+  const lists = createSmartClusterListCache();
   app.get(
     '/datacenters',
     {
@@ -95,10 +95,10 @@ function listRoutes(app: RouteApp, context: ClusterContext): void {
         response: { 200: z.array(smartClusterSchema), 401: errorBodySchema },
       },
     },
-    (request) => listSmartClusters(context, request.user.id),
+    async (request) =>
+      (await cachedLists(context, lists, revisionReaderOf(request.authentication))).smartClusters,
   );
 
-  const pageCache = createSmartClusterListCache();
   app.get(
     '/smart_clusters/page',
     {
@@ -112,7 +112,7 @@ function listRoutes(app: RouteApp, context: ClusterContext): void {
       },
     },
     (request) =>
-      smartClusterPage(context, pageCache, revisionReaderOf(request.authentication), request.query),
+      smartClusterPage(context, lists, revisionReaderOf(request.authentication), request.query),
   );
 
   app.get(
@@ -125,7 +125,8 @@ function listRoutes(app: RouteApp, context: ClusterContext): void {
         response: { 200: z.array(clusterSchema), 401: errorBodySchema },
       },
     },
-    (request) => listClusters(context, request.user.id),
+    async (request) =>
+      (await cachedLists(context, lists, revisionReaderOf(request.authentication))).members,
   );
 }
 
