@@ -1,4 +1,4 @@
-import type { DomainPage } from '@meridian/domain/domains/domain-api';
+import type { Domain, DomainPage } from '@meridian/domain/domains/domain-api';
 import type { ListPageQuery } from '@meridian/domain/list-page';
 import {
   createPerUserRevisionCache,
@@ -24,28 +24,54 @@ export function createDomainListCache(): DomainListCache {
 }
 
 /**
- * One page of the user's domains as `GET /domain/name` answers them. Built once per revision of
- * the user (a change to their domains or deployments bumps it); a page then costs one indexed
- * read, a slice, and a look at the jobs of those on it still being published.
+ * The user's domains and the names under them, built once per revision of the user (a change to
+ * their domains or deployments bumps it); a read then costs one indexed read, or none when the
+ * session lookup brought the revision.
  */
+function cachedList(
+  context: DomainContext,
+  cache: DomainListCache,
+  reader: RevisionReader,
+): Promise<DomainList> {
+  const { db } = context;
+  return cache.get(db, reader, async () => {
+    const rows = await activeDomains(db, reader.userId);
+    const names = rows.length > 0 ? await namesUnderDomains(db, reader.userId, rows) : new Map();
+    return { rows, names };
+  });
+}
+
+/** These domains as the API answers them; jobs come and go without a change to a domain row. */
+async function answersOf(
+  context: DomainContext,
+  list: DomainList,
+  rows: DomainRow[],
+): Promise<Domain[]> {
+  const working = await jobsWorkingOn(context, rows);
+  return rows.map((row) =>
+    toDomain(row, list.names.get(row.id) ?? [], context.nameservers, working.get(row.id)),
+  );
+}
+
+/** Every domain of the user, oldest first: the spec's `GET /domain/name`. */
+export async function domainList(
+  context: DomainContext,
+  cache: DomainListCache,
+  reader: RevisionReader,
+): Promise<Domain[]> {
+  const list = await cachedList(context, cache, reader);
+  return answersOf(context, list, list.rows);
+}
+
+/** One page of the user's domains as `GET /domain/name` answers them, for the console's page. */
 export async function domainPage(
   context: DomainContext,
   cache: DomainListCache,
   reader: RevisionReader,
   query: ListPageQuery,
 ): Promise<DomainPage> {
-  const { db, nameservers } = context;
-  const { userId } = reader;
-  const list = await cache.get(db, reader, async () => {
-    const rows = await activeDomains(db, userId);
-    const names = rows.length > 0 ? await namesUnderDomains(db, userId, rows) : new Map();
-    return { rows, names };
-  });
+  const list = await cachedList(context, cache, reader);
   const rows = list.rows.slice(query.offset, query.offset + query.limit);
-  // Jobs come and go without a change to the domain row: asked for on each page.
-  const working = await jobsWorkingOn(context, rows);
-  const items = rows.map((row) =>
-    toDomain(row, list.names.get(row.id) ?? [], nameservers, working.get(row.id)),
-  );
+  const items = await answersOf(context, list, rows);
   return { items, total: list.rows.length, offset: query.offset, limit: query.limit };
 }

@@ -21,8 +21,8 @@ import {
   sessionOrApiKey,
 } from '../../platform/http/route-schema';
 import type { DomainContext } from './domain-context';
-import { createDomainListCache, domainPage } from './domain-page';
-import { createDomain, listDomains, removeDomain, subdomains } from './domain.service';
+import { createDomainListCache, domainList, domainPage } from './domain-page';
+import { createDomain, removeDomain, subdomains } from './domain.service';
 
 /** `/domain`: the user's domains (spec "The calls it makes" Domains and DNS). */
 export const domainRoutes: FastifyPluginAsyncZod<{ context: DomainContext }> = async (
@@ -36,6 +36,8 @@ export const domainRoutes: FastifyPluginAsyncZod<{ context: DomainContext }> = a
 };
 
 function listAndCreateRoutes(app: RouteApp, context: DomainContext): void {
+  // The spec's list and the console's pages come from one build per revision of the user.
+  const lists = createDomainListCache();
   app.get(
     '/nameservers',
     {
@@ -59,10 +61,9 @@ function listAndCreateRoutes(app: RouteApp, context: DomainContext): void {
         response: { 200: z.array(domainSchema), 401: errorBodySchema },
       },
     },
-    (request) => listDomains(context, request.user.id),
+    (request) => domainList(context, lists, revisionReaderOf(request.authentication)),
   );
 
-  const pageCache = createDomainListCache();
   app.get(
     '/name/page',
     {
@@ -76,7 +77,7 @@ function listAndCreateRoutes(app: RouteApp, context: DomainContext): void {
       },
     },
     (request) =>
-      domainPage(context, pageCache, revisionReaderOf(request.authentication), request.query),
+      domainPage(context, lists, revisionReaderOf(request.authentication), request.query),
   );
 
   app.post(

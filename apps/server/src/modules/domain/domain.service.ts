@@ -22,7 +22,7 @@ import {
   lockDomainNames,
   overlappingZones,
 } from './domain.queries';
-import { activeDomains, ownDomain } from './domain.records';
+import { ownDomain } from './domain.records';
 
 /**
  * A zone taken (by anyone), or inside or above a zone another account holds, is refused: its
@@ -58,16 +58,6 @@ export async function namesUnderDomains(
     }
   }
   return result;
-}
-
-export async function listDomains(context: DomainContext, userId: string): Promise<Domain[]> {
-  const { db, nameservers } = context;
-  const rows = await activeDomains(db, userId);
-  const named = rows.length > 0 ? await namesUnderDomains(db, userId, rows) : new Map();
-  const working = await jobsWorkingOn(context, rows);
-  return rows.map((row) =>
-    toDomain(row, named.get(row.id) ?? [], nameservers, working.get(row.id)),
-  );
 }
 
 /** The publishing jobs still working on each of these domains (its `jobUuids`). */
