@@ -19,8 +19,7 @@ import { appSortKeys } from '../app.types';
 import type { AppSortKey } from '../app.types';
 import { AppTile } from './app-tile';
 import styles from './app-list.module.css';
-
-type SummaryPages = ReturnType<typeof useAppSummaryPages>;
+import type { SummaryPages } from './virtual-app-grid';
 
 /** The order of the tiles, as a small menu at the heading's end. */
 function SortChoice({ value, onChange }: { value: AppSortKey; onChange(key: AppSortKey): void }) {

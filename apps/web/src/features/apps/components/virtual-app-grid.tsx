@@ -5,7 +5,8 @@ import type { useAppSummaryPages } from '../../../shared/api/apps-list';
 import { AppTile } from './app-tile';
 import styles from './app-list.module.css';
 
-type SummaryPages = ReturnType<typeof useAppSummaryPages>;
+/** The sidebar's query of summary pages, as `AppList` holds it. */
+export type SummaryPages = ReturnType<typeof useAppSummaryPages>;
 
 /** Tiles per row of the sidebar grid, and the height of one row with its gap. */
 const tilesPerRow = 3;
@@ -19,8 +20,9 @@ function rowsOf(apps: readonly AppSummary[]): AppSummary[][] {
 }
 
 /**
- * The tiles in a virtual list of rows, for more apps than one page holds (loaded on demand, so
- * the first page does not carry TanStack Virtual): only the rows in view are in the page, more load on scroll. */
+ * The tiles in a virtual list of rows, for more apps than one page holds: only the rows in view
+ * are in the page, and more load on scroll. Loaded on demand, so /home does not carry TanStack Virtual.
+ */
 export function VirtualAppGrid({ query, currentId }: { query: SummaryPages; currentId?: string }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const apps = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
