@@ -76,6 +76,26 @@ describe.each(databaseBackends())('app on %s', (backend) => {
       expect(response.json()).toEqual({ message: 'Request body is too large' });
     });
 
+    it('answers an oversized body only once the client has sent all of it', async () => {
+      // Answering and closing mid-upload reset clients still sending: they never read the 413.
+      const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const body = JSON.stringify({ username: 'x'.repeat(1400 * 1024) });
+      const socket = net.connect(Number(new URL(address).port), '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      const closed = new Promise((resolve) => socket.on('close', resolve));
+      socket.write(
+        `POST /auth/login HTTP/1.1\r\nhost: meridian\r\ncontent-type: application/json\r\n` +
+          `content-length: ${body.length}\r\n\r\n${body.slice(0, body.length / 2)}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const answeredMidUpload = answer;
+      socket.end(body.slice(body.length / 2));
+      await closed;
+      expect(answeredMidUpload).toBe('');
+      expect(answer).toMatch(/^HTTP\/1\.1 413 .*\{"message":"Request body is too large"\}$/s);
+    });
+
     it('answers a JSON 404 for an unknown API path', async () => {
       for (const [method, url] of [
         ['GET', '/nope'],

@@ -51,6 +51,33 @@ export type HttpSettings = Partial<HttpTimeouts> & { trustProxy?: readonly strin
 const bodyLimit = 1024 * 1024;
 
 /**
+ * An answer given before the request body was read (413, a refusal before parsing) waits until
+ * the rest of the body has arrived, up to this much and this long: closing on a client that is
+ * still sending resets its connection, and the client never reads the answer.
+ */
+const unreadBodyDrain = { maxBytes: 16 * bodyLimit, deadlineMs: 5_000 };
+
+/** Reads and discards what is left of a request body, within `unreadBodyDrain`'s bounds. */
+function discardUnreadBody(request: IncomingMessage): Promise<void> {
+  if (request.complete || request.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let received = 0;
+    const finish = () => {
+      clearTimeout(deadline);
+      request.off('data', onData).off('end', finish).off('close', finish).off('error', finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > unreadBodyDrain.maxBytes) finish();
+    };
+    const deadline = setTimeout(finish, unreadBodyDrain.deadlineMs);
+    request.on('data', onData).once('end', finish).once('close', finish).once('error', finish);
+    request.resume();
+  });
+}
+
+/**
  * The HTTP server every module registers on: deadlines, zod validation, the one error shape,
  * request ids, the OpenAPI document at /docs and /health.
  */
@@ -86,6 +113,7 @@ export async function createHttpApp(
   registerJsonBodyParser(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    await discardUnreadBody(request.raw);
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.debug(
