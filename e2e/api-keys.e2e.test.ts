@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { adminCredentials, userStorageKey } from './support/credentials';
+import { sharedServerUrl } from './support/meridian-server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 
 describe.skipIf(!inject('browserAvailable'))('API keys in Chromium', () => {
   let browser: Browser;
@@ -54,7 +55,6 @@ describe.skipIf(!inject('browserAvailable'))('API keys in Chromium', () => {
     expect(key).toMatch(/^mk_[\w-]{43}$/);
     await shown.getByRole('button', { name: 'Copy key' }).click();
     await expectVisible(page.getByText('API key copied to the clipboard.'));
-    await page.waitForTimeout(400);
     await screenshot(page, 'api-keys-created');
     await page.getByRole('button', { name: 'I have saved it' }).click();
     await shown.waitFor({ state: 'hidden' });
@@ -70,7 +70,6 @@ describe.skipIf(!inject('browserAvailable'))('API keys in Chromium', () => {
     const before = await withKey();
     expect(before.status).toBe(200);
     expect(((await before.json()) as { userId: string }).userId).toBe(userId);
-    await page.waitForTimeout(500);
     await screenshot(page, 'api-keys');
 
     await row.getByRole('button', { name: `Revoke ${name}` }).click();

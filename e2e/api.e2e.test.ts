@@ -1,7 +1,8 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminCredentials } from './support/credentials';
+import { sharedServerUrl } from './support/meridian-server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 
 async function login(username: string, password: string) {
   const response = await fetch(`${baseUrl}/auth/login`, {

@@ -17,8 +17,9 @@ import {
   logInThroughPage,
   type Api,
 } from './support/session';
+import { sharedServerUrl } from './support/meridian-server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const suffix = Date.now().toString(36);
 const clusterName = 'e2e-apps';
 const basicApp = `shop-${suffix}`;

@@ -11,8 +11,9 @@ import {
   type Api,
   type Credentials,
 } from './support/session';
+import { sharedServerUrl } from './support/meridian-server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 
 describe.skipIf(!inject('browserAvailable'))('Billing in Chromium', () => {
   let browser: Browser;

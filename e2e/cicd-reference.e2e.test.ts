@@ -3,8 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { userStorageKey } from './support/credentials';
 import { createBasicAppByApi, createUserByApi } from './support/session';
+import { sharedServerUrl } from './support/meridian-server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const suffix = Date.now().toString(36);
 const clusterName = `cicd-${suffix}`;
 const appName = `cicd-app-${suffix}`;

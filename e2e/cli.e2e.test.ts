@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authorizedFetch,
   createBasicAppByApi,
@@ -16,8 +16,9 @@ import {
   type Api,
   type Credentials,
 } from './support/session';
+import { sharedServerUrl } from './support/meridian-server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const suffix = Date.now().toString(36);
 const appName = `cli-${suffix}`;
 const clusterName = `e2e-cli-${suffix}`;

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { adminCredentials, userStorageKey } from './support/credentials';
+import { sharedServerUrl } from './support/meridian-server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const clusterName = 'e2e-prod';
 const renamed = 'e2e-prod-renamed';
 const externalName = 'e2e-external';

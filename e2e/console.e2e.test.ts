@@ -2,8 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { adminCredentials, userStorageKey } from './support/credentials';
+import { sharedServerUrl } from './support/meridian-server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 
 describe.skipIf(!inject('browserAvailable'))('console in Chromium', () => {
   let browser: Browser;
@@ -69,7 +70,6 @@ describe.skipIf(!inject('browserAvailable'))('console in Chromium', () => {
     }
     await expectVisible(page.getByRole('button', { name: 'Create', exact: true }));
     await expectVisible(page.getByText('No apps yet'));
-    await page.waitForTimeout(500);
     await screenshot(page, 'home');
 
     await page.goto('/clusters');

@@ -14,8 +14,9 @@ import {
   pollUntil,
   type Api,
 } from './support/session';
+import { sharedServerUrl } from './support/meridian-server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const suffix = Date.now().toString(36);
 const domainName = `meridian-${suffix}.ca`;
 const clusterName = `e2e-domains-${suffix}`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import { animationsSettled, launchBrowser, screenshot } from './support/browser';
 import {
   authorizedFetch,
   createBasicAppByApi,
@@ -13,8 +13,9 @@ import {
   type Api,
   type Credentials,
 } from './support/session';
+import { sharedServerUrl } from './support/meridian-server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const suffix = Date.now().toString(36);
 
 // What a new user trips over, tried as one would: a user of its own, so nothing here shows in
@@ -105,7 +106,7 @@ describe.skipIf(!inject('browserAvailable'))('first use in Chromium', () => {
         const drawer = page.getByRole('dialog').filter({ hasText: title });
         const button = drawer.getByRole('button', { name: submit, exact: true });
         await expectVisible(button);
-        await page.waitForTimeout(400);
+        await animationsSettled(page);
         const box = (await button.boundingBox())!;
         expect(box.y + box.height, `${title} at ${width}×${height}`).toBeLessThanOrEqual(height);
         if (menu === 'App') await screenshot(page, `first-use-create-app-${width}x${height}`);

@@ -12,8 +12,9 @@ import {
   type Api,
   type Credentials,
 } from './support/session';
+import { sharedServerUrl } from './support/meridian-server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 
 describe.skipIf(!inject('browserAvailable'))('Keypair and support in Chromium', () => {
   let browser: Browser;
@@ -59,7 +60,6 @@ describe.skipIf(!inject('browserAvailable'))('Keypair and support in Chromium', 
     await dialog.getByRole('button', { name: 'Download keypair' }).click();
     await page.getByText('Cannot get private key.').waitFor();
     await page.getByText(/Wrong username or password/).waitFor();
-    await page.waitForTimeout(400);
     await screenshot(page, 'keypair-wrong-password');
     expect(downloaded).toBe(false);
     expect(await dialog.isVisible()).toBe(true);
@@ -89,7 +89,6 @@ describe.skipIf(!inject('browserAvailable'))('Keypair and support in Chromium', 
     await bothDownloaded;
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText('Keypair downloaded.').waitFor();
-    await page.waitForTimeout(400);
     await screenshot(page, 'keypair-downloaded');
 
     const byName = new Map(downloads.map((download) => [download.suggestedFilename(), download]));
@@ -117,13 +116,11 @@ describe.skipIf(!inject('browserAvailable'))('Keypair and support in Chromium', 
     expect(await card.innerText()).toContain(smartClusterUuid);
     await expectLink(page, 'Name servers', '/references/nameservers');
     await expectLink(page, 'Terms of service', '/terms-of-services');
-    await page.waitForTimeout(400);
     await screenshot(page, 'support-smart-cluster');
 
     await page.getByRole('link', { name: 'Terms of service' }).click();
     await page.waitForURL('**/terms-of-services');
     await page.getByRole('heading', { level: 2, name: 'Billing' }).waitFor();
-    await page.waitForTimeout(300);
     await screenshot(page, 'terms');
   });
 });

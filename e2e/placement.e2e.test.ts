@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { logInThroughPage } from './support/session';
+import { sharedServerUrl } from './support/meridian-server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const name = 'e2e-automatic';
 
 describe.skipIf(!inject('browserAvailable'))('automatic placement in Chromium', () => {

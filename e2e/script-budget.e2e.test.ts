@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser';
 import { userStorageKey } from './support/credentials';
 import { logInByApi } from './support/session';
+import { sharedServerUrl } from './support/meridian-server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const KB = 1000;
 const loginBudget = 120 * KB;
 // Issue 17's goal for /home; what it holds and why: docs/frontend-performance.md.

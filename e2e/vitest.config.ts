@@ -9,6 +9,7 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at a time, each worker against its own server (support/global-setup.ts).
+    maxWorkers: 2,
   },
 });

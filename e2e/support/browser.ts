@@ -28,7 +28,28 @@ export async function screenshot(
   { fullPage = false }: { fullPage?: boolean } = {},
 ): Promise<void> {
   fs.mkdirSync(screenshotDir, { recursive: true });
-  // Let entrance animations (notifications, map style changes) finish so the picture is true.
-  await page.waitForTimeout(800);
+  await animationsSettled(page);
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
+}
+
+/**
+ * Waits until no finite animation or transition is running (drawers sliding, notifications
+ * entering, the map's style changing), so a picture or a position is the settled one; endless
+ * ones (spinners, skeletons) are left to run. Gives up after 3 s and goes on.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 3_000, polling: 50 },
+    )
+    .catch(() => undefined);
 }

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { adminCredentials } from './credentials';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -87,4 +88,10 @@ export async function startMeridianServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The server global-setup.ts started for this worker (VITEST_POOL_ID counts workers from 1). */
+export function sharedServerUrl(): string {
+  const baseUrls = inject('baseUrls');
+  return baseUrls[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % baseUrls.length]!;
 }

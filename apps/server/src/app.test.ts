@@ -13,7 +13,7 @@ import {
   PayloadTooLargeError,
   ValidationError,
 } from './platform/http/errors';
-import { createTestApp, databaseBackends, type TestApp } from '../test-support/test-app';
+import { createTestApp, embeddedBackendOnly, type TestApp } from '../test-support/test-app';
 
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
@@ -40,7 +40,7 @@ function failingRoutes(app: App, t: () => TestApp) {
   );
 }
 
-describe.each(databaseBackends())('app on %s', (backend) => {
+describe.each(embeddedBackendOnly())('app on %s', (backend) => {
   describe('error contract', () => {
     let t: TestApp;
     beforeAll(async () => {

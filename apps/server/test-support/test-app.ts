@@ -16,9 +16,20 @@ import { bootstrapAdmin } from '../src/modules/auth/admin-bootstrap';
 
 export type DatabaseBackend = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL as well when TEST_DATABASE_URL names a server to create databases on. */
+/**
+ * For suites of what differs between the databases (queries, jobs, the change feed, locks):
+ * PGlite always; PostgreSQL as well when TEST_DATABASE_URL names a server to create databases on.
+ */
 export function databaseBackends(): DatabaseBackend[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/**
+ * For suites of what lies above the database (HTTP contracts, validation, rules): the embedded
+ * default alone, since a second database would only run the same code again (README "Test it").
+ */
+export function embeddedBackendOnly(): DatabaseBackend[] {
+  return ['pglite'];
 }
 
 /** The admin every test app starts with. */

@@ -4,7 +4,7 @@ import type { App } from '../../platform/http/http-app';
 import { apiKeys } from '../../platform/db/schema';
 import {
   createTestApp,
-  databaseBackends,
+  embeddedBackendOnly,
   logIn,
   type LoggedIn,
   type TestApp,
@@ -33,7 +33,7 @@ function apiKeyHeaders(key: string, userId: string): Headers {
   return { authorization: `ApiKey ${key}`, 'x-user-id': userId };
 }
 
-describe.each(databaseBackends())('API keys on %s', (backend) => {
+describe.each(embeddedBackendOnly())('API keys on %s', (backend) => {
   let t: TestApp;
   let admin: LoggedIn;
   let other: LoggedIn;

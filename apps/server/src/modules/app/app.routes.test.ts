@@ -26,7 +26,7 @@ import type {
 import { SimulatorDriver } from '../../platform/drivers/simulator/simulator-driver';
 import {
   addUser,
-  databaseBackends,
+  embeddedBackendOnly,
   logIn,
   type LoggedIn,
   type TestApp,
@@ -54,7 +54,7 @@ class SlowRolloutDriver extends SimulatorDriver {
   }
 }
 
-describe.each(databaseBackends())('apps, versions and deployments on %s', (backend) => {
+describe.each(embeddedBackendOnly())('apps, versions and deployments on %s', (backend) => {
   let t: TestApp;
   let admin: LoggedIn;
   let other: LoggedIn;

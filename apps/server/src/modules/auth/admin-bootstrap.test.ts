@@ -3,10 +3,10 @@ import { buildApp } from '../../app';
 import type { App } from '../../platform/http/http-app';
 import type { DatabaseHandle } from '../../platform/db/database';
 import { users } from '../../platform/db/schema';
-import { createTestStorage, databaseBackends, logIn } from '../../../test-support/test-app';
+import { createTestStorage, embeddedBackendOnly, logIn } from '../../../test-support/test-app';
 import { bootstrapAdmin } from './admin-bootstrap';
 
-describe.each(databaseBackends())('admin bootstrap on %s', (backend) => {
+describe.each(embeddedBackendOnly())('admin bootstrap on %s', (backend) => {
   let cleanup: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const step of cleanup.reverse()) await step();

@@ -6,7 +6,7 @@ import { sessions } from '../../platform/db/schema';
 import { createTestClock } from '../../../test-support/test-clock';
 import {
   createTestApp,
-  databaseBackends,
+  embeddedBackendOnly,
   logIn,
   testAdmin,
   type TestApp,
@@ -39,7 +39,7 @@ function createUser(app: App, headers: Record<string, string>, payload: object) 
   return app.inject({ method: 'POST', url: '/auth/users', headers, payload });
 }
 
-describe.each(databaseBackends())('auth on %s', (backend) => {
+describe.each(embeddedBackendOnly())('auth on %s', (backend) => {
   let t: TestApp | undefined;
   afterEach(async () => {
     await t?.close();

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { clusters } from '../../platform/db/schema';
 import {
-  databaseBackends,
+  embeddedBackendOnly,
   logIn,
   type LoggedIn,
   type TestApp,
@@ -47,7 +47,7 @@ function kubeconfig(
   });
 }
 
-describe.each(databaseBackends())('external clusters on %s', (backend) => {
+describe.each(embeddedBackendOnly())('external clusters on %s', (backend) => {
   let t: TestApp;
   let user: LoggedIn;
   let server: http.Server;

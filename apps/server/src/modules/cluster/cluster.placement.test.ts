@@ -3,7 +3,7 @@ import { placementHistorySchema } from '@meridian/domain/clusters/placement-deci
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addUser,
-  databaseBackends,
+  embeddedBackendOnly,
   logIn,
   type LoggedIn,
   type TestApp,
@@ -14,7 +14,7 @@ import { createClusterTestApp, waitFor, waitForStatus } from './cluster.test-sup
 const london = { latitude: 51.51, longitude: -0.13 };
 const montreal = { latitude: 45.5, longitude: -73.57 };
 
-describe.each(databaseBackends())('automatic placement of smart clusters on %s', (backend) => {
+describe.each(embeddedBackendOnly())('automatic placement of smart clusters on %s', (backend) => {
   let t: TestApp;
   let admin: LoggedIn;
   let other: LoggedIn;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterSpec, TrafficTarget } from '../../platform/drivers/infrastructure-driver';
 import { SimulatorDriver } from '../../platform/drivers/simulator/simulator-driver';
 import {
-  databaseBackends,
+  embeddedBackendOnly,
   logIn,
   type LoggedIn,
   type TestApp,
@@ -44,7 +44,7 @@ class LoadedSimulator extends SimulatorDriver {
 const tokyo = { name: 'Tokyo users', latitude: 35.68, longitude: 139.69 };
 const london = { name: 'London users', latitude: 51.51, longitude: -0.13 };
 
-describe.each(databaseBackends())('re-placement on observed traffic on %s', (backend) => {
+describe.each(embeddedBackendOnly())('re-placement on observed traffic on %s', (backend) => {
   let t: TestApp;
   let admin: LoggedIn;
   // The app's clock: the test moves it hours ahead instead of waiting. It starts at 01:00 UTC so

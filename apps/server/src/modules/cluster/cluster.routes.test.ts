@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { clusters, events, smartClusters } from '../../platform/db/schema';
 import {
-  databaseBackends,
+  embeddedBackendOnly,
   logIn,
   type LoggedIn,
   type TestApp,
@@ -34,7 +34,7 @@ const manual = (datacenters: string[], extra: Record<string, unknown> = {}) => (
   ...extra,
 });
 
-describe.each(databaseBackends())('smart clusters on %s', (backend) => {
+describe.each(embeddedBackendOnly())('smart clusters on %s', (backend) => {
   let t: TestApp;
   let admin: LoggedIn;
   let other: LoggedIn;

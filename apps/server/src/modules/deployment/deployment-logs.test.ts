@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { SimulatorDriver } from '../../platform/drivers/simulator/simulator-driver';
 import {
   addUser,
-  databaseBackends,
+  embeddedBackendOnly,
   logIn,
   type LoggedIn,
   type TestApp,
@@ -45,7 +45,7 @@ interface Client {
   batches: LogLinesMessage[];
 }
 
-describe.each(databaseBackends())('deployment logs on %s', (backend) => {
+describe.each(embeddedBackendOnly())('deployment logs on %s', (backend) => {
   // Each simulated pod writes a line every 40 ms: following sees lines within the test's time.
   const simulator = new SimulatorDriver({ timeScale: 0, failDatacenters: [], logIntervalMs: 40 });
   const follows = { calls: 0, active: 0 };

@@ -15,7 +15,7 @@ import {
   type ExternalKubeApi,
 } from '../../platform/drivers/kubernetes/external-kube-api.test-support';
 import {
-  databaseBackends,
+  embeddedBackendOnly,
   logIn,
   type LoggedIn,
   type TestApp,
@@ -28,7 +28,7 @@ import {
 } from '../cluster/cluster.test-support';
 import { allSettled, basicAppFields, createApp, waitForDeployments } from '../app/app.test-support';
 
-describe.each(databaseBackends())('apps on an external cluster on %s', (backend) => {
+describe.each(embeddedBackendOnly())('apps on an external cluster on %s', (backend) => {
   let api: ExternalKubeApi;
   let t: TestApp;
   let user: LoggedIn;

@@ -11,7 +11,7 @@ import { userKeypairs } from '../../platform/db/keypair-schema';
 import { deployments, versions } from '../../platform/db/schema';
 import { SimulatorDriver } from '../../platform/drivers/simulator/simulator-driver';
 import {
-  databaseBackends,
+  embeddedBackendOnly,
   logIn,
   type LoggedIn,
   type TestApp,
@@ -66,7 +66,7 @@ const withPassword = siteTemplate.replace(
   '  db_password: {type: string, hidden: true}\n  site_name:',
 );
 
-describe.each(databaseBackends())('Heat deployments on %s', (backend) => {
+describe.each(embeddedBackendOnly())('Heat deployments on %s', (backend) => {
   const simulator = new SimulatorDriver({ timeScale: 0, failDatacenters: [] });
   let t: TestApp;
   let user: LoggedIn;

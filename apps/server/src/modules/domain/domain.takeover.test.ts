@@ -6,7 +6,7 @@ import { dataOf, query } from '../../platform/dns/dns-answer-suite.test-support'
 import { freePort } from '../../platform/dns/powerdns-process.test-support';
 import {
   addUser,
-  databaseBackends,
+  embeddedBackendOnly,
   logIn,
   type LoggedIn,
   type TestApp,
@@ -15,7 +15,7 @@ import { createClusterTestApp, waitFor } from '../cluster/cluster.test-support';
 import { findZoneConflicts } from './zone-store';
 
 /** One account must never be able to change what DNS answers for another account's names. */
-describe.each(databaseBackends())('DNS names across accounts on %s', (backend) => {
+describe.each(embeddedBackendOnly())('DNS names across accounts on %s', (backend) => {
   let t: TestApp;
   let alice: LoggedIn;
   let bob: LoggedIn;

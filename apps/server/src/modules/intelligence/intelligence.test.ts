@@ -14,7 +14,7 @@ import { SimulatorDriver } from '../../platform/drivers/simulator/simulator-driv
 import {
   addUser,
   createTestStorage,
-  databaseBackends,
+  embeddedBackendOnly,
   logIn,
   type LoggedIn,
   type TestApp,
@@ -76,7 +76,7 @@ async function trafficRows(db: Database, deploymentId: string) {
   return db.select().from(trafficDays).where(eq(trafficDays.deploymentId, deploymentId));
 }
 
-describe.each(databaseBackends())('traffic on %s', (backend) => {
+describe.each(embeddedBackendOnly())('traffic on %s', (backend) => {
   it('samples successful deployments only, per region, and shows each user only theirs', async () => {
     // Rounds an hour apart: this test samples by hand, at times it chooses.
     const t = await createClusterTestApp(

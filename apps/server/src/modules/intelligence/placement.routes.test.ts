@@ -1,14 +1,14 @@
 import { placementPreviewResultSchema } from '@meridian/domain/clusters/placement-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  databaseBackends,
+  embeddedBackendOnly,
   logIn,
   type LoggedIn,
   type TestApp,
 } from '../../../test-support/test-app';
 import { createClusterTestApp } from '../cluster/cluster.test-support';
 
-describe.each(databaseBackends())('POST /intelligence/placement (%s)', (backend) => {
+describe.each(embeddedBackendOnly())('POST /intelligence/placement (%s)', (backend) => {
   let t: TestApp;
   let admin: LoggedIn;
   beforeAll(async () => {

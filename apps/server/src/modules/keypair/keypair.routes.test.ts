@@ -10,7 +10,7 @@ import { userKeypairs } from '../../platform/db/keypair-schema';
 import { SimulatorDriver } from '../../platform/drivers/simulator/simulator-driver';
 import {
   addUser,
-  databaseBackends,
+  embeddedBackendOnly,
   logIn,
   type LoggedIn,
   type TestApp,
@@ -42,7 +42,7 @@ function passwordOf(username: string) {
   return `${username}-password-1`;
 }
 
-describe.each(databaseBackends())('SSH keypair on %s', (backend) => {
+describe.each(embeddedBackendOnly())('SSH keypair on %s', (backend) => {
   let t: TestApp;
   let admin: LoggedIn;
   let ada: LoggedIn;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { deploymentMetrics } from '../../platform/db/lifecycle-schema';
 import {
   addUser,
-  databaseBackends,
+  embeddedBackendOnly,
   logIn,
   type LoggedIn,
   type TestApp,
@@ -26,7 +26,7 @@ function getMetrics(t: TestApp, user: LoggedIn, deploymentId: string, query = ''
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-describe.each(databaseBackends())('deployment metrics on %s', (backend) => {
+describe.each(embeddedBackendOnly())('deployment metrics on %s', (backend) => {
   it('answers the sampled figures by step, with nulls where nothing was measured', async () => {
     const drivers = new Map([
       ['simulator', new SteadyMetricsDriver({ timeScale: 0, failDatacenters: [] })],

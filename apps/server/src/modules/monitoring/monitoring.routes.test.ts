@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addUser,
-  databaseBackends,
+  embeddedBackendOnly,
   logIn,
   testAdmin,
   type LoggedIn,
@@ -45,7 +45,7 @@ function faultySimulator(simulator: SimulatorDriver): SimulatorDriver {
 const basic = (username: string, password: string) =>
   `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 
-describe.each(databaseBackends())('the monitoring page on %s', (backend) => {
+describe.each(embeddedBackendOnly())('the monitoring page on %s', (backend) => {
   let t: TestApp;
   let owner: LoggedIn;
   let stranger: LoggedIn;

@@ -3,7 +3,7 @@ import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addUser,
-  databaseBackends,
+  embeddedBackendOnly,
   logIn,
   type LoggedIn,
   type TestApp,
@@ -14,7 +14,7 @@ import {
   waitForStatus,
 } from '../cluster/cluster.test-support';
 
-describe.each(databaseBackends())('organisations and shared smart clusters on %s', (backend) => {
+describe.each(embeddedBackendOnly())('organisations and shared smart clusters on %s', (backend) => {
   let t: TestApp;
   let ada: LoggedIn;
   let bob: LoggedIn;

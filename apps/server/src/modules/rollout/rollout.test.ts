@@ -9,7 +9,7 @@ import type {
 import { SimulatorDriver } from '../../platform/drivers/simulator/simulator-driver';
 import {
   addUser,
-  databaseBackends,
+  embeddedBackendOnly,
   logIn,
   type LoggedIn,
   type TestApp,
@@ -85,7 +85,7 @@ async function threeLocations(t: TestApp, user: LoggedIn) {
 const versionsByLocation = (deployments: Deployment[]) =>
   Object.fromEntries(deployments.map((d) => [d.datacenter_name, [d.version.name, d.status]]));
 
-describe.each(databaseBackends())('progressive rollouts on %s', (backend) => {
+describe.each(embeddedBackendOnly())('progressive rollouts on %s', (backend) => {
   it('halts at the failing location, rolls it back, and leaves the rest on the old version', async () => {
     const t = await testApp(backend);
     try {

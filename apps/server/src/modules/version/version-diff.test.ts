@@ -8,7 +8,7 @@ import { parsePatch } from 'diff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addUser,
-  databaseBackends,
+  embeddedBackendOnly,
   logIn,
   type LoggedIn,
   type TestApp,
@@ -23,7 +23,7 @@ import { createClusterTestApp, multipart } from '../cluster/cluster.test-support
 
 const password = 'hunter2-registry-secret';
 
-describe.each(databaseBackends())('version diff on %s', (backend) => {
+describe.each(embeddedBackendOnly())('version diff on %s', (backend) => {
   let t: TestApp;
   let admin: LoggedIn;
   let other: LoggedIn;
