@@ -96,41 +96,84 @@ async function crashCase(
   return { stage: stage.name, point, killed, settled, recoverMs, surplus };
 }
 
+/** One server of the matrix with what its stages work on; two run the cases side by side. */
+interface Lane {
+  rig: CrashRig;
+  target: StageTarget;
+  stages: CrashStage[];
+}
+
+async function openLane(kubeApiUrl: string): Promise<Lane> {
+  const rig = await startCrashRig();
+  const user = await logIn(rig.server().baseUrl);
+  const target: StageTarget = {
+    baseUrl: () => rig.server().baseUrl,
+    dnsPort: () => rig.server().dnsPort,
+    user,
+  };
+  const base = await readySmartCluster(target.baseUrl(), user, 'crash-base', ['ca-toronto']);
+  const stages = [
+    ...clusterStages,
+    externalStage(kubeApiUrl),
+    ...appStages(() => base),
+    ...domainStages(() => base),
+  ];
+  return { rig, target, stages };
+}
+
+/** Every other case on each lane; a lane's cases run one after another. */
+async function runCases(lanes: readonly Lane[], cases: { stage: CrashStage; point: string }[]) {
+  const results = await Promise.all(
+    lanes.map(async (lane, laneIndex) => {
+      const own: CaseResult[] = [];
+      for (const [index, { stage, point }] of cases.entries()) {
+        if (index % lanes.length !== laneIndex) continue;
+        const laneStage = lane.stages.find((each) => each.name === stage.name)!;
+        own.push(await crashCase(lane.rig, laneStage, point, lane.target, `c${index}`));
+      }
+      return own;
+    }),
+  );
+  return results.flat();
+}
+
+/** Both lanes' rows, added up per thing. */
+async function duplicatesOf(lanes: readonly Lane[]) {
+  const perLane = await Promise.all(
+    lanes.map((lane) => countDuplicates(lane.rig.server().dataDir)),
+  );
+  return perLane[0]!.map((row) => ({
+    ...row,
+    rows: perLane.reduce((sum, rows) => sum + rows.find((r) => r.thing === row.thing)!.rows, 0),
+    surplus: perLane.reduce(
+      (sum, rows) => sum + rows.find((r) => r.thing === row.thing)!.surplus,
+      0,
+    ),
+  }));
+}
+
 describe('crash matrix: kill -9 at every step of every durable job', () => {
-  let rig: CrashRig | undefined;
+  let lanes: Lane[] = [];
   let kubeApi: Awaited<ReturnType<typeof fakeKubeApi>> | undefined;
   afterAll(async () => {
-    await rig?.stop();
-    rig?.dispose();
+    for (const { rig } of lanes) {
+      await rig.stop();
+      rig.dispose();
+    }
     await kubeApi?.close();
   });
 
   it('reaches every final state with nothing made twice', async () => {
-    rig = await startCrashRig();
-    const running = rig;
-    const user = await logIn(running.server().baseUrl);
-    const target: StageTarget = {
-      baseUrl: () => running.server().baseUrl,
-      dnsPort: () => running.server().dnsPort,
-      user,
-    };
-    const base = await readySmartCluster(target.baseUrl(), user, 'crash-base', ['ca-toronto']);
     kubeApi = await fakeKubeApi();
-    const stages = [
-      ...clusterStages,
-      externalStage(kubeApi.url),
-      ...appStages(() => base),
-      ...domainStages(() => base),
-    ];
-
-    const cases = await listPoints(running, stages, target);
-    const results: CaseResult[] = [];
-    for (const [index, { stage, point }] of cases.entries()) {
-      results.push(await crashCase(running, stage, point, target, `c${index}`));
-    }
-    await running.stop();
-    const duplicates = await countDuplicates(running.server().dataDir);
-    const catalogue = catalogueOf(running.logLines());
+    // Two servers, each on its own PGlite, share the cases: a case mostly waits for a restart.
+    lanes = await Promise.all([openLane(kubeApi.url), openLane(kubeApi.url)]);
+    const [first] = lanes as [Lane];
+    const cases = await listPoints(first.rig, first.stages, first.target);
+    const results = await runCases(lanes, cases);
+    await Promise.all(lanes.map(({ rig }) => rig.stop()));
+    const duplicates = await duplicatesOf(lanes);
+    const catalogue = catalogueOf(first.rig.logLines());
+    const restarts = lanes.reduce((sum, { rig }) => sum + rig.restarts(), 0);
 
     const kinds = [...new Set(cases.map(({ point }) => point.split('/')[0]!))];
     printTable(
@@ -154,7 +197,7 @@ describe('crash matrix: kill -9 at every step of every durable job', () => {
         ['job kinds exempt', String(Object.keys(exempt).length)],
         ['crash points (kind × step)', String(cases.length)],
         ['kills', String(recover.length)],
-        ['restarts', String(running.restarts())],
+        ['restarts', String(restarts)],
         ['final states reached', `${results.filter((result) => result.settled).length}`],
         ['duplicates found (rows)', String(duplicates.reduce((sum, row) => sum + row.surplus, 0))],
         ['duplicates found (API/DNS)', String(results.reduce((sum, row) => sum + row.surplus, 0))],
