@@ -59,7 +59,8 @@ const unreadBodyDrain = { maxBytes: 16 * bodyLimit, deadlineMs: 5_000 };
 
 /** Reads and discards what is left of a request body, within `unreadBodyDrain`'s bounds. */
 function discardUnreadBody(request: IncomingMessage): Promise<void> {
-  if (request.complete || request.destroyed) return Promise.resolve();
+  // `complete`: Node parsed the whole message; `readableEnded`: an injected request was read.
+  if (request.complete || request.readableEnded || request.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     let received = 0;
     const finish = () => {
