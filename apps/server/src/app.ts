@@ -75,7 +75,8 @@ export interface BuildAppOptions {
    */
   dns?: {
     nameservers?: readonly string[];
-    responder?: { host: string; port: number };
+    /** Its UDP rate limit is on (20/s per source prefix) unless `rateLimit` says otherwise. */
+    responder?: { host: string; port: number; rateLimit?: Config['dns']['rateLimit'] };
     powerDns?: { apiUrl: string; apiKey: string };
   };
   /** HTTP deadlines (tests shorten them) and the trusted reverse proxies (MERIDIAN_TRUST_PROXY). */

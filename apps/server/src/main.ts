@@ -110,7 +110,7 @@ function infrastructureOptions(
     },
     dns: {
       nameservers: config.dns.nameservers,
-      responder: { host: config.dns.host, port: config.dns.port },
+      responder: { host: config.dns.host, port: config.dns.port, rateLimit: config.dns.rateLimit },
       powerDns: config.dns.powerDns,
     },
   };

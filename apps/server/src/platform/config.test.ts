@@ -43,6 +43,7 @@ describe('configuration', () => {
         port: 5353,
         host: '127.0.0.1',
         nameservers: ['ns1.meridian-dns.example', 'ns2.meridian-dns.example'],
+        rateLimit: { responsesPerSecond: 20, windowSeconds: 15, slip: 2, exempt: [] },
       },
     });
     expect(config.webDistDir.split(path.sep).slice(-3)).toEqual(['apps', 'web', 'dist']);
@@ -111,6 +112,7 @@ describe('configuration', () => {
         host: '0.0.0.0',
         nameservers: ['ns1.example-dns.net', 'ns2.example-dns.net'],
         powerDns: { apiUrl: 'http://127.0.0.1:8081', apiKey: 'pdns-key' },
+        rateLimit: { responsesPerSecond: 20, windowSeconds: 15, slip: 2, exempt: [] },
       },
     });
   });
@@ -181,6 +183,43 @@ describe('configuration', () => {
 
   it('turns the built-in DNS responder off with MERIDIAN_DNS_PORT=0', () => {
     expect(loadConfig({ MERIDIAN_DNS_PORT: '0' }, cwd).dns).toMatchObject({ port: 0 });
+  });
+
+  it('limits DNS answers over UDP by default (20/s per prefix, window 15 s, slip 2)', () => {
+    expect(loadConfig({}, cwd).dns.rateLimit).toEqual({
+      responsesPerSecond: 20,
+      windowSeconds: 15,
+      slip: 2,
+      exempt: [],
+    });
+    const env = {
+      MERIDIAN_DNS_RRL_RESPONSES_PER_SECOND: '5',
+      MERIDIAN_DNS_RRL_WINDOW_SECONDS: '5',
+      MERIDIAN_DNS_RRL_SLIP: '1',
+      MERIDIAN_DNS_RRL_EXEMPT: '192.0.2.53, 2001:db8::/32',
+    };
+    expect(loadConfig(env, cwd).dns.rateLimit).toEqual({
+      responsesPerSecond: 5,
+      windowSeconds: 5,
+      slip: 1,
+      exempt: ['192.0.2.53', '2001:db8::/32'],
+    });
+    expect(loadConfig({ MERIDIAN_DNS_RRL_RESPONSES_PER_SECOND: '0' }, cwd).dns.rateLimit).toBe(
+      false,
+    );
+    expect(
+      problems({
+        MERIDIAN_DNS_RRL_RESPONSES_PER_SECOND: '-1',
+        MERIDIAN_DNS_RRL_WINDOW_SECONDS: '0',
+        MERIDIAN_DNS_RRL_SLIP: 'two',
+        MERIDIAN_DNS_RRL_EXEMPT: '192.0.2.0/33',
+      }),
+    ).toEqual([
+      'MERIDIAN_DNS_RRL_RESPONSES_PER_SECOND: must be between 0 and 100000',
+      'MERIDIAN_DNS_RRL_WINDOW_SECONDS: must be between 1 and 3600',
+      'MERIDIAN_DNS_RRL_SLIP: must be a number',
+      'MERIDIAN_DNS_RRL_EXEMPT: must be addresses or networks separated by commas, e.g. 192.0.2.53,198.51.100.0/24',
+    ]);
   });
 
   it('names bad DNS variables', () => {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { createUserSchema } from '@meridian/domain/auth/user';
 import { domainNamePattern } from '@meridian/domain/domains/domain-api';
+import { defaultResponseRateLimit, type ResponseRateLimitOptions } from './dns/response-rate-limit';
 import type { TrafficShift } from './drivers/simulator/simulator-driver';
 
 /** Where `npm run build` puts the console, found from this file so the cwd does not matter. */
@@ -30,7 +31,11 @@ const namedNetworks = ['loopback', 'linklocal', 'uniquelocal'];
 
 /** An address, a network in CIDR form, or one of proxy-addr's named networks. */
 function isProxyAddress(entry: string): boolean {
-  if (namedNetworks.includes(entry)) return true;
+  return namedNetworks.includes(entry) || isNetwork(entry);
+}
+
+/** An address, or a network in CIDR form. */
+function isNetwork(entry: string): boolean {
   const [address = '', prefix, ...rest] = entry.split('/');
   const family = isIP(address);
   if (family === 0 || rest.length > 0) return false;
@@ -59,6 +64,14 @@ function uuidList(text: string | undefined): string[] {
     .split(',')
     .map((uuid) => uuid.trim())
     .filter(Boolean);
+}
+
+function wholeNumber(min: number, max: number) {
+  return z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(min, `must be between ${min} and ${max}`)
+    .max(max, `must be between ${min} and ${max}`);
 }
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -164,6 +177,17 @@ const envSchema = z.object({
     .max(65535, 'must be between 0 and 65535')
     .default(5353),
   MERIDIAN_DNS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  MERIDIAN_DNS_RRL_RESPONSES_PER_SECOND: wholeNumber(0, 100_000).default(
+    defaultResponseRateLimit.responsesPerSecond,
+  ),
+  MERIDIAN_DNS_RRL_WINDOW_SECONDS: wholeNumber(1, 3_600).default(
+    defaultResponseRateLimit.windowSeconds,
+  ),
+  MERIDIAN_DNS_RRL_SLIP: wholeNumber(0, 10).default(defaultResponseRateLimit.slip),
+  MERIDIAN_DNS_RRL_EXEMPT: commaSeparated(
+    (entries) => entries.every(isNetwork),
+    'must be addresses or networks separated by commas, e.g. 192.0.2.53,198.51.100.0/24',
+  ),
   MERIDIAN_NAMESERVERS: z
     .string()
     .default('ns1.meridian-dns.example,ns2.meridian-dns.example')
@@ -242,6 +266,8 @@ export interface Config {
     nameservers: string[];
     /** Set when zones are also published to PowerDNS through its HTTP API. */
     powerDns?: { apiUrl: string; apiKey: string };
+    /** The built-in responder's UDP response-rate limiting; false (a rate of 0) turns it off. */
+    rateLimit: ResponseRateLimitOptions | false;
   };
 }
 
@@ -309,6 +335,12 @@ export function loadConfig(
       port: vars.MERIDIAN_DNS_PORT,
       host: vars.MERIDIAN_DNS_HOST,
       nameservers: vars.MERIDIAN_NAMESERVERS,
+      rateLimit: vars.MERIDIAN_DNS_RRL_RESPONSES_PER_SECOND > 0 && {
+        responsesPerSecond: vars.MERIDIAN_DNS_RRL_RESPONSES_PER_SECOND,
+        windowSeconds: vars.MERIDIAN_DNS_RRL_WINDOW_SECONDS,
+        slip: vars.MERIDIAN_DNS_RRL_SLIP,
+        exempt: vars.MERIDIAN_DNS_RRL_EXEMPT,
+      },
       ...(vars.MERIDIAN_PDNS_API_URL && vars.MERIDIAN_PDNS_API_KEY
         ? { powerDns: { apiUrl: vars.MERIDIAN_PDNS_API_URL, apiKey: vars.MERIDIAN_PDNS_API_KEY } }
         : {}),

@@ -1,7 +1,11 @@
 import type { App } from '../../platform/http/http-app';
 import type { ChangeFeed } from '../../platform/changes/change-feed';
 import type { DatabaseHandle } from '../../platform/db/database';
-import { startDnsResponder, type DnsResponder } from '../../platform/dns/dns-responder';
+import {
+  startDnsResponder,
+  type DnsResponder,
+  type DnsResponderOptions,
+} from '../../platform/dns/dns-responder';
 import { startPowerDnsPublisher } from '../../platform/dns/powerdns-publisher';
 import type { ZoneAuthority } from '../../platform/dns/zone';
 import type { JobQueue } from '../../platform/jobs/job-queue';
@@ -26,8 +30,8 @@ export interface DomainModuleOptions {
   jobs: JobQueue;
   /** The change feed DNS changes arrive on. */
   changes: ChangeFeed;
-  /** The built-in authoritative responder (MERIDIAN_DNS_HOST / MERIDIAN_DNS_PORT); absent, off. */
-  responder?: { host: string; port: number };
+  /** The built-in authoritative responder (MERIDIAN_DNS_HOST / _PORT / _RRL_…); absent, off. */
+  responder?: Pick<DnsResponderOptions, 'host' | 'port' | 'rateLimit'>;
   /** PowerDNS, fed through its HTTP API (MERIDIAN_PDNS_API_URL / MERIDIAN_PDNS_API_KEY). */
   powerDns?: { apiUrl: string; apiKey: string };
 }

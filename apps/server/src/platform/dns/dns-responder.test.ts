@@ -19,9 +19,19 @@ import { startDnsResponder, type DnsResponder } from './dns-responder';
 
 const host = '127.0.0.1';
 
+// These suites ask from one address faster than a real resolver would (the garbage flood, polls
+// every 10 ms): rate limiting, tested on its own below, would turn answers into slips and drops.
+const rateLimit = false;
+
 describeDnsAnswers('built-in DNS responder', async () => {
   const source = new MemoryZoneSource();
-  const responder = await startDnsResponder({ host, port: 0, source, authority: suiteAuthority });
+  const responder = await startDnsResponder({
+    host,
+    port: 0,
+    source,
+    authority: suiteAuthority,
+    rateLimit,
+  });
   return {
     host,
     port: responder.port,
@@ -39,7 +49,13 @@ describe('built-in DNS responder, robustness', () => {
 
   beforeAll(async () => {
     source.set(suiteZones());
-    responder = await startDnsResponder({ host, port: 0, source, authority: suiteAuthority });
+    responder = await startDnsResponder({
+      host,
+      port: 0,
+      source,
+      authority: suiteAuthority,
+      rateLimit,
+    });
   });
   afterAll(() => responder.close());
 
@@ -125,6 +141,7 @@ describe('built-in DNS responder, robustness', () => {
       port: 0,
       source: burst,
       authority: suiteAuthority,
+      rateLimit,
     });
     try {
       const before = burst.loads;
@@ -168,5 +185,101 @@ describe('built-in DNS responder, robustness', () => {
     const ds = await query(server(), 'udp', 'sub.alpha.example', 'DS');
     expect(ds.flag_aa).toBe(true);
     expect(ds.authorities?.map((record) => record.type)).toEqual(['SOA']);
+  });
+});
+
+/** Sends `count` copies of `message` from `localAddress` at once; collects what comes back. */
+async function udpBurst(localAddress: string, port: number, message: Buffer, count: number) {
+  const socket = dgram.createSocket('udp4');
+  const answers: Buffer[] = [];
+  socket.on('message', (answer) => answers.push(answer));
+  await new Promise<void>((resolve) => socket.bind(0, localAddress, resolve));
+  await Promise.all(
+    Array.from(
+      { length: count },
+      () => new Promise((resolve) => socket.send(message, port, host, resolve)),
+    ),
+  );
+  return {
+    answers,
+    /** Reads until a turn of the event loop brings no more answers, then closes. */
+    async drain() {
+      for (let seen = -1; seen !== answers.length;) {
+        seen = answers.length;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      socket.close();
+      return answers;
+    },
+  };
+}
+
+/** One UDP query from `localAddress`; its answer, or undefined after 2 s. */
+async function askFrom(localAddress: string, port: number, message: Buffer) {
+  const socket = dgram.createSocket('udp4');
+  await new Promise<void>((resolve) => socket.bind(0, localAddress, resolve));
+  const answer = await new Promise<Buffer | undefined>((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), 2000);
+    socket.once('message', (raw) => {
+      clearTimeout(timer);
+      resolve(raw);
+    });
+    socket.send(message, port, host);
+  });
+  socket.close();
+  return answer;
+}
+
+describe('built-in DNS responder, response-rate limiting (UDP)', () => {
+  const source = new MemoryZoneSource();
+  let responder: DnsResponder;
+
+  beforeAll(async () => {
+    source.set(suiteZones());
+    // The default limit: 20 answers a second per /24, slip 2.
+    responder = await startDnsResponder({ host, port: 0, source, authority: suiteAuthority });
+  });
+  afterAll(() => responder.close());
+
+  it('limits a burst from one /24 to drops and TC slips; another /24 and TCP get full answers', async () => {
+    const asked = queryPacket('big.alpha.example', 'TXT', { edns: true });
+    const started = performance.now();
+    const burst = await udpBurst('127.0.0.1', responder.port, asked, 200);
+    // Queries are served in arrival order: once this later one from 127.0.1.0/24 is answered, the
+    // burst's answers are all on their way.
+    const other = await askFrom('127.0.1.1', responder.port, asked);
+    const seconds = (performance.now() - started) / 1000;
+    const answers = (await burst.drain()).map((raw) => ({ raw, packet: dnsPacket.decode(raw) }));
+
+    const full = answers.filter(({ packet }) => !packet.flag_tc);
+    const slips = answers.filter(({ packet }) => packet.flag_tc);
+    expect(full.every(({ packet }) => dataOf(packet.answers).length === 3)).toBe(true);
+    expect(full.length).toBeGreaterThanOrEqual(20);
+    expect(full.length).toBeLessThanOrEqual(20 + Math.ceil(seconds * 20));
+    // A slip is the question alone (and OPT), as small as the query; every second limited one.
+    for (const { raw, packet } of slips) {
+      expect(raw.length).toBe(asked.length);
+      expect([packet.answers?.length, packet.questions?.[0]?.name]).toEqual([
+        0,
+        'big.alpha.example',
+      ]);
+    }
+    expect(slips.length).toBeGreaterThanOrEqual(40);
+    expect(slips.length).toBeLessThanOrEqual(Math.ceil((200 - 20) / 2));
+
+    const bytesOut = answers.reduce((sum, { raw }) => sum + raw.length, 0);
+    const unlimited = full[0]!.raw.length / asked.length;
+    const factor = bytesOut / (200 * asked.length);
+    console.log(
+      `UDP burst of 200 × ${asked.length} bytes: ${full.length} answered (${full[0]!.raw.length} bytes, ` +
+        `${unlimited.toFixed(1)}×), ${slips.length} slipped; amplification ${factor.toFixed(2)}×`,
+    );
+    expect(unlimited).toBeGreaterThan(15);
+    expect(factor).toBeLessThan(3.5);
+
+    const otherPacket = dnsPacket.decode(other!);
+    expect([otherPacket.flag_tc, dataOf(otherPacket.answers).length]).toEqual([false, 3]);
+    const overTcp = await query({ host, port: responder.port }, 'tcp', 'big.alpha.example', 'TXT');
+    expect(dataOf(overTcp.answers).length).toBe(3);
   });
 });

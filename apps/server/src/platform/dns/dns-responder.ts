@@ -3,6 +3,13 @@ import net from 'node:net';
 import { DnsIndex, type DnsLogger } from './dns-index';
 import { T, rcodes, type Body } from './dns-records';
 import { serveTcp } from './dns-tcp';
+import {
+  createResponseRateLimiter,
+  defaultResponseRateLimit,
+  slipped,
+  type RateVerdict,
+  type ResponseRateLimitOptions,
+} from './response-rate-limit';
 import type { ZoneAuthority, ZoneSource } from './zone';
 
 export { DnsIndex, type DnsLogger } from './dns-index';
@@ -17,7 +24,8 @@ export { nameKey } from './dns-records';
  * and question (patched in place) followed by answer sections encoded once per (name, type). Owner
  * names equal to the question are compression pointers to it, so one encoding serves every
  * spelling of the name (the question is echoed as asked) and wildcard matches. Records are
- * encoded with dns-packet (dns-records.ts), the index in dns-index.ts, TCP in dns-tcp.ts.
+ * encoded with dns-packet (dns-records.ts), the index in dns-index.ts, TCP in dns-tcp.ts. UDP
+ * answers are rate limited per source prefix, so we amplify no flood (response-rate-limit.ts).
  */
 
 export interface DnsResponderOptions {
@@ -40,6 +48,8 @@ export interface DnsResponderOptions {
   maxTcpConnections?: number;
   /** At most this many from one address (IPv6: one /64), so one client cannot take all. Default 16. */
   maxTcpConnectionsPerAddress?: number;
+  /** UDP response-rate limiting (response-rate-limit.ts); false turns it off. Default 20/s, 15 s, slip 2. */
+  rateLimit?: ResponseRateLimitOptions | false;
   /** Quiet time gathering a burst of change notices into one rebuild. */
   coalesceMs?: number;
 }
@@ -356,9 +366,15 @@ export async function startDnsResponder(options: DnsResponderOptions): Promise<D
     }
   }
 
+  const { rateLimit = defaultResponseRateLimit } = options;
+  const limit = rateLimit ? createResponseRateLimiter(rateLimit) : (): RateVerdict => 'answer';
   udp.on('message', (msg, remote) => {
     const response = answer(msg, false);
-    if (response) udp.send(response, remote.port, remote.address, () => {});
+    if (!response) return;
+    const verdict = limit(remote.address);
+    if (verdict === 'drop') return;
+    const sent = verdict === 'slip' ? slipped(response) : response;
+    udp.send(sent, remote.port, remote.address, () => {});
   });
   udp.on('error', (error) => logger?.warn({ err: error }, 'DNS UDP socket error'));
 
