@@ -24,6 +24,12 @@ import {
   tcpExchange,
   udpExchange,
 } from './support/dns-client';
+import {
+  ednsQuery,
+  measureAmplification,
+  printAmplifications,
+  type Amplification,
+} from './support/dns-amplification';
 import { FuzzTally, malformedMessages } from './support/dns-fuzz';
 import { figuresRow, printFigures, type AttackFigures } from './support/figures';
 import { startMeridian, type MeridianProcess } from './support/meridian-process';
@@ -35,15 +41,22 @@ import { startMeridian, type MeridianProcess } from './support/meridian-process'
  * the server closed as it should (idle deadline, per-address cap); 5xx = SERVFAIL, answers that
  * are not well-formed DNS, no answer where one was owed, or connections left open past their
  * deadline; other = NOERROR answers. Messages dropped where nothing was owed are printed apart.
+ * For the amplification floods, 4xx = answers rate limiting dropped or slipped (TC, no records)
+ * and other = answers in full; their bytes are in a table of their own.
  */
 
 const zone = 'reliability-dns.ca';
 const www = `www.${zone}`;
 const big = `big.${zone}`;
+/** A TXT record whose answer to an EDNS query is 1,203 bytes, the issue's amplifier. */
+const amp = `amp.${zone}`;
+const ampText = 'a'.repeat(1135);
 const wwwAddress = '192.0.2.10';
 /** The responder's defaults (dns-responder.ts): idle deadline, connections per address. */
 const idleDeadlineMs = 10_000;
 const perAddressCap = 16;
+/** The server's default UDP rate limit (MERIDIAN_DNS_RRL_RESPONSES_PER_SECOND). */
+const answersPerSecond = 20;
 /** Slack on top of a server deadline for a loaded 2-core machine. */
 const marginMs = 5_000;
 /** The generator's seed: a failure prints it with the message's index, so it reproduces. */
@@ -51,6 +64,7 @@ const seed = 0x5eed_d25;
 
 let server: MeridianProcess;
 const rows: AttackFigures[] = [];
+const amplifications: [string, Amplification][] = [];
 
 function fuzzRow(
   attack: string,
@@ -111,6 +125,7 @@ async function seedZone(): Promise<void> {
     return domains.find((item) => item.uuid === domain.uuid)?.status === 'success';
   }, `${zone} to be published`);
   await add('www', 'A', wwwAddress);
+  await add('amp', 'TXT', ampText);
   for (const letter of 'wxyz') await add('big', 'TXT', letter.repeat(4000));
   await until(async () => {
     const asked = query(www, 'A');
@@ -124,11 +139,14 @@ async function seedZone(): Promise<void> {
 
 describe('DNS under abuse', () => {
   beforeAll(async () => {
-    server = await startMeridian();
+    // The fuzzers check every owed answer, thousands a second from one address: rate limiting
+    // (its own tests below, from other /24s) would drop them, so that address is exempt.
+    server = await startMeridian({ MERIDIAN_DNS_RRL_EXEMPT: attackerAddress });
     await seedZone();
   });
   afterAll(async () => {
     printFigures('DNS under abuse', rows);
+    printAmplifications(amplifications);
     await server?.stop();
   });
 
@@ -316,6 +334,58 @@ describe('DNS under abuse', () => {
     expect(refused, 'connections past the cap closed unanswered').toBe(extraCount);
     expect(failedBy, 'bystander failures').toEqual({ udp: 0, tcp: 0 });
     expect(seen.slowestMs).toBeLessThan(answerDeadlineMs);
+  });
+
+  /** Floods `amp TXT` over UDP from `from` while the bystander asks from its own /24. */
+  async function amplify(flood: string, from: string, count: number, perTick: number) {
+    const asked = ednsQuery(amp, 'TXT', 0x0a0a);
+    const full = await tcpExchange(server.dnsPort, asked);
+    expect(full?.length, 'bytes of the answer in full (over TCP)').toBe(1203);
+    const probe = query(www, 'A');
+    const { result, seen, failedBy } = await withBystander(() =>
+      measureAmplification({
+        port: server.dnsPort,
+        from,
+        message: asked,
+        count,
+        perTick,
+        tickMs: 10,
+        fullAnswerBytes: full!.length,
+        probe: async () => answersA(probe, await udpExchange(server.dnsPort, probe), wwwAddress),
+      }),
+    );
+    const { factor, answered, slipped, dropped } = result;
+    amplifications.push([flood, result]);
+    rows.push(
+      row(`${flood}: amplification ${factor.toFixed(2)}×`, count, {
+        answered4xx: slipped + dropped,
+        other: answered,
+        bystanderSlowestMs: seen.slowestMs,
+      }),
+    );
+    expect(failedBy, 'bystander failures').toEqual({ udp: 0, tcp: 0 });
+    expect(seen.slowestMs).toBeLessThan(answerDeadlineMs);
+    return result;
+  }
+
+  it('answers a burst of 200 TXT queries from one /24 with under 4× their bytes, not 23.6×', async () => {
+    // Faster than the issue's 0.2 s: less time for the limiter to credit, no socket overflow.
+    const flood = '200 UDP queries of a 1,203-byte TXT, 50 every 10 ms';
+    const burst = await amplify(flood, '127.0.3.1', 200, 50);
+    // The rate's worth in full plus what the time taken credits; at most every second slipped.
+    expect(burst.answered).toBeGreaterThanOrEqual(answersPerSecond);
+    expect(burst.answered).toBeLessThanOrEqual(Math.ceil(answersPerSecond * (1 + burst.seconds)));
+    expect(burst.slipped).toBeGreaterThan(0);
+    expect(burst.slipped).toBeLessThanOrEqual(Math.ceil((200 - burst.answered) / 2));
+    expect(burst.unlimitedFactor).toBeGreaterThan(23);
+    expect(burst.factor).toBeLessThan(4);
+  });
+
+  it('answers a flood of 2,000 TXT queries at 1,000 a second with fewer bytes than it got', async () => {
+    const flood = await amplify('2,000 UDP queries of it at 1,000 a second', '127.0.4.1', 2000, 10);
+    // Past the first second's worth nothing is answered in full while the flood goes on.
+    expect(flood.answered).toBeLessThanOrEqual(Math.ceil(answersPerSecond * 1.5));
+    expect(flood.factor).toBeLessThan(1);
   });
 
   it('is still up after it all: no exit, /health and DNS answer', async () => {
