@@ -18,14 +18,17 @@ const suffix = Date.now().toString(36);
 const clusterName = 'e2e-heat';
 const appName = `wiki-${suffix}`;
 
-/** A Heat template with parameters of its own (defaults, constraints) and outputs of each kind. */
+/**
+ * A Heat template with the spec's five parameters, none with a default (Meridian sets them all),
+ * parameters of its own (defaults, constraints) and outputs of each kind.
+ */
 const wikiTemplate = `heat_template_version: 2018-08-31
 description: A wiki behind a floating IP.
 parameters:
   keypair_name: {type: string}
-  external_network_id: {type: string, default: public}
+  external_network_id: {type: string}
   flavor_id: {type: string, constraints: [{allowed_values: [mini, small, medium]}]}
-  image_name: {type: string, default: debian-13}
+  image_name: {type: string}
   volume_type: {type: string}
   wiki_port: {type: number, default: 8443, constraints: [{range: {min: 1024, max: 65535}}]}
 resources:
@@ -130,9 +133,7 @@ describe.skipIf(!inject('browserAvailable'))('Heat stack outputs in Chromium', (
 
   it('names a parameter that has no default and that Meridian does not set', async () => {
     const form = await openHeatForm();
-    await expectVisible(
-      form.getByText(/Meridian passes keypair_name, flavor_id, volume_type; every other/),
-    );
+    await expectVisible(form.getByText(/image_name, volume_type; Meridian sets them all/));
     await upload(form, 'wiki-with-password.yaml', withPassword);
     await expectVisible(
       form.getByText(
@@ -141,7 +142,7 @@ describe.skipIf(!inject('browserAvailable'))('Heat stack outputs in Chromium', (
     );
     // The drawer's footer covers the end of the hint: bring it up for the screenshot.
     await form
-      .getByText(/every other parameter needs a default/)
+      .getByText(/Every other parameter needs a default/)
       .evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await screenshot(page, 'heat-parameter-without-default');
     await form.getByRole('button', { name: 'Cancel' }).click();
@@ -190,6 +191,27 @@ describe.skipIf(!inject('browserAvailable'))('Heat stack outputs in Chromium', (
       `https://${publicIp}:8443/wiki/Main_Page`,
     );
     await screenshot(page, 'heat-stack-outputs');
+
+    // The datacenter's network and catalogue image fill the parameters the template left open.
+    const parameters = page.getByRole('region', { name: 'Stack parameters', exact: true });
+    const parameterRows = parameters.getByTestId('stack-parameter');
+    const shown = Object.fromEntries(
+      await parameterRows.evaluateAll((rows) =>
+        rows.map((row) => [
+          row.querySelector('dt')?.textContent,
+          row.querySelector('dd')?.textContent,
+        ]),
+      ),
+    );
+    expect(shown).toMatchObject({
+      external_network_id: 'ext-net-ca-montreal',
+      flavor_id: 'small',
+      image_name: 'ubuntu-24.04',
+      volume_type: 'SSD',
+      wiki_port: '8443',
+    });
+    await parameters.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await screenshot(page, 'heat-stack-parameters');
   });
 });
 

@@ -70,8 +70,13 @@ describe.skipIf(!replicasPossible())('three replicas on one PostgreSQL behind ng
     crashDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-replica-crash-'));
     set = await startReplicas(
       3,
-      // A job a dead replica held is retried after its deadline + 30 s: 5 s keeps that short.
-      { MERIDIAN_SIM_TIME_SCALE: timeScale, MERIDIAN_JOB_TIMEOUT_SECONDS: '5' },
+      // A job a dead replica held is retried after its deadline plus one maintenance interval,
+      // and found at the next interval: 5 s each keeps that short.
+      {
+        MERIDIAN_SIM_TIME_SCALE: timeScale,
+        MERIDIAN_JOB_TIMEOUT_SECONDS: '5',
+        MERIDIAN_JOB_MAINTENANCE_SECONDS: '5',
+      },
       (index) => ({ MERIDIAN_CRASH_FILE: crashFile(index) }),
     );
     nginx = await startNginx(set.replicas.map((each) => each.baseUrl));

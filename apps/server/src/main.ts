@@ -95,7 +95,10 @@ function infrastructureOptions(
 ): Pick<BuildAppOptions, 'cluster' | 'intelligence' | 'dns' | 'http' | 'jobs'> {
   return {
     http: { trustProxy: config.trustProxy },
-    jobs: { jobTimeoutSeconds: config.jobTimeoutSeconds },
+    jobs: {
+      jobTimeoutSeconds: config.jobTimeoutSeconds,
+      maintenanceIntervalSeconds: config.jobMaintenanceSeconds,
+    },
     cluster: {
       simulator: config.simulator,
       secretKey: config.secretKey,

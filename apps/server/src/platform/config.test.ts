@@ -143,6 +143,12 @@ describe('configuration', () => {
   it('reads a job deadline for every kind (unset: the queue keeps its 120 s)', () => {
     expect(loadConfig({}, cwd).jobTimeoutSeconds).toBeUndefined();
     expect(loadConfig({ MERIDIAN_JOB_TIMEOUT_SECONDS: '5' }, cwd).jobTimeoutSeconds).toBe(5);
+    expect(loadConfig({ MERIDIAN_JOB_MAINTENANCE_SECONDS: '5' }, cwd).jobMaintenanceSeconds).toBe(
+      5,
+    );
+    expect(() => loadConfig({ MERIDIAN_JOB_MAINTENANCE_SECONDS: '0.5' }, cwd)).toThrow(
+      /MERIDIAN_JOB_MAINTENANCE_SECONDS/,
+    );
     expect(problems({ MERIDIAN_JOB_TIMEOUT_SECONDS: '0' })).toEqual([
       'MERIDIAN_JOB_TIMEOUT_SECONDS: must be at least 1',
     ]);

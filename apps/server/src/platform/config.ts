@@ -161,6 +161,12 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(82_800, 'must be at most 82800 (23 hours)')
     .optional(),
+  MERIDIAN_JOB_MAINTENANCE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1')
+    .max(3_600, 'must be at most 3600 (an hour)')
+    .optional(),
   MERIDIAN_SECRET_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   MERIDIAN_SECRET_KEY_PREVIOUS: commaSeparated(
     (keys) => keys.every((key) => key.length >= 16),
@@ -245,9 +251,11 @@ export interface Config {
   metricsRetentionMs: number;
   /**
    * A job attempt's deadline (default 120 s); a job held by a process that died is retried by
-   * another after it plus 30 s, so a test of replicas shortens it.
+   * another after it plus one maintenance interval (default 30 s), so a test of replicas
+   * shortens both.
    */
   jobTimeoutSeconds?: number;
+  jobMaintenanceSeconds?: number;
   /** How often AUTOMATIC smart clusters are re-placed on their traffic, and how long a move holds. */
   replacement: { checkIntervalMs: number; cooldownMs: number };
   /** Key sealing secrets at rest; unset, one is generated into the data dir. */
@@ -323,6 +331,7 @@ export function loadConfig(
     trafficSampleIntervalMs: Math.round(vars.MERIDIAN_TRAFFIC_SAMPLE_SECONDS * 1000),
     metricsRetentionMs: Math.round(vars.MERIDIAN_METRICS_RETENTION_HOURS * 3_600_000),
     jobTimeoutSeconds: vars.MERIDIAN_JOB_TIMEOUT_SECONDS,
+    jobMaintenanceSeconds: vars.MERIDIAN_JOB_MAINTENANCE_SECONDS,
     replacement: {
       checkIntervalMs: Math.round(vars.MERIDIAN_REPLACEMENT_CHECK_SECONDS * 1000),
       cooldownMs: Math.round(vars.MERIDIAN_REPLACEMENT_COOLDOWN_SECONDS * 1000),

@@ -5,7 +5,7 @@ import { boundedList, idField, requiredText, wholeNumberIn } from '../request-fi
 import { statuses } from '../status';
 import { validationMessages } from '../validation-messages';
 import { listPageQuerySchema, listPageSchema, listSearchSchema } from '../list-page';
-import { stackOutputSchema } from './stack-output';
+import { stackOutputSchema, stackParameterSchema } from './stack-output';
 
 /**
  * Request and response shapes of the apps API (`/meridian/v1/kube`, spec "Entities and their fields" and "The calls it makes"), shared by
@@ -72,6 +72,7 @@ export const deploymentSchema = z.object({
   volume_type: z.enum(volumeTypes).nullable(),
   /** Not in the spec: a Heat deployment's stack outputs, once its stack was created. */
   stack_outputs: z.array(stackOutputSchema).optional(),
+  stack_parameters: z.array(stackParameterSchema).optional(),
   app: z.object({ uuid: z.string(), name: z.string() }),
   version: z.object({ uuid: z.string(), name: z.string() }),
   createdAt: z.string(),

@@ -11,12 +11,19 @@ function template(parameters: string): Record<string, unknown> {
   >;
 }
 
-const known = { keypair_name: 'meridian-1234', flavor_id: 'small', volume_type: 'HDD' };
+const known = {
+  keypair_name: 'meridian-1234',
+  external_network_id: 'ext-net-ca-montreal',
+  flavor_id: 'small',
+  image_name: 'ubuntu-24.04',
+  volume_type: 'HDD',
+};
 
 describe('resolveHeatParameters', () => {
-  it('gives Meridian’s values first, then defaults, and only declared parameters', () => {
+  it('gives Meridian’s values first (the image: the template’s default first), then defaults', () => {
     const declared = template(`
   keypair_name: {type: string}
+  external_network_id: {type: string, default: public}
   flavor_id: {type: string, default: m1.tiny}
   image_name: {type: string, default: debian-13}
   volume_size: {type: number, default: 50}
@@ -26,6 +33,7 @@ describe('resolveHeatParameters', () => {
     expect(resolveHeatParameters(declared, known)).toEqual({
       parameters: {
         keypair_name: 'meridian-1234',
+        external_network_id: 'ext-net-ca-montreal',
         flavor_id: 'small',
         image_name: 'debian-13',
         volume_size: '50',
@@ -109,7 +117,7 @@ parameters:
     expect(resolveHeatParameters(heatTemplateObject(sampleHeatTemplate), known)).toEqual({
       parameters: {
         keypair_name: 'meridian-1234',
-        external_network_id: 'public',
+        external_network_id: 'ext-net-ca-montreal',
         flavor_id: 'small',
         image_name: 'ubuntu-24.04',
         volume_type: 'HDD',

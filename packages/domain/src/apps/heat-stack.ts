@@ -1,10 +1,20 @@
 import { isRecord, parseYamlSafely } from '../parsing/safe-yaml';
 
 /**
- * The parameters Meridian sets from what it knows (spec "Form payloads": the user's keypair, the
- * form's flavor and volume type); every other parameter takes its default from the template.
+ * The parameters Meridian sets from what it knows (spec "Entities and their fields" requires all
+ * five): the user's keypair, the form's flavor and volume type, the datacenter's external network
+ * and its catalogue's image. Every other parameter takes its default from the template.
  */
-export const meridianHeatParameters = ['keypair_name', 'flavor_id', 'volume_type'] as const;
+export const meridianHeatParameters = [
+  'keypair_name',
+  'external_network_id',
+  'flavor_id',
+  'image_name',
+  'volume_type',
+] as const;
+
+/** Meridian's parameters where the template's own default wins: the image is the user's choice. */
+const templateDefaultFirst: readonly string[] = ['image_name'];
 
 export type MeridianHeatParameter = (typeof meridianHeatParameters)[number];
 
@@ -152,7 +162,9 @@ export function resolveHeatParameters(
     const { name } = parameter;
     const own = isMeridianParameter(name) ? known[name] : undefined;
     if (own === undefined && partial && isMeridianParameter(name)) continue;
-    const value = own ?? parameter.defaultValue;
+    const value = templateDefaultFirst.includes(name)
+      ? (parameter.defaultValue ?? own)
+      : (own ?? parameter.defaultValue);
     if (value === undefined) {
       errors.push(heatParameterMessages.noValue(name));
       continue;

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkHeatTemplate, heatTemplateMessages, requiredHeatParameters } from './heat-template';
+import { checkHeatTemplate, heatTemplateMessages } from './heat-template';
 import { yamlMessages } from '../parsing/safe-yaml';
 import { meridianHeatParameters } from './heat-stack';
 
-// Meridian sets three of the five; the other two need a default.
-const parameters = requiredHeatParameters
-  .map((name) => {
-    const meridian = (meridianHeatParameters as readonly string[]).includes(name);
-    return `  ${name}:\n    type: string${meridian ? '' : '\n    default: x'}`;
-  })
-  .join('\n');
+// The spec's five parameters with no defaults: Meridian sets every one of them.
+const parameters = meridianHeatParameters.map((name) => `  ${name}:\n    type: string`).join('\n');
 const valid = `heat_template_version: 2018-08-31\nparameters:\n${parameters}\nresources: {}\n`;
 
 function errorsOf(text: string): string[] {
@@ -18,7 +13,7 @@ function errorsOf(text: string): string[] {
 }
 
 describe('checkHeatTemplate', () => {
-  it('accepts a template with the version and the five parameters', () => {
+  it('accepts the five parameters without defaults (Meridian sets them all)', () => {
     const result = checkHeatTemplate(valid);
     expect(result.ok).toBe(true);
     expect(result.ok && result.template.heat_template_version).toBe('2018-08-31');
@@ -41,7 +36,7 @@ parameters:
     expect(errorsOf('resources: {}\n')).toEqual([
       heatTemplateMessages.version,
       heatTemplateMessages.parameters,
-      ...requiredHeatParameters.map((name) => heatTemplateMessages.parameter(name)),
+      ...meridianHeatParameters.map((name) => heatTemplateMessages.parameter(name)),
     ]);
     expect(errorsOf(valid.replace('2018-08-31', '""'))).toEqual([heatTemplateMessages.version]);
   });

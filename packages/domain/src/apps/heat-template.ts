@@ -1,14 +1,5 @@
 import { isRecord, parseYamlSafely } from '../parsing/safe-yaml';
-import { resolveHeatParameters, type KnownHeatValues } from './heat-stack';
-
-/** Parameters every Heat template must declare (spec "Entities and their fields"). */
-export const requiredHeatParameters = [
-  'keypair_name',
-  'external_network_id',
-  'flavor_id',
-  'image_name',
-  'volume_type',
-] as const;
+import { meridianHeatParameters, resolveHeatParameters, type KnownHeatValues } from './heat-stack';
 
 /** Messages of the Heat template check (spec "Validation rules" leaves the wording to us). */
 export const heatTemplateMessages = {
@@ -43,7 +34,7 @@ export function checkHeatTemplate(text: string, known: KnownHeatValues = {}): He
   }
   const parameters = isRecord(template.parameters) ? template.parameters : {};
   if (!isRecord(template.parameters)) errors.push(heatTemplateMessages.parameters);
-  for (const name of requiredHeatParameters) {
+  for (const name of meridianHeatParameters) {
     if (!Object.hasOwn(parameters, name)) errors.push(heatTemplateMessages.parameter(name));
   }
   errors.push(...resolveHeatParameters(template, known, true).errors);

@@ -12,3 +12,11 @@ export const stackOutputSchema = z.object({
 });
 
 export type StackOutput = z.infer<typeof stackOutputSchema>;
+
+/** One parameter a Heat stack was created with (`stack_parameters`); hidden values masked. */
+export const stackParameterSchema = z.object({
+  name: z.string(),
+  value: z.string(),
+});
+
+export type StackParameter = z.infer<typeof stackParameterSchema>;

@@ -25,13 +25,16 @@ import {
   waitForDeployments,
 } from '../app/app.test-support';
 
-/** The spec's five parameters, two more of the template's own, and outputs of every kind. */
+/**
+ * The spec's five parameters with no defaults (Meridian sets them all), two more of the
+ * template's own, and outputs of every kind.
+ */
 const siteTemplate = `heat_template_version: 2018-08-31
 parameters:
   keypair_name: {type: string}
-  external_network_id: {type: string, default: public}
+  external_network_id: {type: string}
   flavor_id: {type: string, constraints: [{allowed_values: [mini, small]}]}
-  image_name: {type: string, default: debian-13}
+  image_name: {type: string}
   volume_type: {type: string}
   volume_size: {type: number, default: 20, constraints: [{range: {min: 10, max: 100}}]}
   site_name: {type: string, default: shop}
@@ -110,16 +113,21 @@ describe.each(embeddedBackendOnly())('Heat deployments on %s', (backend) => {
     const stack = simulator
       .stacksOn(deployment.cluster_uuid)
       .find((candidate) => candidate.deploymentId === deployment.uuid);
-    // Meridian's values for its three, the template's defaults for the rest: nothing else.
+    // Meridian's values for the spec's five (the datacenter's network and catalogue image), the
+    // template's defaults for the rest: nothing else.
     expect(stack?.parameters).toEqual({
       keypair_name: keypair!.keyName,
-      external_network_id: 'public',
+      external_network_id: 'ext-net-ca-montreal',
       flavor_id: 'small',
-      image_name: 'debian-13',
+      image_name: 'ubuntu-24.04',
       volume_type: 'SSD',
       volume_size: '20',
       site_name: 'shop',
     });
+    // The deployment shows them, in template order.
+    expect(deployment.stack_parameters).toEqual(
+      Object.entries(stack!.parameters).map(([name, value]) => ({ name, value })),
+    );
 
     const publicIp = deployment.endpoint!;
     expect(publicIp).toMatch(/^198\.51\.100\.\d+$/);

@@ -55,23 +55,29 @@ export function specOf(
 
 /**
  * The stack of a Heat deployment: the parameters its template declares, each with Meridian's
- * value (keypair, flavor, volume type) or its default. Creating refuses one left without a
- * value; deleting goes on with what resolves (the stack is known by its name).
+ * value (keypair, flavor, volume type, the datacenter's network and image) or its default.
+ * Creating refuses one left without a value; deleting goes on with what resolves (the stack is
+ * known by its name).
  */
 export async function stackOf(
   context: AppsContext,
   work: DeploymentWork,
   creating: boolean,
+  driver: InfrastructureDriver,
 ): Promise<StackSpec> {
   const { db, secrets } = context;
-  const { version, deployment, app } = work;
+  const { version, deployment, app, cluster, datacenter } = work;
   // The stack's servers take the user's SSH keypair; a user deploying before ever opening
   // the keypair dialog gets theirs made here.
   const keypairName = (await ensureUserKeypair({ db, secrets }, deployment.userId)).keyName;
+  const catalogue = driver.heatCatalogue?.(specOf(cluster, datacenter, secrets));
   const { parameters, errors } = resolveHeatParameters(heatTemplateObject(version.rawTemplate), {
     keypair_name: keypairName,
     ...(version.flavorName ? { flavor_id: version.flavorName } : {}),
     ...(version.volumeType ? { volume_type: version.volumeType } : {}),
+    ...(catalogue
+      ? { external_network_id: catalogue.externalNetworkId, image_name: catalogue.defaultImage }
+      : {}),
   });
   if (creating && errors.length > 0) throw new ValidationError(errors);
   return {
@@ -220,11 +226,16 @@ async function performOperation(
 ): Promise<StepOutcome> {
   switch (operation) {
     case 'delete-stack':
-      await driver.deleteStack(spec, await stackOf(context, work, false));
+      await driver.deleteStack(spec, await stackOf(context, work, false, driver));
       return { ok: true };
     case 'create-stack': {
-      const created = await driver.createStack(spec, await stackOf(context, work, true));
-      return { ok: true, endpoint: created.endpoint, stackOutputs: created.outputs };
+      const created = await driver.createStack(spec, await stackOf(context, work, true, driver));
+      return {
+        ok: true,
+        endpoint: created.endpoint,
+        stackOutputs: created.outputs,
+        stackParameters: created.shownParameters,
+      };
     }
     default:
       await driver.removeWorkload(spec, workloadOf(context, work));

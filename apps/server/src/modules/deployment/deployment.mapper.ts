@@ -26,6 +26,7 @@ export function toDeployment(view: DeploymentView): Deployment {
     volume_type: version.volumeType,
     // Only a Heat deployment whose stack exists has outputs; the field is left out otherwise.
     ...(deployment.stackOutputs ? { stack_outputs: deployment.stackOutputs } : {}),
+    ...(deployment.stackParameters ? { stack_parameters: deployment.stackParameters } : {}),
     app: { uuid: deployment.appId, name: view.appName },
     version: { uuid: deployment.versionId, name: view.versionName },
     createdAt: deployment.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import type { StackOutput } from '@meridian/domain/apps/stack-output';
+import type { StackOutput, StackParameter } from '@meridian/domain/apps/stack-output';
 import { isInProgress } from '@meridian/domain/status';
 import type { Database } from '../../platform/db/database';
 import { meterDeployment } from '../billing/metering';
@@ -17,7 +17,13 @@ import {
 } from './deployment.queries';
 
 export type StepOutcome =
-  | { ok: true; endpoint?: string | null; readyReplicas?: number; stackOutputs?: StackOutput[] }
+  | {
+      ok: true;
+      endpoint?: string | null;
+      readyReplicas?: number;
+      stackOutputs?: StackOutput[];
+      stackParameters?: StackParameter[];
+    }
   | { ok: false; reason: string };
 
 /**
@@ -76,6 +82,7 @@ export async function finishDeployment(
             endpoint: outcome.endpoint ?? null,
             readyReplicas: outcome.readyReplicas ?? 0,
             stackOutputs: outcome.stackOutputs ?? null,
+            stackParameters: outcome.stackParameters ?? null,
             operationDeadline: null,
             updatedAt: now(),
           })

@@ -19,7 +19,7 @@ import type { ClusterMode, DnsRecordType, TemplateType, VolumeType } from '@meri
 import type { DeploymentOperation, DeploymentTemplate } from '@meridian/domain/apps/app-api';
 import type { Status } from '@meridian/domain/status';
 import type { PlacementDecision } from '@meridian/domain/clusters/placement-decision';
-import type { StackOutput } from '@meridian/domain/apps/stack-output';
+import type { StackOutput, StackParameter } from '@meridian/domain/apps/stack-output';
 import type { Replacement } from './placement-schema';
 
 export const createdAt = () =>
@@ -282,8 +282,9 @@ export const deployments = pgTable(
     readyReplicas: integer('ready_replicas').notNull().default(0),
     /** The image a CI/CD call rolled out in place of the version's. */
     imageName: text('image_name'),
-    /** A Heat deployment's stack outputs, once its stack was created (migration 0016). */
+    /** A Heat deployment's stack outputs and parameters, once its stack exists (0016, 0021). */
     stackOutputs: jsonb('stack_outputs').$type<StackOutput[]>(),
+    stackParameters: jsonb('stack_parameters').$type<StackParameter[]>(),
     domainNames: jsonb('domain_names').$type<string[]>().notNull().default([]),
     certificateUuid: uuid('certificate_uuid'),
     operationDeadline: timestamp('operation_deadline', { withTimezone: true }),

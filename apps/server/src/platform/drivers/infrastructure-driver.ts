@@ -1,4 +1,4 @@
-import type { StackOutput } from '@meridian/domain/apps/stack-output';
+import type { StackOutput, StackParameter } from '@meridian/domain/apps/stack-output';
 import type { FlavorKey } from '@meridian/domain/flavors';
 import type { Status } from '@meridian/domain/status';
 
@@ -69,6 +69,16 @@ export interface CreatedStack {
   endpoint: string | null;
   /** Every output the template declares, with the value Heat resolved. */
   outputs: StackOutput[];
+  /** The parameters the stack was created with, as Heat's stack show lists them (hidden masked). */
+  shownParameters: StackParameter[];
+}
+
+/** What a datacenter's Heat offers for the spec's parameters Meridian sets from its catalogue. */
+export interface HeatCatalogue {
+  /** The datacenter's external network (Heat's external_network_id). */
+  externalNetworkId: string;
+  /** The image a stack boots when its template names none (Heat's image_name). */
+  defaultImage: string;
 }
 
 /** A workload whose traffic is asked for, with the replicas serving it. */
@@ -211,6 +221,8 @@ export interface InfrastructureDriver {
   ): Promise<WorkloadObservation>;
   /** Removes the workload's objects; removing what is already gone succeeds. */
   removeWorkload(spec: ClusterSpec, workload: WorkloadSpec): Promise<void>;
+  /** The datacenter's Heat catalogue; absent where there is no Heat (createStack refuses). */
+  heatCatalogue?(spec: ClusterSpec): HeatCatalogue;
   createStack(spec: ClusterSpec, stack: StackSpec): Promise<CreatedStack>;
   deleteStack(spec: ClusterSpec, stack: StackSpec): Promise<void>;
   observeStatus(spec: ClusterSpec): Promise<ObservedStatus>;

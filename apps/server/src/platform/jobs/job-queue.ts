@@ -44,9 +44,12 @@ export interface JobQueueOptions extends JobKindOptions {
   retryDelaySeconds?: number;
   /**
    * An active job whose process died is retried after this long; never less than the kind's
-   * `jobTimeoutSeconds` plus 30 s, so pg-boss never expires an attempt before its deadline does.
+   * `jobTimeoutSeconds` plus one maintenance interval, so pg-boss never expires an attempt
+   * before its deadline does.
    */
   expireInSeconds?: number;
+  /** How often pg-boss expires the jobs of processes that died (default 30). */
+  maintenanceIntervalSeconds?: number;
   /** Overrides `concurrency` and `jobTimeoutSeconds` for some kinds. */
   perKind?: Readonly<Record<string, JobKindOptions>>;
   /** Most jobs claimed by one fetch, per kind (default: `concurrency`). */
@@ -148,9 +151,10 @@ export function transactionExecutor(tx: unknown): SqlExecutor {
   return { executeSql: (text, values) => client.query(text, values) };
 }
 
-// pg-boss's supervisor expires active jobs only every `maintenanceIntervalSeconds` (30 s), and
-// our deadline must always fail an attempt before pg-boss's expiry could hand it to another run.
-const expiryMarginSeconds = 30;
+// pg-boss's supervisor expires active jobs only every `maintenanceIntervalSeconds` (30 s by
+// default), and our deadline must always fail an attempt before pg-boss's expiry could hand it to
+// another run: one interval past the deadline leaves the failure that long to be written.
+const defaultMaintenanceSeconds = 30;
 // pg-boss refuses expiries of 24 hours or more; timers misbehave past 2^31 ms anyway.
 const longestDeadlineSeconds = 23 * 60 * 60;
 
@@ -172,6 +176,7 @@ function kindSettings(kind: string, options: JobQueueOptions): KindSettings {
     throw new Error(`job queue: jobTimeoutSeconds of ${kind} must be in (0, 23 hours]`);
   }
   const batchSize = Math.max(1, Math.floor(options.batchSize ?? concurrency));
+  const expiryMarginSeconds = options.maintenanceIntervalSeconds ?? defaultMaintenanceSeconds;
   const expireInSeconds = Math.max(
     Math.ceil(options.expireInSeconds ?? 0),
     Math.ceil(deadlineSeconds) + expiryMarginSeconds,
@@ -179,11 +184,15 @@ function kindSettings(kind: string, options: JobQueueOptions): KindSettings {
   return { concurrency, batchSize, deadlineSeconds, expireInSeconds };
 }
 
-function createBoss(driver: DatabaseDriver, onError: (error: unknown) => void): PgBoss {
+function createBoss(
+  driver: DatabaseDriver,
+  onError: (error: unknown) => void,
+  maintenanceIntervalSeconds = defaultMaintenanceSeconds,
+): PgBoss {
   const base = {
     schedule: false,
     supervise: true,
-    maintenanceIntervalSeconds: 30,
+    maintenanceIntervalSeconds,
     monitorStateIntervalSeconds: 60,
   };
   const connection =
@@ -282,7 +291,7 @@ export function createJobQueue(driver: DatabaseDriver, options: JobQueueOptions 
   const { stopTimeoutSeconds = 10, onError = () => {} } = options;
   const definitions = new Map<string, AnyJobDefinition>();
   const settings = new Map<string, KindSettings>();
-  const boss = createBoss(driver, onError);
+  const boss = createBoss(driver, onError, options.maintenanceIntervalSeconds);
   let runners = new Map<string, KindRunner>();
   let state: 'defining' | 'started' | 'stopped' = 'defining';
 

@@ -51,7 +51,7 @@ export const t = defineTexts({
   'apps.create.template.drop': 'Click or drag a .yaml file here',
   'apps.create.template.dropHint': 'One file, read here and sent when you create.',
   'apps.create.template.heatHint':
-    'It must declare the parameters {parameters}. Meridian passes {passed}; every other parameter needs a default.',
+    'It must declare the parameters {parameters}; Meridian sets them all (image_name only when the template has no default). Every other parameter needs a default.',
   'apps.create.template.flavor': 'Flavor',
   'apps.create.template.volumeType': 'Volume type',
   'apps.create.template.sampleKubernetes': 'Download a sample Kubernetes template',
@@ -329,6 +329,7 @@ export const t = defineTexts({
   'apps.detail.card.loadBalancer': 'Load-balancer address',
   'apps.detail.card.ports': 'Ports',
   'apps.detail.card.stackOutputs': 'Stack outputs',
+  'apps.detail.card.stackParameters': 'Stack parameters',
   'apps.detail.card.noStackOutputs': 'The Heat template declares no outputs.',
   'apps.detail.card.noOutputValue': 'No value (Heat could not resolve it)',
   'apps.detail.card.copyOutput': 'Copy {name}',

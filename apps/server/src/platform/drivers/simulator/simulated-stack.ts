@@ -4,7 +4,7 @@ import {
   heatTemplateObject,
   type HeatParameter,
 } from '@meridian/domain/apps/heat-stack';
-import type { StackOutput } from '@meridian/domain/apps/stack-output';
+import type { StackOutput, StackParameter } from '@meridian/domain/apps/stack-output';
 import { isRecord } from '@meridian/domain/parsing/safe-yaml';
 import { PermanentDriverError, type CreatedStack, type StackSpec } from '../infrastructure-driver';
 
@@ -274,5 +274,17 @@ export function simulateStack(stack: StackSpec): CreatedStack {
       description: typeof declaration.description === 'string' ? declaration.description : null,
     };
   });
-  return { endpoint, outputs };
+  return { endpoint, outputs, shownParameters: shownParameters(stack, declared) };
+}
+
+/** The values a stack was created with, as Heat's stack show lists them (hidden ones masked). */
+function shownParameters(
+  stack: StackSpec,
+  declared: readonly (HeatParameter | string)[],
+): StackParameter[] {
+  return declared.flatMap((parameter) => {
+    if (typeof parameter === 'string') return [];
+    const value = stack.parameters[parameter.name] ?? parameter.defaultValue ?? '';
+    return [{ name: parameter.name, value: parameter.hidden ? '******' : value }];
+  });
 }

@@ -13,6 +13,7 @@ import {
   type ObservedTraffic,
   type ProvisionedCluster,
   type WorkloadObservation,
+  type HeatCatalogue,
   type StackSpec,
   type TrafficOrigin,
   type TrafficTarget,
@@ -314,6 +315,11 @@ export class SimulatorDriver implements InfrastructureDriver {
 
   async close(): Promise<void> {
     await this.kubeApi.close();
+  }
+
+  /** Every simulated datacenter offers one external network and an Ubuntu LTS image by default. */
+  heatCatalogue(spec: ClusterSpec): HeatCatalogue {
+    return { externalNetworkId: `ext-net-${spec.datacenter.uuid}`, defaultImage: 'ubuntu-24.04' };
   }
 
   /** Answers as Heat would: parameters checked, addresses given, the template's outputs resolved. */

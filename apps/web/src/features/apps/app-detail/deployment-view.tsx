@@ -22,6 +22,7 @@ import { LazyDeploymentLogs } from './logs/lazy-deployment-logs';
 import { RolloutNotice } from './rollouts/rollout-notice';
 import { DeploymentMetricsCard } from './metrics/metrics-card';
 import { StackOutputsCard } from './stack-outputs-card';
+import { StackParametersCard } from './stack-parameters-card';
 import { StatusTag } from './status-tag';
 import { SubdomainFailureAlert } from './subdomain-failure-alert';
 import { UpdateDeploymentModal } from './update-deployment-modal';
@@ -223,6 +224,9 @@ export function DeploymentView({ app, deployment, version, onOpenVersion }: Depl
           </InfoCard>
         ) : null}
         {deployment.stack_outputs ? <StackOutputsCard outputs={deployment.stack_outputs} /> : null}
+        {deployment.stack_parameters ? (
+          <StackParametersCard parameters={deployment.stack_parameters} />
+        ) : null}
         <DeploymentMetricsCard deploymentId={deployment.uuid} />
       </div>
 

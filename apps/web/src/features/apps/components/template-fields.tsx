@@ -7,7 +7,7 @@ import type {
   BasicTemplateSettings,
   DockerRegistryType,
 } from '@meridian/domain/apps/basic-template';
-import { checkHeatTemplate, requiredHeatParameters } from '@meridian/domain/apps/heat-template';
+import { checkHeatTemplate } from '@meridian/domain/apps/heat-template';
 import { meridianHeatParameters } from '@meridian/domain/apps/heat-stack';
 import {
   sampleHeatTemplate,
@@ -396,8 +396,7 @@ function HeatFields() {
         name="heatFile"
         label={t('apps.create.template.heatFile')}
         hint={t('apps.create.template.heatHint', {
-          parameters: requiredHeatParameters.join(', '),
-          passed: meridianHeatParameters.join(', '),
+          parameters: meridianHeatParameters.join(', '),
         })}
         check={checkHeatTemplate}
         sample="heat"
