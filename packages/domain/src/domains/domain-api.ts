@@ -50,6 +50,25 @@ export const dnsMessages = {
     'This domain contains a domain another account manages, so it cannot be added here',
 } as const;
 
+/**
+ * Why a public suffix (co.uk, github.io; Public Suffix List) cannot be added: every name under it
+ * belongs to someone else, so holding it would block them all and answer for their names.
+ */
+export function publicSuffixMessage(domainName: string): string {
+  return `${domainName} is a public suffix: add a name registered under it, such as example.${domainName}.`;
+}
+
+/** Why no certificate was issued: these names lie under no domain the account may vouch for. */
+export function certificateOutsideDomainsMessage(names: readonly string[]): string {
+  const listed =
+    names.slice(0, 5).join(', ') + (names.length > 5 ? ` and ${names.length - 5} more` : '');
+  const verb = names.length === 1 ? 'is' : 'are';
+  return (
+    `No certificate was issued: ${listed} ${verb} not under a domain this account holds ` +
+    '(a public suffix such as co.uk does not count).'
+  );
+}
+
 export const domainNameSchema = z
   .string({ error: validationMessages.domain })
   .trim()

@@ -92,6 +92,34 @@ describe.each(databaseBackends())('login throttle on %s', (backend) => {
     await fail('someone-else', '10.0.0.1');
   });
 
+  it('counts an IPv6 client by its /64: rotating addresses inside it guess as one', async () => {
+    const { throttle, fail } = setup();
+    for (let i = 1; i <= 4; i++) await fail('ada', `2001:db8:1:2::${i}`);
+    expect((await throttle.attempt('ada', '2001:db8:1:2:ffff:0:0:9')).allowed).toBe(false);
+    expect((await throttle.attempt('ada', '2001:0db8:0001:0002::a')).allowed).toBe(false);
+    // The neighbouring /64 is another client; a success anywhere in the /64 clears it.
+    await fail('ada', '2001:db8:1:3::1');
+    await throttle.recordSuccess('ada', '2001:db8:1:2::abcd');
+    await fail('ada', '2001:db8:1:2::5');
+  });
+
+  it('limits a whole IPv6 /64 across all usernames', async () => {
+    const { throttle, fail } = setup({ ...defaultLoginThrottleLimits, perAddress: 5 });
+    for (let i = 0; i < 5; i++) await fail(`user-${i}`, `2001:db8::${i + 1}`);
+    expect((await throttle.attempt('someone-else', '2001:db8::ff')).allowed).toBe(false);
+    await fail('someone-else', '2001:db8:0:1::ff');
+  });
+
+  it('counts an IPv4-mapped IPv6 address as the IPv4 address, and IPv4 per address', async () => {
+    const { throttle, fail } = setup();
+    for (let i = 0; i < 2; i++) await fail('ada', '10.0.0.1');
+    for (let i = 0; i < 2; i++) await fail('ada', '::ffff:10.0.0.1');
+    expect((await throttle.attempt('ada', '10.0.0.1')).allowed).toBe(false);
+    expect((await throttle.attempt('ada', '::ffff:a00:1')).allowed).toBe(false);
+    await fail('ada', '10.0.0.2');
+    await fail('ada', '::ffff:10.0.0.3');
+  });
+
   it('clears the address’s failures for the user on a successful login', async () => {
     const { throttle, fail } = setup();
     for (let i = 0; i < 4; i++) await fail('ada', '10.0.0.1');

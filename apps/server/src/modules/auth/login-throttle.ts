@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import type { Database } from '../../platform/db/database';
 import {
   consumePoints,
@@ -13,8 +14,9 @@ import {
  * "Rate limits"): failed logins are counted per (username, address); past a few, each further
  * try from that address for that username waits, the wait doubling and capped at a minute. No
  * count spans addresses, so guesses from elsewhere never keep the owner out; a per-address
- * limit bounds how fast one address can guess at all usernames together. The counts live in
- * the database, so they hold across server processes and restarts.
+ * limit bounds how fast one address can guess at all usernames together. An "address" is the
+ * client's: an IPv4 address, or an IPv6 /64 (`clientOf`). The counts live in the database, so
+ * they hold across server processes and restarts.
  */
 export interface LoginThrottleLimits {
   /** Password checks one address may make per window, whatever the usernames. */
@@ -75,7 +77,7 @@ export class LoginThrottle {
    */
   async attempt(username: string, address: string): Promise<ThrottleDecision> {
     await this.sweepNow();
-    const fromAddress = await consumePoints(this.perAddress, limitKey(address));
+    const fromAddress = await consumePoints(this.perAddress, limitKey(clientOf(address)));
     if (!fromAddress.decision.allowed) return fromAddress.decision;
     const key = pairKey(username, address);
     if ((await consumePoints(this.free, key)).decision.allowed) return { allowed: true };
@@ -114,7 +116,7 @@ export class LoginThrottle {
   async recordRepeatedSuccess(username: string, address: string): Promise<void> {
     await Promise.all([
       this.recordSuccess(username, address),
-      this.perAddress.reward(limitKey(address), 1),
+      this.perAddress.reward(limitKey(clientOf(address)), 1),
     ]);
   }
 
@@ -135,5 +137,17 @@ export class LoginThrottle {
 
 // Usernames are unique regardless of case, so "Admin" and "admin" share one count.
 function pairKey(username: string, address: string): string {
-  return limitKey(username.toLowerCase(), address);
+  return limitKey(username.toLowerCase(), clientOf(address));
+}
+
+/**
+ * The client an address counts as: an IPv4 address itself (also when IPv4-mapped), an IPv6
+ * address by its /64, the block one subscriber gets, so rotating inside it changes nothing.
+ */
+function clientOf(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const prefix = parsed.toByteArray().slice(0, 8);
+  return `${ipaddr.fromByteArray([...prefix, 0, 0, 0, 0, 0, 0, 0, 0]).toString()}/64`;
 }

@@ -1,5 +1,5 @@
 import type { Deployment } from '@meridian/domain/apps/app-api';
-import { dnsMessages } from '@meridian/domain/domains/domain-api';
+import { certificateOutsideDomainsMessage, dnsMessages } from '@meridian/domain/domains/domain-api';
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import type { Database } from '../../platform/db/database';
 import { ConflictError, NotFoundError } from '../../platform/http/errors';
@@ -8,6 +8,7 @@ import { recordEvent } from '../event/event.service';
 import { insertCertificate, newestCertificate } from './certificate.queries';
 import { ownDeploymentView, setDeploymentCertificate } from '../deployment/deployment.records';
 import { toDeployment } from '../deployment/deployment.mapper';
+import { namesOutsideOwnDomains } from '../domain/domain.records';
 import type { CertificateIssuer } from './certificate-authority';
 
 export type CertificateService = ReturnType<typeof createCertificateService>;
@@ -34,6 +35,9 @@ export function createCertificateService({
       const view = await ownDeployment(userId, deploymentId);
       const names = view.deployment.domainNames;
       if (names.length === 0) throw new ConflictError(dnsMessages.certificateNeedsNames);
+      // Checked at issue time: the names were set earlier, and the domains may have changed since.
+      const outside = await namesOutsideOwnDomains(db, userId, names);
+      if (outside.length > 0) throw new ConflictError(certificateOutsideDomainsMessage(outside));
       const payload = {
         app_name: view.appName,
         app_uuid: view.deployment.appId,

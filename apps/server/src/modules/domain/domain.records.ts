@@ -1,4 +1,5 @@
 import type { Database } from '../../platform/db/database';
+import { zoneCovers } from '../../platform/dns/public-suffix';
 import type { DnsRecordRow, DomainRow } from '../../platform/db/schema';
 import { NotFoundError } from '../../platform/http/errors';
 import {
@@ -27,6 +28,19 @@ export async function ownDomain(db: Database, userId: string, id: string): Promi
 /** The user's domains that are not being deleted, oldest first. */
 export async function activeDomains(db: Database, userId: string): Promise<DomainRow[]> {
   return (await listDomainRows(db, userId)).filter((row) => row.status !== 'deleting');
+}
+
+/**
+ * The names among these that none of the user's domains vouches for: under no domain of theirs,
+ * or only under one that is, or lies above, a public suffix (a certificate's rule).
+ */
+export async function namesOutsideOwnDomains(
+  db: Database,
+  userId: string,
+  names: readonly string[],
+): Promise<string[]> {
+  const zones = (await activeDomains(db, userId)).map((row) => row.domainName);
+  return names.filter((name) => !zones.some((zone) => zoneCovers(zone, name)));
 }
 
 export async function ownRecord(

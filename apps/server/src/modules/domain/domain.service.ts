@@ -2,6 +2,7 @@ import {
   domainInUseMessage,
   type NamingDeployment,
   dnsMessages,
+  publicSuffixMessage,
   rootDomainOf,
   type Domain,
   type DomainCreateInput,
@@ -10,7 +11,8 @@ import {
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import type { Database } from '../../platform/db/database';
 import type { DomainRow } from '../../platform/db/schema';
-import { ConflictError } from '../../platform/http/errors';
+import { isPublicSuffix } from '../../platform/dns/public-suffix';
+import { ConflictError, ValidationError } from '../../platform/http/errors';
 import { namedDeploymentViews, setDeploymentDomainNames } from '../deployment/deployment.records';
 import type { DeploymentView } from '../deployment/deployment.types';
 import { recordEvent } from '../event/event.service';
@@ -26,11 +28,15 @@ import { ownDomain } from './domain.records';
 
 /**
  * A zone taken (by anyone), or inside or above a zone another account holds, is refused: its
- * answers would shadow the other account's names (architecture "DNS").
+ * answers would shadow the other account's names (architecture "DNS"). A public suffix stored
+ * before those were refused is no one's zone, so it keeps no one out.
  */
 async function refuseOverlappingZones(tx: Database, userId: string, name: string): Promise<void> {
   const labels = name.split('.');
-  const ancestors = labels.slice(1).map((_, index) => labels.slice(index + 1).join('.'));
+  const ancestors = labels
+    .slice(1)
+    .map((_, index) => labels.slice(index + 1).join('.'))
+    .filter((ancestor) => !isPublicSuffix(ancestor));
   const rows = await overlappingZones(tx, name, ancestors);
   if (rows.some((row) => row.domainName === name)) throw new ConflictError(dnsMessages.domainTaken);
   const other = rows.find((row) => row.userId !== userId);
@@ -78,6 +84,9 @@ export async function createDomain(
   userId: string,
   input: DomainCreateInput,
 ): Promise<Domain> {
+  if (isPublicSuffix(input.domain_name)) {
+    throw new ValidationError([publicSuffixMessage(input.domain_name)]);
+  }
   const row = await inTransaction(context, async (tx, send) => {
     // Checked and inserted under one lock: two accounts racing for nested names cannot both win.
     await lockDomainNames(tx);

@@ -3,6 +3,7 @@ import { asc, eq, ne } from 'drizzle-orm';
 import type { ChangeFeed } from '../../platform/changes/change-feed';
 import type { Database } from '../../platform/db/database';
 import { dnsRecords, dnsRevision, domains } from '../../platform/db/schema';
+import { isPublicSuffix } from '../../platform/dns/public-suffix';
 import type { Zone, ZoneRecord, ZoneSource } from '../../platform/dns/zone';
 import { deploymentsServedByDns } from '../deployment/deployment.records';
 
@@ -70,9 +71,12 @@ export function separateOwners<T extends OwnedZone>(
   return { kept, conflicts };
 }
 
-/** Domains oldest first, as the zone owners' order of precedence. */
-function listOwnedDomains(db: Database) {
-  return db
+/**
+ * Domains oldest first, as the zone owners' order of precedence. A public suffix stored before
+ * those were refused is left out: its names belong to others, so it is served to no one.
+ */
+async function listOwnedDomains(db: Database) {
+  const rows = await db
     .select({
       id: domains.id,
       userId: domains.userId,
@@ -82,6 +86,7 @@ function listOwnedDomains(db: Database) {
     .from(domains)
     .where(ne(domains.status, 'deleting'))
     .orderBy(asc(domains.createdAt), asc(domains.id));
+  return rows.filter((row) => !isPublicSuffix(row.domainName));
 }
 
 /** Zones stored by different accounts that overlap (from before overlaps were refused). */
