@@ -39,3 +39,6 @@ export const invitationSchema = z.object({
 });
 
 export type Invitation = z.infer<typeof invitationSchema>;
+
+/** `GET /auth/invitations`: the caller's open invitations, oldest first. */
+export const invitationListSchema = z.array(invitationSchema);

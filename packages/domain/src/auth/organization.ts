@@ -52,3 +52,6 @@ export const organizationSchema = z.object({
 });
 
 export type Organization = z.infer<typeof organizationSchema>;
+
+/** `GET /auth/organizations`: the caller's organisations, oldest first. */
+export const organizationListSchema = z.array(organizationSchema);

@@ -1,4 +1,4 @@
-import { invitationSchema } from '@meridian/domain/auth/invitation';
+import { invitationListSchema } from '@meridian/domain/auth/invitation';
 import { organizationSchema } from '@meridian/domain/auth/organization';
 import { errorBodySchema } from '@meridian/domain/errors';
 import { statusResultSchema } from '@meridian/domain/operation-result';
@@ -36,7 +36,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ context: InvitationContex
         tags,
         summary: 'Your open invitations to join organisations, oldest first',
         security: sessionOnly,
-        response: { 200: z.array(invitationSchema), 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: invitationListSchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
     (request) => listInvitations(context, request.user.id),

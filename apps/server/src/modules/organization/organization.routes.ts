@@ -1,6 +1,7 @@
 import {
   addMemberSchema,
   createOrganizationSchema,
+  organizationListSchema,
   organizationSchema,
 } from '@meridian/domain/auth/organization';
 import { invitationSentSchema } from '@meridian/domain/auth/invitation';
@@ -43,7 +44,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Your organisations: your role in each and every member',
         security: sessionOnly,
-        response: { 200: z.array(organizationSchema), 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: organizationListSchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
     (request) => listOrganizations(db, request.user.id),
