@@ -37,6 +37,5 @@ export const t = defineTexts({
   'invite.usernamePlaceholder': 'Their Meridian username',
   'invite.role': 'Role',
   'invite.submit': 'Send invitation',
-  'invite.sent': 'Invitation sent.',
   'invite.failed': 'Cannot send the invitation.',
 });

@@ -2,9 +2,8 @@ import { organizationListSchema, type Organization } from '@meridian/domain/auth
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
+import { organizationsKey } from './organizations-key';
 
-/** Every organisation query sits under this key: a live invitation event refreshes them all. */
-export const organizationsKey = ['organizations'] as const;
 export const organizationListKey = [...organizationsKey, 'list'] as const;
 
 /** GET /auth/organizations: the user's organisations, their role and every member. */

@@ -26,7 +26,7 @@ const usernameRule = {
   },
 };
 
-type Outcome = { kind: 'success' | 'error'; title: string; description: string } | null;
+type Outcome = { kind: 'success' | 'error'; title: string; description?: string } | null;
 
 function failure(error: unknown): Outcome {
   // A refusal in words (throttled, not an admin any more) is shown as the server says it.
@@ -50,7 +50,8 @@ export function InviteMemberForm({ organizationUuid }: { organizationUuid: strin
     setOutcome(null);
     try {
       const sent = await invite.mutateAsync({ organizationUuid, username, role });
-      setOutcome({ kind: 'success', title: t('invite.sent'), description: sent.message });
+      // The server's sentence: sent, and what happens next, without saying who exists.
+      setOutcome({ kind: 'success', title: sent.message });
       form.resetFields(['username']);
     } catch (error) {
       setOutcome(failure(error));
