@@ -138,9 +138,11 @@ describe('isolation: every operation naming an id, aimed at another user’s res
     const admin = await logIn(server.baseUrl);
     owner = await newUser(server.baseUrl, admin, 'owner');
     intruder = await newUser(server.baseUrl, admin, 'intruder');
-    ids = await seedOwner(server.baseUrl, owner, 'owner');
+    // A third user invites both to an organisation: each has an invitation of their own.
+    const inviter = await newUser(server.baseUrl, admin, 'inviter');
+    ids = await seedOwner(server.baseUrl, owner, 'owner', inviter);
     // The intruder owns one of everything too, to mix its ids with the owner's.
-    intruderIds = await seedOwner(server.baseUrl, intruder, 'intruder');
+    intruderIds = await seedOwner(server.baseUrl, intruder, 'intruder', inviter);
     await abortRollout(intruder, intruderIds.rollout);
     const key = await json<{ key: string }>(server.baseUrl, intruder, '/auth/api_key', 'POST', {
       name: 'intruder-token',
@@ -266,7 +268,9 @@ describe('isolation: every operation naming an id, aimed at another user’s res
     for (const request of ordered) {
       const answer = await fire(request, owner.headers);
       // 409: a state the earlier changes left (a deployment updating), after the lookup passed.
-      if (answer.status >= 300 && answer.status !== 409)
+      // An invitation is answered once: accepting it (earlier) leaves none to decline.
+      const answered = answer.status === 404 && request.template.endsWith('/decline');
+      if (answer.status >= 300 && answer.status !== 409 && !answered)
         refused.push(`${request.method} ${request.template} ${answer.status} ${answer.body}`);
     }
     expect(changes.length).toBeGreaterThan(20);

@@ -113,14 +113,40 @@ async function sharedSmartCluster(
   return uuid;
 }
 
+/** An invitation `owner` (username `prefix`) received from `inviter` and has not answered. */
+async function receivedInvitation(
+  baseUrl: string,
+  { owner, inviter, prefix }: { owner: ApiUser; inviter: ApiUser; prefix: string },
+): Promise<string> {
+  const organization = await json<{ uuid: string }>(
+    baseUrl,
+    inviter,
+    '/auth/organizations',
+    'POST',
+    {
+      name: `${prefix}-invited-to`,
+    },
+  );
+  await json(baseUrl, inviter, `/auth/organizations/${organization.uuid}/members`, 'POST', {
+    username: prefix,
+  });
+  const invitations = await json<{ uuid: string; organization_uuid: string }[]>(
+    baseUrl,
+    owner,
+    '/auth/invitations',
+  );
+  return invitations.find((invitation) => invitation.organization_uuid === organization.uuid)!.uuid;
+}
+
 /**
  * One of every kind of resource the API has an id for, all owned by `owner`, whose username
- * `prefix` also names them.
+ * `prefix` also names them; `inviter` invites them to an organisation of theirs.
  */
 export async function seedOwner(
   baseUrl: string,
   owner: ApiUser,
   prefix: string,
+  inviter: ApiUser,
 ): Promise<OwnedIds> {
   const domainName = `isolation-${prefix}.ca`;
   const smartCluster = await readySmartCluster(baseUrl, owner, prefix, [datacenter]);
@@ -147,6 +173,7 @@ export async function seedOwner(
     name: `${prefix}-org`,
   });
   const sharedCluster = await sharedSmartCluster(baseUrl, owner, prefix, organization.uuid);
+  const invitation = await receivedInvitation(baseUrl, { owner, inviter, prefix });
   const notifications = await json<{ uuid: string }[]>(
     baseUrl,
     owner,
@@ -162,6 +189,7 @@ export async function seedOwner(
     domain: domain.uuid,
     dnsRecord: record.uuid,
     organization: organization.uuid,
+    invitation,
     user: owner.userId,
     notification: notifications[0]!.uuid,
     apiKeyName: `${prefix}-ci`,
@@ -186,6 +214,7 @@ export function snapshotPaths(ids: OwnedIds): string[] {
     `/domain/dns/user?domain_uuid=${ids.domain}`,
     '/auth/api_key',
     '/auth/organizations',
+    '/auth/invitations',
     '/event/server/notifications',
     '/event/server/notifications/count',
     `/certificate/deployments/${ids.deployment}/pem`,

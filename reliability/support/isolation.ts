@@ -11,6 +11,7 @@ export const resourceKinds = [
   'domain',
   'dnsRecord',
   'organization',
+  'invitation',
   'user',
   'notification',
   'apiKeyName',
@@ -88,6 +89,7 @@ const nounKinds: [RegExp, ResourceKind][] = [
   [/^(dns_?)?records?$/i, 'dnsRecord'],
   // `default_shared_for_org_uuid` names the organisation a new smart cluster is shared with.
   [/(^|_)org(ani[sz]ation)?s?$/i, 'organization'],
+  [/^invitations?$/i, 'invitation'],
   [/^users?$/i, 'user'],
   [/^notifications?$/i, 'notification'],
 ];

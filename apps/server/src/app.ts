@@ -20,6 +20,8 @@ import type { Database } from './platform/db/database';
 import { sealedColumns } from './sealed-columns';
 import { apiKeyRoutes } from './modules/api-key/api-key.routes';
 import { organizationRoutes } from './modules/organization/organization.routes';
+import { invitationRoutes } from './modules/organization/invitation.routes';
+import { createInvitationContext } from './modules/organization/invitation.service';
 import { createApiKeyService } from './modules/api-key/api-key.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import {
@@ -205,7 +207,9 @@ async function registerAccountModules(
   );
   await app.register(authRoutes, { prefix: '/auth', service: authService });
   await app.register(apiKeyRoutes, { prefix: '/auth', service: apiKeyService });
-  await app.register(organizationRoutes, { prefix: '/auth', db: database.db });
+  const invitations = createInvitationContext(database.db, now);
+  await app.register(organizationRoutes, { prefix: '/auth', db: database.db, invitations });
+  await app.register(invitationRoutes, { prefix: '/auth', context: invitations });
   await app.register(keypairRoutes, {
     prefix: '/auth',
     service: createKeypairService({ db: database.db, secrets, throttle: loginThrottle }),

@@ -22,6 +22,7 @@ export const consolePagePaths = [
   '/support/app/:jobUuid',
   '/support/cluster/:jobUuid',
   '/notifications',
+  '/organizations',
   '/references/nameservers',
   '/references/nameservers/:ref',
   '/references/cluster-integration',

@@ -10,6 +10,8 @@ export const notificationCategories = {
   NO_NOTIFICATION: 7,
   TRAFFIC: 8,
   STACK: 9,
+  /** Not in the spec: invitations to join an organisation. */
+  ORGANIZATION: 10,
 } as const;
 
 export type NotificationCategory = keyof typeof notificationCategories;

@@ -167,7 +167,14 @@ describe('routes', () => {
     const { router, store, fetchMock } = renderApp('/home');
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'Account menu' }));
-    for (const entry of ['Notifications', 'Billing', 'Support', 'API keys', 'Keypair']) {
+    for (const entry of [
+      'Notifications',
+      'Organisations',
+      'Billing',
+      'Support',
+      'API keys',
+      'Keypair',
+    ]) {
       expect(await screen.findByRole('menuitem', { name: entry })).toBeTruthy();
     }
     await u.click(screen.getByRole('menuitem', { name: 'Logout' }));

@@ -31,6 +31,9 @@ const SupportPage = lazyAntdPart(() =>
 const TermsPage = lazyAntdPart(() =>
   import('../features/terms/terms-page').then((m) => m.TermsPage),
 );
+const OrganizationsPage = lazyAntdPart(() =>
+  import('../features/organizations/organizations-page').then((m) => m.OrganizationsPage),
+);
 const NotificationsPage = lazyAntdPart(() =>
   import('../features/notifications/notifications-page').then((m) => m.NotificationsPage),
 );
@@ -80,6 +83,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/support/app/:jobUuid', element: <SupportPage jobKind="app" /> },
               { path: '/support/cluster/:jobUuid', element: <SupportPage jobKind="cluster" /> },
               { path: '/notifications', element: <NotificationsPage /> },
+              { path: '/organizations', element: <OrganizationsPage /> },
               { path: '/references/nameservers', element: <NameserversPage /> },
               { path: '/references/nameservers/:ref', element: <NameserversPage /> },
               { path: '/references/cluster-integration', element: <ClusterIntegrationPage /> },

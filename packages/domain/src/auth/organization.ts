@@ -8,8 +8,6 @@ export type OrganizationRole = (typeof organizationRoles)[number];
 
 export const organizationMessages = {
   notFound: 'Organisation not found',
-  unknownUser: 'No user has this username',
-  alreadyMember: 'This user is already a member of the organisation',
   lastAdmin: 'An organisation keeps at least one admin: make another member admin first',
   role: "Please choose a role: 'admin' or 'member'",
   notAdmin: 'Please choose an organisation you are an admin of',
@@ -28,7 +26,7 @@ export const createOrganizationSchema = z.object({
   ),
 });
 
-/** `POST /auth/organizations/{id}/members`: an existing user, by username. */
+/** `POST /auth/organizations/{id}/members`: invites a user, by username, with the role offered. */
 export const addMemberSchema = z.object({
   username: requiredText(
     validationMessages.username,
@@ -54,3 +52,6 @@ export const organizationSchema = z.object({
 });
 
 export type Organization = z.infer<typeof organizationSchema>;
+
+/** `GET /auth/organizations`: the caller's organisations, oldest first. */
+export const organizationListSchema = z.array(organizationSchema);

@@ -25,9 +25,10 @@ describe('event catalogue', () => {
       }
     }
     // 5 app + 2 stack + 1 version + 2 cluster + 1 certificate + 3 smart cluster + 2 domain
-    // + 1 subdomain + 2 cluster DNS actions, three outcomes each, plus the traffic event.
+    // + 1 subdomain + 2 cluster DNS actions, three outcomes each, plus the traffic and
+    // invitation events.
     expect(count).toBe(19 * 3);
-    expect(Object.keys(eventCatalogue)).toHaveLength(19 * 3 + 1);
+    expect(Object.keys(eventCatalogue)).toHaveLength(19 * 3 + 2);
     expect(eventCatalogue.TRAFFIC_UPDATE).toMatchObject({ category: 'TRAFFIC', status: 'TRAFFIC' });
   });
 
@@ -61,6 +62,23 @@ describe('event catalogue', () => {
     expect(
       describeEvent(type, { smart_cluster_name: 'edge', status_reason: 'Moving to Tokyo.' }),
     ).toEqual({ title: 'Smart cluster "edge" update started.', description: 'Moving to Tokyo.' });
+  });
+
+  it('tells an invitee who invited them where, and where to answer', () => {
+    expect(
+      describeEvent('ORGANIZATION_INVITATION', {
+        organization_name: 'Acme',
+        organization_uuid: 'c0ffee00-0000-4000-8000-000000000000',
+        invited_by: 'ada',
+      }),
+    ).toEqual({
+      title: '"ada" invited you to join organisation "Acme".',
+      description: 'Accept or decline it on the Organisations page.',
+    });
+    expect(eventCatalogue.ORGANIZATION_INVITATION).toMatchObject({
+      category: 'ORGANIZATION',
+      status: 'PENDING',
+    });
   });
 
   it('recognises event types', () => {

@@ -72,7 +72,9 @@ export type ResourceEventType = {
 }[EventSubject];
 
 export const trafficEventType = 'TRAFFIC_UPDATE';
-export type EventType = ResourceEventType | typeof trafficEventType;
+/** Told to the invitee: someone invited them to join an organisation. */
+export const invitationEventType = 'ORGANIZATION_INVITATION';
+export type EventType = ResourceEventType | typeof trafficEventType | typeof invitationEventType;
 
 /** What an event carries about the resource it concerns: stored with the event and sent as is. */
 export const eventPayloadSchema = z.object({
@@ -86,6 +88,10 @@ export const eventPayloadSchema = z.object({
   domain_name_uuid: z.string().optional(),
   smart_cluster_name: z.string().optional(),
   smart_cluster_uuid: z.string().optional(),
+  organization_name: z.string().optional(),
+  organization_uuid: z.string().optional(),
+  /** The inviter's username, on an invitation. */
+  invited_by: z.string().optional(),
   /** Why a rejected operation failed, in words a user can act on. */
   status_reason: z.string().optional(),
 });
@@ -144,6 +150,16 @@ export const eventCatalogue = Object.fromEntries([
     ),
   ),
   [trafficEventType, { category: 'TRAFFIC', status: 'TRAFFIC', message_title: 'Traffic updated.' }],
+  [
+    invitationEventType,
+    {
+      category: 'ORGANIZATION',
+      // Pending: it waits for the invitee's answer.
+      status: 'PENDING',
+      message_title: '{invited_by} invited you to join organisation {organization_name}.',
+      message_description: 'Accept or decline it on the Organisations page.',
+    },
+  ],
 ]) as Record<EventType, EventTypeEntry>;
 
 export function eventType<S extends EventSubject>(
@@ -174,8 +190,10 @@ export function describeEvent(
     })
     .replace(/ {2,}/g, ' ');
   // A started or finished operation may say what it does and why (a move on traffic, say).
-  if (entry.status !== 'REJECTED')
-    return payload.status_reason ? { title, description: payload.status_reason } : { title };
+  if (entry.status !== 'REJECTED') {
+    const description = payload.status_reason ?? entry.message_description;
+    return description ? { title, description } : { title };
+  }
   const description = [payload.status_reason, entry.message_description].filter(Boolean).join(' ');
   return { title, description };
 }

@@ -10,6 +10,7 @@ import { databaseBackends, type LoggedIn } from '../../../test-support/test-app'
 import { readySmartCluster } from '../app/app.test-support';
 import { overviewOf } from './cluster-page';
 import { createClusterTestApp } from './cluster.test-support';
+import { joinOrganization } from '../organization/organization.test-support';
 
 describe.each(databaseBackends())('the smart-cluster page on %s', (backend) => {
   const suite = useListPageSuite(
@@ -94,8 +95,12 @@ describe.each(databaseBackends())('the smart-cluster page on %s', (backend) => {
     const organization = await call(suite.admin, 'POST', '/auth/organizations', { name: 'Acme' });
     expect(organization.statusCode, organization.body).toBe(201);
     const organizationId = organization.json<{ uuid: string }>().uuid;
-    const members = `/auth/organizations/${organizationId}/members`;
-    expect((await call(suite.admin, 'POST', members, { username: 'other' })).statusCode).toBe(200);
+    await joinOrganization(suite.t.app, {
+      admin: suite.admin,
+      member: suite.other,
+      username: 'other',
+      organizationId,
+    });
     const created = await call(suite.admin, 'POST', '/cluster/clusters', {
       name: 'acme-default',
       datacenters: ['ca-montreal'],

@@ -1,3 +1,4 @@
+import { invitationMessages } from '@meridian/domain/auth/invitation';
 import { organizationMessages, type Organization } from '@meridian/domain/auth/organization';
 import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import {
   smartClusters,
   waitForStatus,
 } from '../cluster/cluster.test-support';
+import { joinOrganization } from './organization.test-support';
 
 describe.each(embeddedBackendOnly())('organisations and shared smart clusters on %s', (backend) => {
   let t: TestApp;
@@ -47,7 +49,7 @@ describe.each(embeddedBackendOnly())('organisations and shared smart clusters on
   });
   afterAll(() => t?.close());
 
-  it('creates an organisation with its creator as admin, and adds members by username', async () => {
+  it('creates an organisation with its creator as admin; members join by invitation', async () => {
     const created = await call(ada, 'POST', '/auth/organizations', { name: '  Acme  ' });
     expect(created.statusCode, created.body).toBe(201);
     organization = created.json<Organization>();
@@ -56,13 +58,13 @@ describe.each(embeddedBackendOnly())('organisations and shared smart clusters on
       { user_uuid: ada.userId, username: 'ada', role: 'admin' },
     ]);
 
-    const added = await call(ada, 'POST', `/auth/organizations/${organization.uuid}/members`, {
+    const joined = await joinOrganization(t.app, {
+      admin: ada,
+      member: bob,
       username: 'BOB',
+      organizationId: organization.uuid,
     });
-    expect(added.statusCode, added.body).toBe(200);
-    expect(
-      added.json<Organization>().members.map((member) => [member.username, member.role]),
-    ).toEqual([
+    expect(joined.members.map((member) => [member.username, member.role])).toEqual([
       ['ada', 'admin'],
       ['bob', 'member'],
     ]);
@@ -83,16 +85,14 @@ describe.each(embeddedBackendOnly())('organisations and shared smart clusters on
       404,
       organizationMessages.notFound,
     ]);
-    const unknown = await call(ada, 'POST', members, { username: 'nobody' });
-    expect([unknown.statusCode, unknown.json().errors]).toEqual([
-      400,
-      [organizationMessages.unknownUser],
-    ]);
-    const twice = await call(ada, 'POST', members, { username: 'bob' });
-    expect([twice.statusCode, twice.json().message]).toEqual([
-      409,
-      organizationMessages.alreadyMember,
-    ]);
+    // An unknown name and a member already are answered as any invitation: nobody learns which.
+    for (const username of ['nobody', 'bob']) {
+      const answer = await call(ada, 'POST', members, { username });
+      expect([answer.statusCode, answer.json()]).toEqual([
+        202,
+        { message: invitationMessages.sent },
+      ]);
+    }
     const badRole = await call(ada, 'POST', members, { username: 'eve', role: 'owner' });
     expect([badRole.statusCode, badRole.json().errors]).toEqual([400, [organizationMessages.role]]);
   });
@@ -168,8 +168,11 @@ describe.each(embeddedBackendOnly())('organisations and shared smart clusters on
 
     // Bob, made admin, may delete it though Ada made it.
     await call(ada, 'DELETE', `/auth/organizations/${organization.uuid}/members/${bob.userId}`);
-    await call(ada, 'POST', `/auth/organizations/${organization.uuid}/members`, {
+    await joinOrganization(t.app, {
+      admin: ada,
+      member: bob,
       username: 'bob',
+      organizationId: organization.uuid,
       role: 'admin',
     });
     const deleted = await call(bob, 'DELETE', `/cluster/clusters/shared/${shared.uuid}`);
@@ -190,7 +193,12 @@ describe.each(embeddedBackendOnly())('organisations and shared smart clusters on
     expect((await call(ada, 'DELETE', `${members}/${bob.userId}`)).statusCode).toBe(200);
     const last = await call(ada, 'DELETE', `${members}/${ada.userId}`);
     expect([last.statusCode, last.json().message]).toEqual([409, organizationMessages.lastAdmin]);
-    await call(ada, 'POST', members, { username: 'eve' });
+    await joinOrganization(t.app, {
+      admin: ada,
+      member: eve,
+      username: 'eve',
+      organizationId: organization.uuid,
+    });
     expect((await call(eve, 'DELETE', `${members}/${eve.userId}`)).statusCode).toBe(200);
     expect((await call(eve, 'GET', '/auth/organizations')).json()).toEqual([]);
     expect((await call(eve, 'DELETE', `${members}/${ada.userId}`)).statusCode).toBe(404);

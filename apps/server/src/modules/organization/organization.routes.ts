@@ -1,8 +1,10 @@
 import {
   addMemberSchema,
   createOrganizationSchema,
+  organizationListSchema,
   organizationSchema,
 } from '@meridian/domain/auth/organization';
+import { invitationSentSchema } from '@meridian/domain/auth/invitation';
 import { statusResultSchema } from '@meridian/domain/operation-result';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,21 +18,21 @@ import {
   notFoundId,
   sessionOnly,
 } from '../../platform/http/route-schema';
-import {
-  addMember,
-  createOrganization,
-  listOrganizations,
-  removeMember,
-} from './organization.service';
+import { inviteMember, type InvitationContext } from './invitation.service';
+import { createOrganization, listOrganizations, removeMember } from './organization.service';
 
 const tags = ['auth'];
 const withForbidden = { ...errorResponses, 403: errorBodySchema };
+const withThrottle = { ...withForbidden, 429: errorBodySchema };
 
 /**
  * `/auth/organizations`: groups of users that share a default smart cluster. Managed from the
  * console only (a session, like API keys): an API key cannot change who belongs.
  */
-export const organizationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const organizationRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  invitations: InvitationContext;
+}> = async (app, { db, invitations }) => {
   const onRequest = [app.authenticate, requireSession];
   app.addHook('preValidation', rejectMalformedIds);
 
@@ -42,7 +44,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
         tags,
         summary: 'Your organisations: your role in each and every member',
         security: sessionOnly,
-        response: { 200: z.array(organizationSchema), 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: organizationListSchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
     (request) => listOrganizations(db, request.user.id),
@@ -72,14 +74,26 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       preValidation: bodyAsObject,
       schema: {
         tags,
-        summary: 'Add an existing user to the organisation (its admins only)',
+        summary:
+          'Invite a user by username (its admins only); the answer is the same whether or not ' +
+          'the username exists, and the user becomes a member only by accepting',
         security: sessionOnly,
         params: z.object({ organizationId: z.uuid(notFoundId) }),
         body: addMemberSchema,
-        response: { 200: organizationSchema, ...withForbidden },
+        response: { 202: invitationSentSchema, ...withThrottle },
       },
     },
-    (request) => addMember(db, request.user.id, request.params.organizationId, request.body),
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(
+          await inviteMember(
+            invitations,
+            request.user.id,
+            request.params.organizationId,
+            request.body,
+          ),
+        ),
   );
 
   app.delete(

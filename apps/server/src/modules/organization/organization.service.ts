@@ -1,20 +1,9 @@
-import {
-  organizationMessages,
-  type Organization,
-  type OrganizationRole,
-} from '@meridian/domain/auth/organization';
+import { organizationMessages, type Organization } from '@meridian/domain/auth/organization';
 import type { Database } from '../../platform/db/database';
-import {
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  ValidationError,
-} from '../../platform/http/errors';
-import { userByUsername } from '../auth/auth.records';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../platform/http/errors';
 import {
   adminCount,
   deleteMember,
-  insertMember,
   insertOrganization,
   lockOrganization,
   membersOf,
@@ -52,22 +41,6 @@ export async function createOrganization(
   return organizationOf(db, userId, created.id);
 }
 
-/** Adds an existing user; only an admin may (a non-member is told it does not exist). */
-export async function addMember(
-  db: Database,
-  callerId: string,
-  organizationId: string,
-  { username, role }: { username: string; role: OrganizationRole },
-): Promise<Organization> {
-  await requireAdmin(db, callerId, organizationId);
-  const user = await userByUsername(db, username);
-  if (!user) throw new ValidationError([organizationMessages.unknownUser]);
-  if (!(await insertMember(db, organizationId, user.id, role))) {
-    throw new ConflictError(organizationMessages.alreadyMember);
-  }
-  return organizationOf(db, callerId, organizationId);
-}
-
 /** An admin removes a member, or a member leaves; the last admin cannot go. */
 export async function removeMember(
   db: Database,
@@ -89,7 +62,8 @@ export async function removeMember(
   });
 }
 
-async function organizationOf(
+/** One of the user's organisations, as they see it; 404 when they do not belong to it. */
+export async function organizationOf(
   db: Database,
   userId: string,
   organizationId: string,
@@ -101,7 +75,13 @@ async function organizationOf(
   return found;
 }
 
-async function requireAdmin(db: Database, userId: string, organizationId: string): Promise<void> {
+/** The organisation, when the user is one of its admins: 404 to a stranger, 403 to a member. */
+export async function requireAdmin(
+  db: Database,
+  userId: string,
+  organizationId: string,
+): Promise<Organization> {
   const organization = await organizationOf(db, userId, organizationId);
   if (organization.role !== 'admin') throw new ForbiddenError(organizationMessages.adminOnly);
+  return organization;
 }

@@ -54,13 +54,20 @@ export class PayloadTooLargeError extends DomainError {
   }
 }
 
-/** 429: too many attempts; `retryAfterSeconds` becomes the Retry-After header and the message. */
+/**
+ * 429: too many attempts; `retryAfterSeconds` becomes the Retry-After header and, unless a
+ * sentence of the limit's own is given, the message.
+ */
 export class RateLimitedError extends DomainError {
-  constructor(readonly retryAfterSeconds?: number) {
+  constructor(
+    readonly retryAfterSeconds?: number,
+    message?: string,
+  ) {
     super(
-      retryAfterSeconds
-        ? tooManyAttemptsMessage(retryAfterSeconds)
-        : 'Too many requests, please try again later',
+      message ??
+        (retryAfterSeconds
+          ? tooManyAttemptsMessage(retryAfterSeconds)
+          : 'Too many requests, please try again later'),
     );
   }
 }

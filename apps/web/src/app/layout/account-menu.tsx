@@ -5,6 +5,7 @@ import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
 import KeyOutlined from '@ant-design/icons-svg/es/asn/KeyOutlined';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
+import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
 import { Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
@@ -25,12 +26,13 @@ const KeypairDialog = lazyAntdPart(() =>
 
 const routes: Record<string, string> = {
   notifications: '/notifications',
+  organizations: '/organizations',
   billing: '/billing',
   support: '/support',
   'api-keys': '/api-key',
 };
 
-/** Avatar and e-mail; opens Notifications, Billing, Support, API keys, Keypair and Logout. */
+/** Avatar and e-mail; opens Notifications, Organisations, Billing, Support, API keys, Keypair and Logout. */
 export function AccountMenu() {
   const email = useSelector(selectUserEmail);
   const navigate = useNavigate();
@@ -46,6 +48,7 @@ export function AccountMenu() {
       label: <span className={styles.accountEmail}>{email || t('menu.account')}</span>,
     },
     { key: 'notifications', icon: BellOutlined, label: t('account.notifications') },
+    { key: 'organizations', icon: TeamOutlined, label: t('account.organizations') },
     { key: 'billing', icon: CreditCardOutlined, label: t('account.billing') },
     { key: 'support', icon: CustomerServiceOutlined, label: t('account.support') },
     { key: 'api-keys', icon: KeyOutlined, label: t('account.apiKeys') },

@@ -29,6 +29,7 @@ export const en = {
   // Account menu.
   'account.trigger': 'Account menu',
   'account.notifications': 'Notifications',
+  'account.organizations': 'Organisations',
   'account.billing': 'Billing',
   'account.support': 'Support',
   'account.apiKeys': 'API keys',

@@ -51,6 +51,22 @@ describe('live event effects', () => {
     expect(started.refetch).toEqual(['clusters']);
   });
 
+  it('tells an invitee of an invitation and refreshes their organisations', () => {
+    const invited = eventEffects(
+      event('ORGANIZATION_INVITATION', 'ORGANIZATION', 'PENDING', {
+        organization_name: 'Acme',
+        organization_uuid: 'o-1',
+        invited_by: 'ada',
+      }),
+    );
+    expect(invited.notice).toMatchObject({
+      kind: 'info',
+      title: '"ada" invited you to join organisation "Acme".',
+      description: 'Accept or decline it on the Organisations page.',
+    });
+    expect(invited.refetch).toEqual(['organizations']);
+  });
+
   it("shares the console's notice key for the same operation, so the two notices are one", () => {
     const created = eventEffects(
       event('DOMAIN_CREATE_FULFILLED', 'DOMAIN', 'FULFILLED', {

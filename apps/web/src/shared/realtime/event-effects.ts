@@ -3,10 +3,16 @@ import type { NotificationEvent } from '@meridian/domain/events/notification-eve
 import { categoryFromCode, statusFromCode } from '@meridian/domain/notifications';
 
 /** The server data a live event makes stale. */
-export type StaleResource = 'apps' | 'domains' | 'clusters' | 'smartClusters' | 'traffic';
+export type StaleResource =
+  'apps' | 'domains' | 'clusters' | 'smartClusters' | 'traffic' | 'organizations';
 
 export interface EventEffects {
-  notice: { kind: 'success' | 'error'; title: string; description?: string; key: string } | null;
+  notice: {
+    kind: 'success' | 'error' | 'info';
+    title: string;
+    description?: string;
+    key: string;
+  } | null;
   refetch: StaleResource[];
 }
 
@@ -43,7 +49,8 @@ export function eventText(event: NotificationEvent): { title: string; descriptio
 /**
  * Spec "States and transitions" live events: rejected → error notice, fulfilled → success notice, others none; stack,
  * app, certificate and subdomain events refetch apps and domains, cluster events clusters,
- * smart cluster events clusters and smart clusters, traffic events the traffic.
+ * smart cluster events clusters and smart clusters, traffic events the traffic. Beyond the spec,
+ * an invitation is told as an information notice and refreshes the organisations.
  */
 export function eventEffects(event: NotificationEvent): EventEffects {
   const status = statusFromCode(event.status);
@@ -55,7 +62,9 @@ export function eventEffects(event: NotificationEvent): EventEffects {
       ? { kind: 'error' as const, ...text, key }
       : status === 'FULFILLED'
         ? { kind: 'success' as const, title: text.title, key }
-        : null;
+        : category === 'ORGANIZATION'
+          ? { kind: 'info' as const, ...text, key }
+          : null;
 
   let refetch: StaleResource[] = [];
   switch (category) {
@@ -77,6 +86,9 @@ export function eventEffects(event: NotificationEvent): EventEffects {
       break;
     case 'TRAFFIC':
       refetch = ['traffic'];
+      break;
+    case 'ORGANIZATION':
+      refetch = ['organizations'];
       break;
     default:
       refetch = [];

@@ -1,0 +1,41 @@
+import { defineTexts } from '../../shared/i18n/translate';
+
+/** The organisations page's texts. They load with the feature, not with the console's first page. */
+export const t = defineTexts({
+  'organizations.title': 'Organisations',
+  'organizations.intro':
+    'An organisation shares a default smart cluster with its members. You join one when an admin invites you and you accept.',
+  'organizations.create': 'Create organisation',
+  'organizations.empty': 'You belong to no organisation yet',
+  'organizations.emptyHint':
+    'Create one to share a smart cluster, or accept an invitation from an admin of one.',
+  'organizations.fetchFailed': 'Cannot fetch your organisations.',
+  'organizations.createFailed': 'Cannot create the organisation.',
+  'organizations.created': 'Organisation {name} created.',
+  'organizations.form.title': 'Create organisation',
+  'organizations.form.name': 'Name',
+  'organizations.form.namePlaceholder': 'e.g. Acme',
+  'organizations.form.submit': 'Create',
+  'organizations.role.admin': 'Admin',
+  'organizations.role.member': 'Member',
+  'organizations.yourRole': 'Your role: {role}',
+  'organizations.members': 'Members',
+  'organizations.column.username': 'Username',
+  'organizations.column.role': 'Role',
+  'invitations.title': 'Invitations',
+  'invitations.fetchFailed': 'Cannot fetch your invitations.',
+  'invitations.text': '{inviter} invited you to join {organization} as {role}.',
+  'invitations.accept': 'Accept',
+  'invitations.decline': 'Decline',
+  'invitations.accept.ariaLabel': 'Accept the invitation to {organization}',
+  'invitations.decline.ariaLabel': 'Decline the invitation to {organization}',
+  'invitations.accepted': 'You joined {organization}.',
+  'invitations.declined': 'Invitation to {organization} declined.',
+  'invitations.answerFailed': 'Cannot answer the invitation to {organization}.',
+  'invite.title': 'Invite a member',
+  'invite.username': 'Username',
+  'invite.usernamePlaceholder': 'Their Meridian username',
+  'invite.role': 'Role',
+  'invite.submit': 'Send invitation',
+  'invite.failed': 'Cannot send the invitation.',
+});
