@@ -14,7 +14,7 @@ export interface KubeQuota {
 const mebibyte = 1024 * 1024;
 
 /**
- * Far above what Meridian's own deploys store (a Basic app: 3 objects, about 2 KiB;
+ * Far above what Meridian's own deploys store (a Basic app: 3 objects, 2.4 KiB in all;
  * docs/simulated-kubernetes.md "Limits"), far below what would let one kubeconfig fill the
  * database.
  */
