@@ -44,3 +44,6 @@ export const monitoringPasswordChangeSchema = z.object({
 });
 
 export type MonitoringPasswordChange = z.infer<typeof monitoringPasswordChangeSchema>;
+
+/** What both calls answer once done: 204, no body. */
+export const credentialsChangedSchema = z.undefined();
