@@ -101,28 +101,50 @@ export function databaseKubePersistence(db: Database, box: SecretBox): KubePersi
   };
 }
 
-/** The same in this process's memory (no database given: tests, benches). */
+/**
+ * The same in this process's memory (no database given: tests, benches). Without a database a
+ * restart forgets which clusters the cloud runs, not that it runs them: a cluster never heard of
+ * here has the credentials of before rotation existed (serial ''); a forgotten one has none.
+ */
 export function memoryKubePersistence(): KubePersistence {
-  const clusters = new Map<string, { serial: string; objects: Map<string, KubeObject> }>();
+  // Serial null: never issued here, so the credentials of before ('') are in force.
+  const clusters = new Map<string, { serial: string | null; objects: Map<string, KubeObject> }>();
+  const forgotten = new Set<string>();
+  const held = (clusterId: string) => {
+    if (forgotten.has(clusterId)) return undefined;
+    const kept = clusters.get(clusterId) ?? {
+      serial: null,
+      objects: new Map<string, KubeObject>(),
+    };
+    clusters.set(clusterId, kept);
+    return kept;
+  };
   return {
-    credentialsOf: async (clusterId) => clusters.get(clusterId)?.serial,
+    credentialsOf: async (clusterId) => {
+      if (forgotten.has(clusterId)) return undefined;
+      return clusters.get(clusterId)?.serial ?? '';
+    },
     async issueCredentials(clusterId, serial) {
-      const kept = clusters.get(clusterId) ?? { serial, objects: new Map() };
-      clusters.set(clusterId, kept);
+      forgotten.delete(clusterId);
+      const kept = held(clusterId)!;
+      kept.serial ??= serial;
       return kept.serial;
     },
     async rotateCredentials(clusterId, serial) {
-      const kept = clusters.get(clusterId);
+      const kept = held(clusterId);
       if (kept) kept.serial = serial;
       return kept !== undefined;
     },
     load: async (clusterId) =>
       [...(clusters.get(clusterId)?.objects ?? [])].map(([key, object]) => ({ key, object })),
     async save(clusterId, key, object) {
-      const kept = clusters.get(clusterId)?.objects;
-      if (object) kept?.set(key, object);
-      else kept?.delete(key);
+      const objects = held(clusterId)?.objects;
+      if (object) objects?.set(key, object);
+      else objects?.delete(key);
     },
-    forget: async (clusterId) => void clusters.delete(clusterId),
+    async forget(clusterId) {
+      clusters.delete(clusterId);
+      forgotten.add(clusterId);
+    },
   };
 }
