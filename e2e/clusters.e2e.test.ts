@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import https from 'node:https';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
@@ -28,10 +29,29 @@ contexts:
 current-context: ext
 `;
 
+/** The status a simulated cluster's API answers the kubeconfig's token with. */
+function kubeStatus(kubeconfig: string): Promise<number> {
+  const field = (name: string) => new RegExp(`${name}: (\\S+)`).exec(kubeconfig)?.[1] ?? '';
+  const ca = Buffer.from(field('certificate-authority-data'), 'base64').toString('utf8');
+  return new Promise((resolve, reject) => {
+    https
+      .get(
+        `${field('server')}/api/v1/namespaces`,
+        { ca, headers: { authorization: `Bearer ${field('token')}` } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      )
+      .on('error', reject);
+  });
+}
+
 describe.skipIf(!inject('browserAvailable'))('smart clusters in Chromium', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let downloadedKubeconfig = '';
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -150,6 +170,53 @@ describe.skipIf(!inject('browserAvailable'))('smart clusters in Chromium', () =>
     expect(download.suggestedFilename()).toBe('kubeconfig');
     const content = fs.readFileSync(await download.path(), 'utf8');
     expect(content.startsWith('apiVersion')).toBe(true);
+    downloadedKubeconfig = content;
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'hidden' });
+  });
+
+  it('rotates the credentials, ending the kubeconfig, and changes the monitoring password', async () => {
+    expect(await kubeStatus(downloadedKubeconfig)).toBe(200);
+    await card(clusterName).click();
+    const details = drawer('Locations');
+    const credentials = details.getByTestId('cluster-credentials');
+    await credentials.scrollIntoViewIfNeeded();
+    await screenshot(page, 'cluster-credentials');
+    await credentials.getByRole('button', { name: /Rotate credentials/ }).click();
+    const confirm = page.getByRole('dialog', { name: `Rotate the credentials of ${clusterName}?` });
+    await expectVisible(confirm.getByText(/kubeconfig downloaded for this smart cluster stops/));
+    await screenshot(page, 'rotate-credentials-confirm');
+    await confirm.getByRole('button', { name: 'Rotate' }).click();
+    await expectVisible(
+      page.locator('.ant-notification-notice', { hasText: 'Credentials rotated.' }),
+    );
+    expect(await kubeStatus(downloadedKubeconfig)).toBe(401);
+
+    await credentials.getByRole('button', { name: /Change monitoring password/ }).click();
+    const form = page.getByRole('dialog', {
+      name: `Change the monitoring password of ${clusterName}`,
+    });
+    await form.getByLabel('New monitoring password').fill('too-short');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expectVisible(
+      form.getByText('The monitoring password must be at least 12 characters long.'),
+    );
+    await screenshot(page, 'monitoring-password-dialog');
+    const password = 'e2e-monitoring-password';
+    await form.getByLabel('New monitoring password').fill(password);
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expectVisible(
+      page.locator('.ant-notification-notice', { hasText: 'Monitoring password changed.' }),
+    );
+    const monitoring = details
+      .getByTestId('cluster-location')
+      .filter({ hasText: 'Montréal' })
+      .getByRole('link', { name: /Monitoring/ });
+    const opened = await fetch(new URL((await monitoring.getAttribute('href'))!, baseUrl), {
+      headers: { authorization: `Basic ${Buffer.from(`admin:${password}`).toString('base64')}` },
+    });
+    expect(opened.status).toBe(200);
+    await form.waitFor({ state: 'hidden' });
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });
   });

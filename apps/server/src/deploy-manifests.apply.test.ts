@@ -34,7 +34,9 @@ describe('deploy/kubernetes, applied with kubectl', () => {
   beforeAll(async () => {
     directory = await mkdtemp(path.join(os.tmpdir(), 'meridian-deploy-'));
     config = path.join(directory, 'kubeconfig');
-    await writeFile(config, await api.kubeconfig(randomUUID(), 'operator'));
+    const clusterId = randomUUID();
+    await api.issueCredentials(clusterId);
+    await writeFile(config, await api.kubeconfig(clusterId, 'operator'));
   });
   afterAll(async () => {
     await api.close();

@@ -15,7 +15,9 @@ interface Operation {
 // Issue 15's lifecycle calls add 6: …/deployment/{deploymentId}/metrics, /logs and /rollback
 // beside /apps/deployment/smart_cluster/{id}; /apps/{appId}/history and /rollouts beside
 // /apps/versions/{versionId}; /apps/rollouts/{rolloutId} beside /apps/{appId}/versions.
-const specAmbiguousPaths = 11;
+// Issue 33's credential calls add 2: /clusters/{id}/credentials and /monitoring_password beside
+// /clusters/shared/{id}, as /clusters/{id}/config and /placements already are.
+const specAmbiguousPaths = 13;
 
 /** Operations anyone may call: sign-in, and the probes the kubelet sends without credentials. */
 const openOperations = new Set(['post /auth/login', 'get /healthz', 'get /readyz']);

@@ -16,6 +16,7 @@ import {
   smartClusterCreateSchema,
   smartClusterUpdateSchema,
 } from '@meridian/domain/clusters/smart-cluster';
+import { monitoringPasswordChangeSchema } from '@meridian/domain/clusters/cluster-credentials';
 import { placementHistorySchema } from '@meridian/domain/clusters/placement-decision';
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,6 +33,7 @@ import {
   sessionOrApiKey,
 } from '../../platform/http/route-schema';
 import type { ClusterContext } from './cluster-context';
+import { changeMonitoringPassword, rotateClusterCredentials } from './cluster.credentials';
 import {
   createExternalCluster,
   createSmartCluster,
@@ -49,6 +51,7 @@ export interface ClusterRoutesOptions {
 }
 
 const idParams = z.object({ id: z.uuid(notFoundId) });
+const noContent = z.null().describe('No content');
 
 /** `/cluster`: datacenters, smart clusters and their member clusters (spec "The calls it makes", Clusters). */
 export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async (
@@ -66,6 +69,7 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
   smartClusterRoutes(app, context);
   externalClusterRoutes(app, context);
   kubeconfigRoutes(app, context);
+  credentialRoutes(app, context);
 };
 
 /** The lists the console reads: datacenters, smart clusters, member clusters. */
@@ -284,6 +288,48 @@ function kubeconfigRoutes(app: RouteApp, context: ClusterContext): void {
       );
       // Fastify sends a string as it is: make it the JSON string the schema documents.
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(encoded));
+    },
+  );
+}
+
+/** Renewing the credentials Meridian issued for a smart cluster; both answer 204. */
+function credentialRoutes(app: RouteApp, context: ClusterContext): void {
+  app.post(
+    '/clusters/:id/credentials',
+    {
+      schema: {
+        tags: ['cluster'],
+        summary:
+          'Rotate the kubeconfig credentials of every running member: kubeconfigs downloaded before answer 401 from now on (409 for an external cluster)',
+        security: sessionOrApiKey,
+        params: idParams,
+        response: { 204: noContent, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await rotateClusterCredentials(context, request.user.id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/clusters/:id/monitoring_password',
+    {
+      preValidation: bodyAsObject,
+      schema: {
+        tags: ['cluster'],
+        summary:
+          'Change the monitoring password of the smart cluster (username admin; at least 12 characters)',
+        security: sessionOrApiKey,
+        params: idParams,
+        body: monitoringPasswordChangeSchema,
+        response: { 204: noContent, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { password } = request.body;
+      await changeMonitoringPassword(context, request.user.id, request.params.id, password);
+      return reply.code(204).send(null);
     },
   );
 }

@@ -94,8 +94,14 @@ describe.each(databaseBackends())('app rollouts across restarts on %s', (backend
       await waitFor(async () => stalled.observed || undefined, { what: 'the rollout under way' });
       await first.close();
 
-      // A new process: its simulated cluster API starts empty, as a cluster that lost its state.
-      const second = await createClusterTestApp(backend, {}, { storage });
+      // A new process whose simulator keeps nothing (no database given): its cluster API starts
+      // empty, as a cluster that lost its state.
+      const empty = new SimulatorDriver({ timeScale: 0, failDatacenters: [] });
+      const second = await createClusterTestApp(
+        backend,
+        { drivers: new Map([['simulator', empty]]) },
+        { storage },
+      );
       try {
         const again = await logIn(second.app);
         const done = await waitForDeployments(second, again, app.uuid, allSettled);

@@ -208,6 +208,12 @@ export interface InfrastructureDriver {
   deleteCluster(spec: ClusterSpec): Promise<void>;
   /** The kubeconfig YAML to hand a user, from what `createCluster` answered and was stored. */
   kubeconfig(spec: ClusterSpec, stored: string | null): Promise<string>;
+  /**
+   * New credentials for a cluster the driver issued them for, ending the ones handed out before;
+   * answers the new kubeconfig, or null when the cluster has none (deleted). Absent: the driver
+   * does not issue credentials (an external cluster's are its owner's).
+   */
+  rotateCredentials?(spec: ClusterSpec): Promise<string | null>;
   /** Creates or updates the workload's objects (idempotent: a re-run applies the same state). */
   applyWorkload(spec: ClusterSpec, workload: WorkloadSpec): Promise<void>;
   /**

@@ -5,6 +5,7 @@ import {
   budgetText,
   canDelete,
   canDownloadConfig,
+  canRotateCredentials,
   canUpdate,
   durationHint,
   generateMonitoringPassword,
@@ -105,6 +106,19 @@ describe('allowed-when rules', () => {
     const stuck = smart({ status: 'creating', updatedAt: '2026-11-23T10:59:00Z' });
     expect(canDelete(stuck, now).allowed).toBe(true);
     expect(canDelete({ ...stuck, status: 'updating' }, now).allowed).toBe(false);
+  });
+
+  it('rotates credentials of a running smart cluster, not of one being created or deleted', () => {
+    for (const status of ['success', 'failure', 'updating'] as const) {
+      expect(canRotateCredentials(smart({ status }))).toEqual({ allowed: true });
+    }
+    for (const status of ['pending', 'creating', 'deleting'] as const) {
+      expect(canRotateCredentials(smart({ status }))).toEqual({
+        allowed: false,
+        warning:
+          'The credentials can be rotated once the smart cluster’s current operation finishes.',
+      });
+    }
   });
 
   it('blocks the kubeconfig while in progress and on failure, with different warnings', () => {

@@ -1,6 +1,7 @@
 import type { SmartClusterListItem } from '@meridian/domain/clusters/cluster-api';
 import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { clusterMessages } from '@meridian/domain/clusters/smart-cluster';
+import { credentialsMessages } from '@meridian/domain/clusters/cluster-credentials';
 import type { ClusterMode } from '@meridian/domain/limits';
 import { isInProgress, parseStatus } from '@meridian/domain/status';
 import type { Status } from '@meridian/domain/status';
@@ -112,6 +113,14 @@ export function canDownloadConfig(member: Pick<Cluster, 'status'>): Decision {
     return { allowed: false, warning: clusterMessages.configInProgress };
   }
   return { allowed: true };
+}
+
+/** Credentials rotate while the smart cluster runs: not while it is being created or deleted. */
+export function canRotateCredentials(smartCluster: Pick<SmartCluster, 'status'>): Decision {
+  const status = statusOf(smartCluster);
+  return status === 'success' || status === 'failure' || status === 'updating'
+    ? { allowed: true }
+    : { allowed: false, warning: credentialsMessages.rotateInProgress };
 }
 
 /** The expected duration shown beside an in-progress status (spec "Business constants and limits"). */

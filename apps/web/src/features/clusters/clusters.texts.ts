@@ -78,6 +78,27 @@ export const t = defineTexts({
   'clusters.placement.costValue': '{cost} (budget {budget})',
   'clusters.placement.useBest': 'Use {latency} ms',
   'clusters.form.candidates': 'Candidate datacenters',
+  'clusters.credentials.title': 'Credentials',
+  'clusters.credentials.hint':
+    'Rotate the kubeconfig credentials if a kubeconfig may have leaked. The monitoring pages ask for username admin and the monitoring password.',
+  'clusters.credentials.rotate': 'Rotate credentials',
+  'clusters.credentials.rotateTitle': 'Rotate the credentials of {name}?',
+  'clusters.credentials.rotateBody':
+    'Every kubeconfig downloaded for this smart cluster stops working at once, for kubectl and any other tool using it. Download the kubeconfig again afterwards.',
+  'clusters.credentials.rotateOk': 'Rotate',
+  'clusters.credentials.rotated': 'Credentials rotated.',
+  'clusters.credentials.rotatedHint':
+    'The kubeconfigs downloaded before no longer work: download the kubeconfig again.',
+  'clusters.credentials.rotateFailed': 'Cannot rotate the credentials.',
+  'clusters.credentials.password': 'Change monitoring password',
+  'clusters.credentials.passwordTitle': 'Change the monitoring password of {name}',
+  'clusters.credentials.passwordLabel': 'New monitoring password',
+  'clusters.credentials.passwordHint':
+    'At least 12 characters. The username stays admin; the old password stops working at once.',
+  'clusters.credentials.generate': 'Generate one',
+  'clusters.credentials.passwordOk': 'Change password',
+  'clusters.credentials.passwordChanged': 'Monitoring password changed.',
+  'clusters.credentials.passwordFailed': 'Cannot change the monitoring password.',
   'clusters.kubeconfig.failed': 'Cannot download the config.',
   'clusters.kubeconfig.downloaded': 'Kubeconfig downloaded.',
   'clusters.form.createTitle': 'Create cluster',

@@ -34,6 +34,7 @@ export async function startExternalKubeApi(
     onRequest: (request) => requests.push(request),
   });
   const { origin } = await api.start();
+  await api.issueCredentials(clusterId);
   const cluster = api.cluster(clusterId);
   return {
     origin,

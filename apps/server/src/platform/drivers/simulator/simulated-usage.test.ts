@@ -38,6 +38,7 @@ describe('what the simulator shows the monitoring page', () => {
   it('lists the cluster’s nodes and every namespace’s pods through its Kubernetes API', async () => {
     const driver = new SimulatorDriver({ timeScale: 0, failDatacenters: [] });
     try {
+      await driver.createCluster(spec);
       await driver.applyWorkload(spec, workload('shop', 'nginx:1.27'));
       await driver.applyWorkload(spec, workload('broken', 'Not A Valid Image!', 1));
       const snapshot = await driver.observeCluster(spec);
@@ -63,6 +64,7 @@ describe('what the simulator shows the monitoring page', () => {
     const options = { timeScale: 0, failDatacenters: [], failRolloutDatacenters: ['ca-toronto'] };
     const driver = new SimulatorDriver(options);
     try {
+      await driver.createCluster(spec);
       await driver.applyWorkload(spec, workload('shop', 'nginx:1.27', 1));
       const [pod] = (await driver.observeCluster(spec)).pods;
       expect(pod).toMatchObject({ status: 'CrashLoopBackOff', readyContainers: 0, containers: 1 });
@@ -74,6 +76,7 @@ describe('what the simulator shows the monitoring page', () => {
   it('keeps a usage history that a refresh redraws the same, growing with the pods', async () => {
     const driver = new SimulatorDriver({ timeScale: 0, failDatacenters: [] });
     try {
+      await driver.createCluster(spec);
       const to = new Date();
       const window = { from: new Date(to.getTime() - 3_600_000), to, stepMs: 60_000 };
       const idle = await driver.observeUsage(spec, window);

@@ -77,6 +77,7 @@ describe('simulator driver', () => {
       ],
     };
     try {
+      await driver.createCluster(spec);
       await driver.applyWorkload(spec, workload);
       expect(await driver.observeWorkload(spec, workload, { waitMs: 0 })).toEqual({
         state: 'available',
@@ -85,6 +86,7 @@ describe('simulator driver', () => {
       });
       const tokyo = { ...spec, clusterId: '00000000-0000-4000-8000-000000000002' };
       const inTokyo = { ...tokyo, datacenter: { uuid: 'jp-tokyo', location: 'Tokyo' } };
+      await driver.createCluster(inTokyo);
       await driver.applyWorkload(inTokyo, workload);
       const stuck = await driver.observeWorkload(inTokyo, workload, { waitMs: 0 });
       expect(stuck).toMatchObject({

@@ -175,8 +175,9 @@ export class SimulatorDriver implements InfrastructureDriver {
 
   /** The spec with the member cluster's own kubeconfig, its behaviour brought up to date. */
   private async onKubeApi(spec: ClusterSpec): Promise<ClusterSpec> {
+    const kubeconfig = await this.kubeApi.kubeconfig(spec.clusterId, spec.name);
     (await this.kubeApi.open(spec.clusterId)).behaviour = this.behaviourOf(spec);
-    return { ...spec, kubeconfig: await this.kubeApi.kubeconfig(spec.clusterId, spec.name) };
+    return { ...spec, kubeconfig };
   }
 
   /** Moves a share of every app's users to one place from now on (null: back home). */
@@ -214,6 +215,7 @@ export class SimulatorDriver implements InfrastructureDriver {
     this.checkFault(spec);
     const masterAddresses = addresses([masterPrefix], spec.masterCount);
     const nodeAddresses = addresses(nodePrefixes, spec.minionCount);
+    await this.kubeApi.issueCredentials(spec.clusterId);
     const { kubeconfig } = await this.onKubeApi(spec);
     return {
       masterAddresses,
@@ -249,9 +251,14 @@ export class SimulatorDriver implements InfrastructureDriver {
     this.stacks.delete(spec.clusterId);
   }
 
-  /** Always the current one: the API's port may differ since the stored one was made. */
+  /** Always the current one: the API's port and token may have changed since it was stored. */
   async kubeconfig(spec: ClusterSpec): Promise<string> {
     return this.kubeApi.kubeconfig(spec.clusterId, spec.name);
+  }
+
+  async rotateCredentials(spec: ClusterSpec): Promise<string | null> {
+    if (!(await this.kubeApi.rotateCredentials(spec.clusterId))) return null;
+    return this.kubeconfig(spec);
   }
 
   async applyWorkload(spec: ClusterSpec, workload: WorkloadSpec): Promise<void> {

@@ -15,6 +15,7 @@ import { getKubeconfig } from '../api/get-kubeconfig';
 import { useSmartClusterDeployments } from '../api/get-smart-cluster-deployments';
 import { budgetText, canDownloadConfig } from '../cluster-rules';
 import { formatDateTime } from '../../../shared/lib/format-date';
+import { ClusterCredentials } from './cluster-credentials';
 import { ClusterStatusTag } from './cluster-status-tag';
 import { PlacementHistory } from './placement-history';
 import styles from './clusters.module.css';
@@ -196,6 +197,8 @@ export function ClusterDetailsDrawer({
               })
             )}
           </div>
+
+          <ClusterCredentials smartCluster={smartCluster} />
 
           <Divider titlePlacement="start">{t('clusters.details.apps')}</Divider>
           <SmartClusterApps smartCluster={smartCluster} />

@@ -1,4 +1,11 @@
-import { createECDH, createHmac, hkdfSync, timingSafeEqual, webcrypto } from 'node:crypto';
+import {
+  createECDH,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+  webcrypto,
+} from 'node:crypto';
 import { stringify } from 'yaml';
 import {
   certificateSerial,
@@ -81,15 +88,30 @@ export async function issueKubeApiTls(secret: Buffer, now = new Date()): Promise
   };
 }
 
-/** The bearer token of one member cluster: only that cluster's API accepts it. */
-export function clusterToken(secret: Buffer, clusterId: string): string {
-  return createHmac('sha256', secret).update(`cluster token\n${clusterId}`).digest('base64url');
+/**
+ * The bearer token of one member cluster: only that cluster's API accepts it, and only while
+ * `serial` is its credentials' serial. Serial '' is the token of clusters made before
+ * credentials could be rotated, so the kubeconfigs downloaded for them keep working until then.
+ */
+export function clusterToken(secret: Buffer, clusterId: string, serial: string): string {
+  const subject = serial ? `cluster token\n${clusterId}\n${serial}` : `cluster token\n${clusterId}`;
+  return createHmac('sha256', secret).update(subject).digest('base64url');
 }
 
-export function isClusterToken(secret: Buffer, clusterId: string, token: string): boolean {
-  const expected = Buffer.from(clusterToken(secret, clusterId));
+export function isClusterToken(
+  secret: Buffer,
+  clusterId: string,
+  serial: string,
+  token: string,
+): boolean {
+  const expected = Buffer.from(clusterToken(secret, clusterId, serial));
   const given = Buffer.from(token);
   return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** A fresh serial for a cluster's credentials: issuing or rotating them. */
+export function newCredentialSerial(): string {
+  return randomBytes(16).toString('base64url');
 }
 
 /** A kubeconfig for one member cluster: its API on loopback, the CA, its own token. */

@@ -34,6 +34,7 @@ describe.each(databaseBackends())('simulated cluster objects kept on %s', (backe
         data: { '.dockerconfigjson': Buffer.from(dockerConfig).toString('base64') },
       };
       const kept = databaseKubePersistence(database.db, box);
+      await kept.issueCredentials('a', 'serial-a');
       await kept.save('a', '/secrets/shop/pull', secret);
       const rows = await database.db.execute(
         sql`SELECT object::text AS text FROM simulated_kube_objects`,
@@ -56,6 +57,8 @@ describe.each(databaseBackends())('simulated cluster objects kept on %s', (backe
     const database = await storage.open();
     try {
       const kept = databaseKubePersistence(database.db, box);
+      await kept.issueCredentials('a', 'serial-a');
+      await kept.issueCredentials('b', 'serial-b');
       await kept.save('a', '/namespaces//shop', object('shop', '2'));
       await kept.save('a', '/namespaces//shop', object('shop', '3'));
       await kept.save('a', '/namespaces//web', object('web', '4'));
@@ -72,6 +75,32 @@ describe.each(databaseBackends())('simulated cluster objects kept on %s', (backe
       await kept.forget('a');
       expect(await kept.load('a')).toEqual([]);
       expect(await kept.load('b')).toHaveLength(1);
+    } finally {
+      await database.close();
+      await storage.dispose();
+    }
+  });
+
+  it('issues, rotates and ends credentials; a cluster without them stores nothing', async () => {
+    const storage = await createTestStorage(backend);
+    const database = await storage.open();
+    try {
+      const kept = databaseKubePersistence(database.db, box);
+      expect(await kept.credentialsOf('a')).toBeUndefined();
+      expect(await kept.rotateCredentials('a', 'two')).toBe(false);
+      // Issuing again (a re-run of the cluster's creation) keeps the credentials in force.
+      expect(await kept.issueCredentials('a', 'one')).toBe('one');
+      expect(await kept.issueCredentials('a', 'other')).toBe('one');
+      expect(await kept.rotateCredentials('a', 'two')).toBe(true);
+      expect(await kept.credentialsOf('a')).toBe('two');
+      await kept.save('a', '/namespaces//shop', object('shop', '2'));
+      await kept.forget('a');
+      expect(await kept.credentialsOf('a')).toBeUndefined();
+      await expect(kept.save('a', '/namespaces//shop', object('shop', '3'))).rejects.toThrow();
+      const rows = await database.db.execute(
+        sql`SELECT count(*)::int AS n FROM simulated_kube_objects`,
+      );
+      expect(JSON.stringify(rows)).toContain('"n":0');
     } finally {
       await database.close();
       await storage.dispose();

@@ -1,14 +1,25 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/database';
-import { simulatedKubeObjects } from '../../../db/simulator-schema';
+import { simulatedKubeCredentials, simulatedKubeObjects } from '../../../db/simulator-schema';
 import type { SecretBox } from '../../../secret-box';
 import type { KubeObject } from './kube-store';
 
-/** Where a simulated cluster's objects are kept between restarts. */
+/**
+ * What the simulated cloud keeps of each cluster between restarts: the serial of the
+ * credentials it issued, and the cluster's objects. A cluster without credentials (never made,
+ * or deleted) keeps nothing: its objects are not stored.
+ */
 export interface KubePersistence {
+  /** The serial of the cluster's credentials; undefined when it has none. */
+  credentialsOf(clusterId: string): Promise<string | undefined>;
+  /** Records credentials unless the cluster has some already; answers the serial in force. */
+  issueCredentials(clusterId: string, serial: string): Promise<string>;
+  /** Replaces the cluster's serial; false when it has no credentials to replace. */
+  rotateCredentials(clusterId: string, serial: string): Promise<boolean>;
   load(clusterId: string): Promise<{ key: string; object: KubeObject }[]>;
   /** Stores the object under its key; null deletes it. */
   save(clusterId: string, key: string, object: KubeObject | null): Promise<void>;
+  /** Ends the cluster's credentials and removes its objects. */
   forget(clusterId: string): Promise<void>;
 }
 
@@ -32,14 +43,35 @@ function loaded(row: Record<string, unknown>, box: SecretBox): KubeObject | unde
   }
 }
 
-/** The objects in Meridian's own database (table `simulated_kube_objects`), Secrets sealed. */
+/** The cluster's credentials and objects in Meridian's own database, Secrets sealed. */
 export function databaseKubePersistence(db: Database, box: SecretBox): KubePersistence {
+  const credentials = simulatedKubeCredentials;
+  const objects = simulatedKubeObjects;
   return {
+    async credentialsOf(clusterId) {
+      const [row] = await db
+        .select({ serial: credentials.serial })
+        .from(credentials)
+        .where(eq(credentials.clusterId, clusterId));
+      return row?.serial;
+    },
+    async issueCredentials(clusterId, serial) {
+      await db.insert(credentials).values({ clusterId, serial }).onConflictDoNothing();
+      return (await this.credentialsOf(clusterId)) ?? serial;
+    },
+    async rotateCredentials(clusterId, serial) {
+      const rows = await db
+        .update(credentials)
+        .set({ serial, issuedAt: new Date() })
+        .where(eq(credentials.clusterId, clusterId))
+        .returning({ clusterId: credentials.clusterId });
+      return rows.length > 0;
+    },
     async load(clusterId) {
       const rows = await db
-        .select({ key: simulatedKubeObjects.objectKey, object: simulatedKubeObjects.object })
-        .from(simulatedKubeObjects)
-        .where(eq(simulatedKubeObjects.clusterId, clusterId));
+        .select({ key: objects.objectKey, object: objects.object })
+        .from(objects)
+        .where(eq(objects.clusterId, clusterId));
       return rows.flatMap((row) => {
         const object = loaded(row.object, box);
         return object ? [{ key: row.key, object }] : [];
@@ -48,26 +80,71 @@ export function databaseKubePersistence(db: Database, box: SecretBox): KubePersi
     async save(clusterId, key, object) {
       if (!object) {
         await db
-          .delete(simulatedKubeObjects)
-          .where(
-            and(
-              eq(simulatedKubeObjects.clusterId, clusterId),
-              eq(simulatedKubeObjects.objectKey, key),
-            ),
-          );
+          .delete(objects)
+          .where(and(eq(objects.clusterId, clusterId), eq(objects.objectKey, key)));
         return;
       }
       const value = stored(object, box);
+      // A cluster whose credentials are gone fails the foreign key: its objects stay gone.
       await db
-        .insert(simulatedKubeObjects)
+        .insert(objects)
         .values({ clusterId, objectKey: key, object: value })
         .onConflictDoUpdate({
-          target: [simulatedKubeObjects.clusterId, simulatedKubeObjects.objectKey],
+          target: [objects.clusterId, objects.objectKey],
           set: { object: value, updatedAt: new Date() },
         });
     },
     async forget(clusterId) {
-      await db.delete(simulatedKubeObjects).where(eq(simulatedKubeObjects.clusterId, clusterId));
+      // Its objects go with it (on delete cascade).
+      await db.delete(credentials).where(eq(credentials.clusterId, clusterId));
+    },
+  };
+}
+
+/**
+ * The same in this process's memory (no database given: tests, benches). Without a database a
+ * restart forgets which clusters the cloud runs, not that it runs them: a cluster never heard of
+ * here has the credentials of before rotation existed (serial ''); a forgotten one has none.
+ */
+export function memoryKubePersistence(): KubePersistence {
+  // Serial null: never issued here, so the credentials of before ('') are in force.
+  const clusters = new Map<string, { serial: string | null; objects: Map<string, KubeObject> }>();
+  const forgotten = new Set<string>();
+  const held = (clusterId: string) => {
+    if (forgotten.has(clusterId)) return undefined;
+    const kept = clusters.get(clusterId) ?? {
+      serial: null,
+      objects: new Map<string, KubeObject>(),
+    };
+    clusters.set(clusterId, kept);
+    return kept;
+  };
+  return {
+    credentialsOf: async (clusterId) => {
+      if (forgotten.has(clusterId)) return undefined;
+      return clusters.get(clusterId)?.serial ?? '';
+    },
+    async issueCredentials(clusterId, serial) {
+      forgotten.delete(clusterId);
+      const kept = held(clusterId)!;
+      kept.serial ??= serial;
+      return kept.serial;
+    },
+    async rotateCredentials(clusterId, serial) {
+      const kept = held(clusterId);
+      if (kept) kept.serial = serial;
+      return kept !== undefined;
+    },
+    load: async (clusterId) =>
+      [...(clusters.get(clusterId)?.objects ?? [])].map(([key, object]) => ({ key, object })),
+    async save(clusterId, key, object) {
+      const objects = held(clusterId)?.objects;
+      if (object) objects?.set(key, object);
+      else objects?.delete(key);
+    },
+    async forget(clusterId) {
+      clusters.delete(clusterId);
+      forgotten.add(clusterId);
     },
   };
 }

@@ -67,8 +67,14 @@ export class KubeStore {
   private readonly watchers = new Set<(event: WatchEvent, resource: KubeResource) => void>();
   private revision = 1;
 
-  /** `written` hears of every change (key, object or null when deleted): its persistence. */
-  constructor(private readonly written?: (key: string, object: KubeObject | null) => void) {}
+  /**
+   * `written` hears of every change (key, object or null when deleted): its persistence.
+   * `admit` sees each object a client writes before it is stored, and throws to refuse it.
+   */
+  constructor(
+    private readonly written?: (key: string, object: KubeObject | null) => void,
+    private readonly admit?: (resource: KubeResource, key: string, object: KubeObject) => void,
+  ) {}
 
   /** Puts back objects kept before a restart, without telling anyone. */
   restore(entries: readonly { key: string; object: KubeObject }[]): void {
@@ -151,6 +157,7 @@ export class KubeStore {
       },
       ...(previous?.status ? { status: previous.status } : {}),
     };
+    this.admit?.(resource, key, object);
     this.objects.set(key, { resource, object });
     this.written?.(key, object);
     this.tell({ type: previous ? 'MODIFIED' : 'ADDED', object }, resource);

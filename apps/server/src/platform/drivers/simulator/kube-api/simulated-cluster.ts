@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ObjectSizes, simulatedClusterQuota, type KubeQuota } from './kube-quota';
 import { resourceByKind, type KubeResource } from './kube-resources';
 import { KubeApiError, KubeStore, isRecord, type KubeObject } from './kube-store';
 import {
@@ -46,13 +47,24 @@ export class SimulatedCluster {
   readonly store: KubeStore;
   private readonly rollouts = new Map<string, RolloutPlan>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly sizes: ObjectSizes;
 
   constructor(
     readonly clusterId: string,
     public behaviour: ClusterBehaviour,
     written?: (key: string, object: KubeObject | null) => void,
+    quota: KubeQuota = simulatedClusterQuota,
   ) {
-    this.store = new KubeStore(written);
+    const sizes = new ObjectSizes(quota);
+    this.sizes = sizes;
+    this.store = new KubeStore(
+      (key, object) => {
+        if (object) sizes.set(key, object);
+        else sizes.delete(key);
+        written?.(key, object);
+      },
+      (resource, key, object) => sizes.admit(resource, key, object),
+    );
   }
 
   /**
@@ -61,6 +73,8 @@ export class SimulatedCluster {
    */
   restore(entries: readonly { key: string; object: KubeObject }[]): void {
     this.store.restore(entries);
+    // Counted as they are, even beyond the quota: only new writes are refused.
+    for (const { key, object } of entries) this.sizes.set(key, object);
     const now = this.behaviour.now();
     for (const deployment of this.store.list(deployments)) {
       const status = isRecord(deployment.status) ? deployment.status : {};

@@ -6,8 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedKubeApi } from './simulated-kube-api';
-import type { KubePersistence } from './kube-persistence';
-import type { KubeObject } from './kube-store';
+import { memoryKubePersistence } from './kube-persistence';
 import type { ClusterBehaviour } from './simulated-cluster';
 
 const run = promisify(execFile);
@@ -57,6 +56,7 @@ describe('the simulated Kubernetes API, driven by kubectl', () => {
   beforeAll(async () => {
     directory = await mkdtemp(path.join(os.tmpdir(), 'sim-kube-'));
     config = path.join(directory, 'kubeconfig');
+    await api.issueCredentials(clusterId);
     await writeFile(config, await api.kubeconfig(clusterId, 'edge-1'));
   });
   afterAll(async () => {
@@ -98,7 +98,9 @@ describe('the simulated Kubernetes API, driven by kubectl', () => {
   });
 
   it('refuses another cluster’s token and unknown paths', async () => {
-    const other = await api.kubeconfig(randomUUID(), 'edge-2');
+    const otherId = randomUUID();
+    await api.issueCredentials(otherId);
+    const other = await api.kubeconfig(otherId, 'edge-2');
     const token = /token: (\S+)/.exec(other)![1]!;
     const origin = /server: (https:\/\/[^/]+)/.exec(other)![1]!;
     const borrowed = path.join(directory, 'borrowed');
@@ -118,23 +120,13 @@ describe('the simulated Kubernetes API, driven by kubectl', () => {
   });
 
   it('keeps its objects across a restart, rolled out as they were', async () => {
-    const kept = new Map<string, Map<string, KubeObject>>();
-    const persistence: KubePersistence = {
-      load: async (id) =>
-        [...(kept.get(id) ?? new Map())].map(([key, object]) => ({ key, object })),
-      save: async (id, key, object) => {
-        const objects = kept.get(id) ?? new Map<string, KubeObject>();
-        if (object) objects.set(key, structuredClone(object));
-        else objects.delete(key);
-        kept.set(id, objects);
-      },
-      forget: async (id) => void kept.delete(id),
-    };
+    const persistence = memoryKubePersistence();
     const secret = randomBytes(32);
     const id = randomUUID();
     const start = () =>
       new SimulatedKubeApi({ secret, port: 0, persistence, behaviourOf: () => behaviour });
     const before = start();
+    await before.issueCredentials(id);
     const file = path.join(directory, 'kept.yaml');
     await writeFile(file, manifest('nginx:1.27'));
     const keptConfig = path.join(directory, 'kept-kubeconfig');
@@ -157,7 +149,7 @@ describe('the simulated Kubernetes API, driven by kubectl', () => {
       expect(await kept$('get', 'deployments', '-n', 'shop')).toMatch(/web\s+2\/2\s+2\s+2/);
       expect(await kept$('get', 'services', '-n', 'shop')).toMatch(/203\.0\.113\.\d+/);
       await kept$('delete', 'namespace', 'shop');
-      expect([...(kept.get(id)?.keys() ?? [])]).toEqual([]);
+      expect(await persistence.load(id)).toEqual([]);
     } finally {
       await after.close();
     }
