@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { recordCspViolations } from './csp-violations';
 
 export const chromiumPath = '/usr/bin/chromium';
 
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/** Chromium whose pages' Content Security Policy violations fail the test (csp-check.ts). */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: [
       '--headless',
@@ -19,6 +21,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  return recordCspViolations(browser);
 }
 
 /** Saved under e2e/screenshots/ for a person to look at; not compared by the tests. */

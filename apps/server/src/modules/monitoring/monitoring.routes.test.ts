@@ -191,6 +191,8 @@ describe.each(embeddedBackendOnly())('the monitoring page on %s', (backend) => {
       `default-src 'none'; style-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     );
     expect(shown.headers['x-content-type-options']).toBe('nosniff');
+    expect(shown.headers['x-frame-options']).toBe('DENY');
+    expect(shown.headers['referrer-policy']).toBe('no-referrer');
     expect(shown.headers['cache-control']).toBe('no-store');
     expect(shown.body).not.toMatch(/<script|\s(src|href)=|style="/);
   });

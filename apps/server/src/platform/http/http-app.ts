@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { handleError } from './error-handler';
 import { registerJsonBodyParser } from './json-body';
 import { openApiTransform } from './openapi-transform';
+import { registerSecurityHeaders } from './security-headers';
 
 /** The control plane's Fastify instance, typed by its zod schemas. */
 export type App = FastifyInstance<
@@ -80,7 +81,7 @@ function discardUnreadBody(request: IncomingMessage): Promise<void> {
 
 /**
  * The HTTP server every module registers on: deadlines, zod validation, the one error shape,
- * request ids, the OpenAPI document at /docs and /health.
+ * request ids, security headers, the OpenAPI document at /docs and /health.
  */
 export async function createHttpApp(
   logger: FastifyBaseLogger | undefined,
@@ -121,6 +122,7 @@ export async function createHttpApp(
       `${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`,
     );
   });
+  await registerSecurityHeaders(app);
   await registerOpenApi(app);
   app.get(
     '/health',
