@@ -6,7 +6,13 @@ import {
 } from '@meridian/domain/apps/heat-stack';
 import type { StackOutput, StackParameter } from '@meridian/domain/apps/stack-output';
 import { isRecord } from '@meridian/domain/parsing/safe-yaml';
-import { PermanentDriverError, type CreatedStack, type StackSpec } from '../infrastructure-driver';
+import {
+  PermanentDriverError,
+  type ClusterSpec,
+  type CreatedStack,
+  type HeatCatalogue,
+  type StackSpec,
+} from '../infrastructure-driver';
 
 // Documentation ranges (RFC 5737) the simulator's clusters use too: public addresses (floating
 // IPs, the stack's endpoint) from the second, servers behind a floating IP from the third.
@@ -287,4 +293,9 @@ function shownParameters(
     const value = stack.parameters[parameter.name] ?? parameter.defaultValue ?? '';
     return [{ name: parameter.name, value: parameter.hidden ? '******' : value }];
   });
+}
+
+/** Every simulated datacenter offers one external network and an Ubuntu LTS image by default. */
+export function simulatedHeatCatalogue(spec: ClusterSpec): HeatCatalogue {
+  return { externalNetworkId: `ext-net-${spec.datacenter.uuid}`, defaultImage: 'ubuntu-24.04' };
 }

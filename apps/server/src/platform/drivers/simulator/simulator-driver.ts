@@ -13,7 +13,6 @@ import {
   type ObservedTraffic,
   type ProvisionedCluster,
   type WorkloadObservation,
-  type HeatCatalogue,
   type StackSpec,
   type TrafficOrigin,
   type TrafficTarget,
@@ -28,7 +27,7 @@ import { isRecord } from './kube-api/kube-store';
 import type { KubePersistence } from './kube-api/kube-persistence';
 import { SimulatedKubeApi } from './kube-api/simulated-kube-api';
 import type { ClusterBehaviour } from './kube-api/simulated-cluster';
-import { simulateStack } from './simulated-stack';
+import { simulatedHeatCatalogue, simulateStack } from './simulated-stack';
 import { simulatedUsage } from './simulated-usage';
 import {
   SimulatedServiceQuality,
@@ -257,8 +256,7 @@ export class SimulatorDriver implements InfrastructureDriver {
   }
 
   async rotateCredentials(spec: ClusterSpec): Promise<string | null> {
-    if (!(await this.kubeApi.rotateCredentials(spec.clusterId))) return null;
-    return this.kubeconfig(spec);
+    return (await this.kubeApi.rotateCredentials(spec.clusterId)) ? this.kubeconfig(spec) : null;
   }
 
   async applyWorkload(spec: ClusterSpec, workload: WorkloadSpec): Promise<void> {
@@ -324,18 +322,14 @@ export class SimulatorDriver implements InfrastructureDriver {
     await this.kubeApi.close();
   }
 
-  /** Every simulated datacenter offers one external network and an Ubuntu LTS image by default. */
-  heatCatalogue(spec: ClusterSpec): HeatCatalogue {
-    return { externalNetworkId: `ext-net-${spec.datacenter.uuid}`, defaultImage: 'ubuntu-24.04' };
-  }
+  heatCatalogue = simulatedHeatCatalogue;
 
   /** Answers as Heat would: parameters checked, addresses given, the template's outputs resolved. */
   async createStack(spec: ClusterSpec, stack: StackSpec): Promise<CreatedStack> {
     this.checkFault(spec);
-    const inDatacenter = this.stacks.get(spec.clusterId) ?? new Map();
     const created = simulateStack(stack);
-    inDatacenter.set(stack.deploymentId, { ...stack, ...created });
-    this.stacks.set(spec.clusterId, inDatacenter);
+    const inDatacenter = this.stacks.get(spec.clusterId) ?? new Map();
+    this.stacks.set(spec.clusterId, inDatacenter.set(stack.deploymentId, { ...stack, ...created }));
     return created;
   }
 
