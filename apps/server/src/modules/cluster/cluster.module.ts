@@ -1,3 +1,4 @@
+import type { CpuPool } from '../../platform/cpu-pool';
 import type { DatabaseHandle } from '../../platform/db/database';
 import type { DriverRegistry } from '../../platform/drivers/infrastructure-driver';
 import type { ClusterEndpointPolicy } from '../../platform/drivers/kubernetes/cluster-endpoint-guard';
@@ -27,6 +28,7 @@ export interface ClusterModuleOptions {
   now?: () => Date;
   /** Re-placement of AUTOMATIC smart clusters on their traffic; tests and e2e shorten it. */
   replacement?: Partial<ReplanSettings>;
+  cpu: CpuPool;
 }
 
 /** Wires the smart-cluster module: the datacenter seed, its jobs, re-placement rounds and `/cluster`. */

@@ -210,7 +210,7 @@ export async function createSmartCluster(
   checkBudget(budget, rows, size, masters, minions, input.mode === 'AUTOMATIC');
   const placed =
     input.mode === 'AUTOMATIC'
-      ? placeAutomatic(context, {
+      ? await placeAutomatic(context, {
           candidates: rows,
           clusterSize: input.cluster_size,
           masterCount: input.master_count,
