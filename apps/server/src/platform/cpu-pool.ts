@@ -8,8 +8,10 @@ import { ServiceBusyError } from './http/errors';
  */
 
 /**
- * A module's function run on the pool: its file and export name, plain data in and out
- * (structured clone). Declared beside the function: `cpuTask(import.meta.url, { diffTemplates })`.
+ * A module's function run on the pool: its module and export name, plain data in and out
+ * (structured clone). Declared beside the function, `cpuTask(import.meta.url, { diffTemplates })`,
+ * or naming a package's module, `cpuTask('@meridian/domain/clusters/kubeconfig', { parseKubeconfig })`
+ * (resolved from this folder, as the server resolves it).
  */
 export interface CpuTask<Input, Output> {
   readonly module: string;

@@ -15,6 +15,7 @@ import {
 } from './cluster.replan';
 import { replacementJob } from './cluster.replace';
 import { clusterRoutes } from './cluster.routes';
+import { readKubeconfigTask } from './cluster.service';
 import { seedDatacenters } from './datacenter-seed';
 
 export interface ClusterModuleOptions {
@@ -40,6 +41,7 @@ export async function registerClusterModule(
   await seedDatacenters(database.db);
   const { replacement, ...contextOptions } = options;
   const context = createClusterContext({ db: database.db, ...contextOptions });
+  context.cpu.preload(readKubeconfigTask);
   const replan = { ...defaultReplanSettings, ...replacement };
   options.jobs.define(...clusterJobs(context), replacementJob(context), replanJob(context, replan));
   // Once the queue runs; a no-op when another process or an earlier run already queued it.
