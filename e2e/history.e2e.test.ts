@@ -1,3 +1,4 @@
+import { wideTemplate } from '@meridian/domain/apps/wide-template.test-support';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
@@ -126,6 +127,44 @@ describe.skipIf(!inject('browserAvailable'))('app history and version diff in Ch
     await table.getByText('+ replicas: 3').waitFor();
     await expect.poll(() => dialog.getByTestId('diff-summary').innerText()).toMatch(/added/);
     await screenshot(page, 'version-diff');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('says two versions are too different to compare line by line, with their line counts', async () => {
+    // Two Advanced versions differing on 8,000 lines: past the diff's bound.
+    for (const [name, value] of [
+      ['wide-a', 'a'],
+      ['wide-b', 'b'],
+    ] as const) {
+      const form = new FormData();
+      form.set('name', name);
+      form.set('template_type', 'KUBERNETES_ADVANCED');
+      form.set('template', new Blob([wideTemplate(value)]), `${name}.yaml`);
+      const created = await api(`/meridian/v1/kube/apps/${appUuid}/versions`, {
+        method: 'POST',
+        body: form,
+      });
+      expect(created.status).toBe(200);
+    }
+    const lines = (wideTemplate('a').split('\n').length - 1).toLocaleString('en');
+    await page.goto(`/apps/${appUuid}`);
+    const card = page
+      .getByTestId('version-card')
+      .filter({ has: page.getByRole('heading', { name: 'wide-b' }) });
+    await card.getByRole('button', { name: 'Compare' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Compare versions' });
+    await dialog.getByLabel('From').click();
+    await page.locator('.ant-select-item-option[title="wide-a"]').click();
+    await dialog.getByLabel('To').click();
+    await page.locator('.ant-select-item-option[title="wide-b"]').last().click();
+    const notice = dialog.getByTestId('diff-too-different');
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain(
+      `wide-a (${lines} lines) and wide-b (${lines} lines) are too different to show line by line.`,
+    );
+    expect(await dialog.getByTestId('diff-summary').count()).toBe(0);
+    await screenshot(page, 'version-diff-too-different');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
   });

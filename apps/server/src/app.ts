@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './platform/config';
+import { createCpuPool, type CpuPool, type CpuPoolSettings } from './platform/cpu-pool';
 import type { DatabaseHandle } from './platform/db/database';
 import {
   createDriverRegistry,
@@ -83,6 +84,8 @@ export interface BuildAppOptions {
   };
   /** HTTP deadlines (tests shorten them) and the trusted reverse proxies (MERIDIAN_TRUST_PROXY). */
   http?: HttpSettings;
+  /** The CPU pool's threads, queue and deadline; tests shorten them. */
+  cpu?: Partial<CpuPoolSettings>;
   /** Registers more routes before the app becomes ready (tests, embedding). */
   extend?: (app: App) => void | Promise<void>;
 }
@@ -103,6 +106,8 @@ interface Platform {
   secrets: SecretBox;
   /** Password guesses, counted across login, the keypair's private key and monitoring pages. */
   loginThrottle: LoginThrottle;
+  /** Where CPU-heavy work a user can size runs, off the event loop. */
+  cpu: CpuPool;
 }
 
 /** Builds the control plane's HTTP app, ready to `listen` or to `inject` requests into. */
@@ -121,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerHealthChecks(app, { db: database.db, jobs });
   const changes = await startChangeFeed(database.driver, app.log);
   app.addHook('onClose', () => changes.close());
+  const cpu = createCpuPool(options.cpu);
+  app.addHook('onClose', () => cpu.close());
   const platform: Platform = {
     database,
     now,
@@ -135,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       ...defaultLoginThrottleLimits,
       ...options.auth?.loginThrottle,
     }),
+    cpu,
   };
   app.addHook('onClose', () => closeDrivers(platform.drivers));
   await registerAccountModules(app, platform, options);
@@ -229,7 +237,7 @@ async function registerAccountModules(
 /** Smart clusters, apps and their deployments, traffic, billing, domains and DNS. */
 async function registerDeploymentModules(
   app: App,
-  { database, now, jobs, changes, drivers, secrets, loginThrottle }: Platform,
+  { database, now, jobs, changes, drivers, secrets, loginThrottle, cpu }: Platform,
   { cluster = {}, intelligence, dns = {} }: BuildAppOptions,
 ): Promise<void> {
   const { externalProbeTimeoutMs, replacement, clusterEndpoints } = cluster;
@@ -241,6 +249,7 @@ async function registerDeploymentModules(
     externalProbeTimeoutMs,
     endpointPolicy: clusterEndpoints,
     replacement,
+    cpu,
   });
   // Each member cluster's monitoring page, behind its smart cluster's monitoring password.
   await app.register(monitoringRoutes, {
@@ -261,8 +270,9 @@ async function registerDeploymentModules(
     secrets,
     now,
     metricsRetentionMs,
+    cpu,
   });
-  await registerIntelligenceModule(app, database, { drivers, ...intelligence, jobs, now });
+  await registerIntelligenceModule(app, database, { drivers, ...intelligence, jobs, now, cpu });
   await app.register(billingRoutes, {
     prefix: '/billing',
     service: createBillingService({ db: database.db, now }),

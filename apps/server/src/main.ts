@@ -89,12 +89,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
 }
 
-/** The drivers, sampling, re-placement, DNS, proxies and job deadline the configuration asks for. */
+/** The drivers, sampling, re-placement, DNS, proxies, job deadline and a warm CPU pool. */
 function infrastructureOptions(
   config: Config,
-): Pick<BuildAppOptions, 'cluster' | 'intelligence' | 'dns' | 'http' | 'jobs'> {
+): Pick<BuildAppOptions, 'cluster' | 'intelligence' | 'dns' | 'http' | 'jobs' | 'cpu'> {
   return {
     http: { trustProxy: config.trustProxy },
+    // The pool's thread starts with the server, not with the first diff or search.
+    cpu: { warm: true },
     jobs: {
       jobTimeoutSeconds: config.jobTimeoutSeconds,
       maintenanceIntervalSeconds: config.jobMaintenanceSeconds,

@@ -78,14 +78,32 @@ export type HistoryLocation = z.infer<typeof historyLocationSchema>;
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 export type AppHistoryPage = z.infer<typeof appHistoryPageSchema>;
 
+/** "v1 (8,000 lines) and v2 (8,000 lines) are too different to show line by line." */
+export function tooDifferentMessage(
+  from: { name: string; lines: number },
+  to: { name: string; lines: number },
+): string {
+  const counted = ({ name, lines }: { name: string; lines: number }) =>
+    `${name} (${lines.toLocaleString('en')} ${lines === 1 ? 'line' : 'lines'})`;
+  return `${counted(from)} and ${counted(to)} are too different to show line by line.`;
+}
+
 /** `GET /meridian/v1/kube/apps/versions/{versionId}/diff/{otherVersionId}`. */
 export const versionDiffSchema = z.object({
   from: namedRef,
   to: namedRef,
-  /** A unified diff of the two rendered templates (manifests, YAML or Heat). */
+  /** A unified diff of the two rendered templates (manifests, YAML or Heat); empty when too different. */
   unified: z.string(),
+  /** Lines added and removed; when too different, every line of each (the most there can be). */
   additions: z.number(),
   deletions: z.number(),
+  /**
+   * Set when the templates differ in more lines than a diff is worked out for (or it ran past its
+   * time): each template's line count and the sentence saying so. null: `unified` is the diff.
+   */
+  too_different: z
+    .object({ from_lines: z.number(), to_lines: z.number(), reason: z.string() })
+    .nullable(),
 });
 
 export type VersionDiff = z.infer<typeof versionDiffSchema>;

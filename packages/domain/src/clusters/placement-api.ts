@@ -34,6 +34,13 @@ export const placementPreviewResultSchema = z.object({
       latency_ms: z.number(),
     }),
   ),
+  /**
+   * Set when the search stopped at its time limit before proving `datacenters` the cheapest: no
+   * choice doing as well costs less than `lower_bound_monthly_cost`, so `monthly_cost` is at most
+   * `percent` % above the cheapest. null: proven the cheapest.
+   */
+  proven_gap: z.object({ lower_bound_monthly_cost: z.number(), percent: z.number() }).nullable(),
+  /** Why the target is out of reach, and the search's gap when it stopped early. */
   reason: z.string().optional(),
 });
 

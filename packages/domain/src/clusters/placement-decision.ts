@@ -6,7 +6,7 @@ export const automaticPlacementMessages = {
   external:
     "Automatic placement chooses among Meridian's datacenters: an external cluster cannot be a candidate",
   demandPoint:
-    'Each demand point needs a latitude from -90 to 90, a longitude from -180 to 180 and a positive weight',
+    'Each demand point needs a latitude from -90 to 90, a longitude from -180 to 180 and a weight from 0.000001 to 1000000000',
   demandCount: 'Give from 1 to 500 demand points, or none to weigh the picked datacenters equally',
 } as const;
 
@@ -19,14 +19,20 @@ const coordinate = (max: number) =>
 /** The engine's search is exact, so an AUTOMATIC smart cluster's candidates are bounded. */
 export const candidatesMax = 24;
 
+/**
+ * A demand point's weight: any unit, weights are relative. Bounded below so sums and shares stay
+ * well inside a float's precision (1e-9 passed `positive` and then broke the engine).
+ */
+export const demandWeightRange = { min: 1e-6, max: 1e9 } as const;
+
 /** Where an API user says their users are, and how many (any unit: weights are relative). */
 export const demandPointSchema = z.object({
   latitude: coordinate(90),
   longitude: coordinate(180),
   weight: z
     .number({ error: automaticPlacementMessages.demandPoint })
-    .positive(automaticPlacementMessages.demandPoint)
-    .max(1e9, automaticPlacementMessages.demandPoint),
+    .min(demandWeightRange.min, automaticPlacementMessages.demandPoint)
+    .max(demandWeightRange.max, automaticPlacementMessages.demandPoint),
   name: optionalText(
     automaticPlacementMessages.demandPoint,
     100,

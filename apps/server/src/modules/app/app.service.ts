@@ -107,13 +107,12 @@ export async function createApp(
   upload: TemplateUpload,
   actor: HistoryActor,
 ): Promise<App> {
-  const { secrets } = context;
-  const prepared = prepareTemplate(
+  const prepared = await prepareTemplate(
+    context,
     fields.name,
     fields.template_type,
     upload.text,
     fields.template_name ?? upload.filename,
-    secrets,
     { flavor_id: fields.flavor_name, volume_type: fields.volume_type },
   );
   const targets = await readySmartClusters(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { CpuPool } from '../../platform/cpu-pool';
 import type { Database } from '../../platform/db/database';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
@@ -11,6 +12,7 @@ describe('createClusterContext', () => {
       jobs: {} as JobQueue,
       drivers: new Map(),
       secrets: {} as SecretBox,
+      cpu: {} as CpuPool,
       externalProbeTimeoutMs: undefined,
       now: undefined,
     });

@@ -1,3 +1,4 @@
+import type { CpuPool } from '../../platform/cpu-pool';
 import type { Database } from '../../platform/db/database';
 import type { DatacenterRow } from '../../platform/db/schema';
 import type { DriverRegistry } from '../../platform/drivers/infrastructure-driver';
@@ -25,6 +26,8 @@ export interface ClusterContext {
   /** Which addresses an uploaded cluster's API may have (MERIDIAN_ALLOW_PRIVATE_CLUSTERS). */
   endpointPolicy: ClusterEndpointPolicy;
   now: () => Date;
+  /** Where the placement search runs, off the event loop. */
+  cpu: CpuPool;
   /** The datacenters, read once: they are seeded at start and do not change while running. */
   datacenters: () => Promise<DatacenterRow[]>;
 }

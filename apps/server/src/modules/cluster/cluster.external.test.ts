@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { clusters } from '../../platform/db/schema';
+import { probeHealthWhile } from '../../../test-support/health-probe';
 import {
   embeddedBackendOnly,
   logIn,
@@ -279,6 +280,18 @@ describe.each(embeddedBackendOnly())('external clusters on %s', (backend) => {
     });
     expect(existsSync(marker)).toBe(false);
     expect((await smartClusters(t.app, user)).some((item) => item.name === 'smuggled')).toBe(false);
+  });
+
+  it('reads a kubeconfig off the event loop: /healthz answers while 127 KiB of quotes is refused', async () => {
+    // The pool's thread starts on first use: started here, so the reading itself is measured.
+    expect((await upload('warm', 'a: [')).statusCode).toBe(400);
+    const pending = upload('quotes', '"'.repeat(externalKubeconfigMaxBytes - 1024));
+    const health = await probeHealthWhile(t.app, pending);
+    const response = await pending;
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().errors).toHaveLength(1);
+    expect(health.answeredWhilePending).toBeGreaterThanOrEqual(3);
+    expect(health.slowestMs, JSON.stringify(health)).toBeLessThan(200);
   });
 
   it('answers 400, not 500, for a broken multipart body or a binary file', async () => {

@@ -1,3 +1,4 @@
+import type { CpuPool } from '../../platform/cpu-pool';
 import type { DatabaseHandle } from '../../platform/db/database';
 import type { DriverRegistry } from '../../platform/drivers/infrastructure-driver';
 import type { ClusterEndpointPolicy } from '../../platform/drivers/kubernetes/cluster-endpoint-guard';
@@ -14,6 +15,7 @@ import {
 } from './cluster.replan';
 import { replacementJob } from './cluster.replace';
 import { clusterRoutes } from './cluster.routes';
+import { readKubeconfigTask } from './cluster.service';
 import { seedDatacenters } from './datacenter-seed';
 
 export interface ClusterModuleOptions {
@@ -27,6 +29,7 @@ export interface ClusterModuleOptions {
   now?: () => Date;
   /** Re-placement of AUTOMATIC smart clusters on their traffic; tests and e2e shorten it. */
   replacement?: Partial<ReplanSettings>;
+  cpu: CpuPool;
 }
 
 /** Wires the smart-cluster module: the datacenter seed, its jobs, re-placement rounds and `/cluster`. */
@@ -38,6 +41,7 @@ export async function registerClusterModule(
   await seedDatacenters(database.db);
   const { replacement, ...contextOptions } = options;
   const context = createClusterContext({ db: database.db, ...contextOptions });
+  context.cpu.preload(readKubeconfigTask);
   const replan = { ...defaultReplanSettings, ...replacement };
   options.jobs.define(...clusterJobs(context), replacementJob(context), replanJob(context, replan));
   // Once the queue runs; a no-op when another process or an earlier run already queued it.

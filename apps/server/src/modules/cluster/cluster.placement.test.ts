@@ -103,6 +103,17 @@ describe.each(embeddedBackendOnly())('automatic placement of smart clusters on %
     expect(many.json().errors).toContain(
       'Choose at most 24 candidate datacenters for automatic placement',
     );
+    // A weight of 1e-9 passed `positive` and then broke the engine: a 500.
+    const tiny = await automatic({
+      name: 'tiny-weight',
+      datacenters: ['ca-montreal'],
+      latency: 50,
+      demand: [{ ...montreal, weight: 1e-9 }],
+    });
+    expect(tiny.statusCode, tiny.body).toBe(400);
+    expect(tiny.json().errors).toEqual([
+      'Each demand point needs a latitude from -90 to 90, a longitude from -180 to 180 and a weight from 0.000001 to 1000000000',
+    ]);
   });
 
   it('moves make-before-break when the demand moves: deployments keep running', async () => {

@@ -30,11 +30,12 @@ export function checkCandidates(uuids: readonly string[]): void {
  * Decides where an AUTOMATIC smart cluster runs (architecture "Placement"): the chosen rows and
  * the decision to keep, or the 400 naming the best latency these candidates can reach.
  */
-export function placeAutomatic(
+export async function placeAutomatic(
   context: ClusterContext,
   request: AutomaticRequest,
-): { chosen: DatacenterRow[]; decision: PlacementDecision } {
-  const { decision, feasible, bestPossibleMs } = decidePlacement(
+): Promise<{ chosen: DatacenterRow[]; decision: PlacementDecision }> {
+  const { decision, feasible, bestPossibleMs } = await decidePlacement(
+    context.cpu,
     request,
     request.demand ? 'request' : 'candidates',
     context.now(),

@@ -4,6 +4,7 @@ import type { SmartClusterRow } from '../../platform/db/schema';
 import { defineJob } from '../../platform/jobs/job-queue';
 import { scheduleNextRound } from '../../platform/jobs/periodic-round';
 import { observedDemand } from '../intelligence/intelligence.service';
+import { solvePlacement } from '../intelligence/automatic-placement';
 import { judgeReplacement, type ReplacementVerdict } from '../intelligence/traffic-replacement';
 import { inTransaction, type ClusterContext } from './cluster-context';
 import { event, smartPayload } from './cluster.events';
@@ -109,7 +110,8 @@ async function judge(
     demand,
   };
   const current = members.map(({ cluster }) => cluster.datacenterUuid);
-  return judgeReplacement(request, current, at);
+  const { placement } = await solvePlacement(context.cpu, request);
+  return judgeReplacement(request, placement, current, at);
 }
 
 /**

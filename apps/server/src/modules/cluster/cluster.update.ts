@@ -140,7 +140,7 @@ async function planAutomatic(
   const budget = input.budget ?? current.budget ?? undefined;
   const latency = input.latency ?? current.latency ?? 0;
   checkBudget(budget, candidateRows, size, current.masterCount, current.minionCount);
-  const { chosen, decision } = placeAutomatic(context, {
+  const { chosen, decision } = await placeAutomatic(context, {
     candidates: candidateRows,
     clusterSize: size,
     masterCount: current.masterCount,

@@ -1,3 +1,4 @@
+import type { CpuPool } from '../../platform/cpu-pool';
 import type { Database } from '../../platform/db/database';
 import type { DriverRegistry } from '../../platform/drivers/infrastructure-driver';
 import { transactionWithJobs, type JobSender } from '../../platform/jobs/job-queue';
@@ -11,6 +12,8 @@ export interface AppsContext {
   drivers: DriverRegistry;
   secrets: SecretBox;
   now: () => Date;
+  /** Where diffs and template checks run, off the event loop. */
+  cpu: CpuPool;
   /** How long deployment metrics are kept (MERIDIAN_METRICS_RETENTION_HOURS); unset: a week. */
   metricsRetentionMs?: number;
 }

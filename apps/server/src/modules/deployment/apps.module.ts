@@ -9,6 +9,7 @@ import { metricsRoutes } from '../metrics/metrics.routes';
 import { versionDiffRoutes } from '../version/version-diff.routes';
 import { versionRoutes } from '../version/version.routes';
 import { rolloutJobs } from '../rollout/rollout.jobs';
+import { checkTemplateTask } from '../template/template-check';
 import { rolloutRoutes } from '../rollout/rollout.routes';
 import type { AppsContext } from './apps-context';
 import { deploymentJobs } from './deployment.jobs';
@@ -29,6 +30,7 @@ export async function registerAppModules(
   context: Omit<AppsContext, 'jobs'> & { jobs: JobQueue },
 ): Promise<void> {
   context.jobs.define(...deploymentJobs(context), ...rolloutJobs(context));
+  context.cpu.preload(checkTemplateTask);
   await app.register(appRoutes, { prefix: appsPrefix, context });
   await app.register(versionRoutes, { prefix: appsPrefix, context });
   await app.register(deploymentRoutes, { prefix: appsPrefix, context });

@@ -5,9 +5,10 @@ import type {
   PlacementDecision,
 } from '@meridian/domain/clusters/placement-decision';
 import type { FlavorKey } from '@meridian/domain/flavors';
+import type { CpuPool } from '../../platform/cpu-pool';
 import type { DatacenterRow } from '../../platform/db/schema';
 import {
-  placeSmartCluster,
+  placementTask,
   type DemandPoint,
   type Placement,
   type PlacementCandidate,
@@ -70,16 +71,49 @@ export function engineInput(request: PlacementRequest): {
   };
 }
 
-/** Runs the engine on datacenter rows: the placement and the demand it was solved for. */
-export function solvePlacement(request: PlacementRequest): {
-  placement: Placement;
-  demand: NamedDemandPoint[];
-} {
+/**
+ * How long the engine searches for the cheapest set. The exact search took 4–5 s on 498 demand
+ * points; stopped after 1 s it answers the best set found, typically within 4–14 % of the
+ * cheapest, with a proven lower bound (`provenGap`).
+ */
+export const placementSearchBudgetMs = 1_000;
+
+/** Runs the engine on datacenter rows, on the CPU pool: the placement and its demand. */
+export async function solvePlacement(
+  cpu: CpuPool,
+  request: PlacementRequest,
+): Promise<{ placement: Placement; demand: NamedDemandPoint[] }> {
   const { candidates, demand } = engineInput(request);
-  return {
-    placement: placeSmartCluster({ candidates, demand, latencyMs: request.latency }),
+  const placement = await cpu.run(placementTask, {
+    candidates,
     demand,
+    latencyMs: request.latency,
+    budgetMs: placementSearchBudgetMs,
+  });
+  return { placement, demand };
+}
+
+/** How far above the cheapest a placement cut short may be, rounded up; null when proven. */
+export function provenGap(
+  placement: Placement,
+): { lowerBoundMonthlyCost: number; percent: number } | null {
+  if (placement.optimal) return null;
+  const excess = placement.monthlyCost / placement.lowerBoundCost - 1;
+  return {
+    lowerBoundMonthlyCost: Math.floor(placement.lowerBoundCost * 100) / 100,
+    percent: Number.isFinite(excess) ? Math.ceil(excess * 1000) / 10 : 100,
   };
+}
+
+/** The sentence a placement cut short carries; empty when it is proven the cheapest. */
+export function gapSentence(placement: Placement): string {
+  const gap = provenGap(placement);
+  if (!gap) return '';
+  return (
+    `The search for the cheapest choice stopped at its ${placementSearchBudgetMs / 1000} s limit: ` +
+    `no choice doing as well costs less than $${gap.lowerBoundMonthlyCost.toFixed(2)} a month, ` +
+    `so this one costs at most ${gap.percent} % more than the cheapest.`
+  );
 }
 
 /** "Montréal, Toronto and London" */
@@ -98,12 +132,13 @@ const demandWords: Record<DemandSource, string> = {
  * Solves and words the outcome as the smart cluster keeps it. `feasible` false means no choice
  * of the candidates meets the latency; `bestPossibleMs` is then the best they can do.
  */
-export function decidePlacement(
+export async function decidePlacement(
+  cpu: CpuPool,
   request: PlacementRequest,
   source: DemandSource,
   decidedAt: Date,
-): { decision: PlacementDecision; feasible: boolean; bestPossibleMs: number } {
-  const { placement } = solvePlacement(request);
+): Promise<{ decision: PlacementDecision; feasible: boolean; bestPossibleMs: number }> {
+  const { placement } = await solvePlacement(cpu, request);
   return {
     feasible: placement.feasible,
     bestPossibleMs: placement.bestPossibleLatencyMs,
@@ -135,6 +170,7 @@ export function decisionOf(
       (others > 0
         ? `, the least of any choice; ${others === 1 ? 'the other candidate' : `the other ${others} candidates`} would only add cost.`
         : '.');
+  const gap = gapSentence(placement);
   return {
     candidates: request.candidates.map((row) => row.uuid),
     datacenters: placement.datacenters,
@@ -142,6 +178,6 @@ export function decisionOf(
     monthly_cost: cost,
     demand_source: source,
     decided_at: decidedAt.toISOString(),
-    reason,
+    reason: gap ? `${reason} ${gap}` : reason,
   };
 }

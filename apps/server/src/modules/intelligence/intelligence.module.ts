@@ -1,3 +1,4 @@
+import type { CpuPool } from '../../platform/cpu-pool';
 import type { App } from '../../platform/http/http-app';
 import type { DatabaseHandle } from '../../platform/db/database';
 import type { DriverRegistry } from '../../platform/drivers/infrastructure-driver';
@@ -13,6 +14,8 @@ export interface IntelligenceModuleOptions {
   /** How long deployment metrics are kept (MERIDIAN_METRICS_RETENTION_HOURS). */
   metricsRetentionMs?: number;
   now?: () => Date;
+  /** Where placement previews are searched, off the event loop. */
+  cpu: CpuPool;
 }
 
 /**
@@ -36,6 +39,11 @@ export async function registerIntelligenceModule(
   options.jobs.define(...service.jobDefinitions);
   // Once the queue runs (it starts before the app is ready).
   app.addHook('onReady', () => service.scheduleNextRound(options.now?.() ?? new Date()));
-  await app.register(intelligenceRoutes, { prefix: '/intelligence', service, db: database.db });
+  await app.register(intelligenceRoutes, {
+    prefix: '/intelligence',
+    service,
+    db: database.db,
+    cpu: options.cpu,
+  });
   return service;
 }

@@ -5,6 +5,7 @@ import {
   placementPreviewSchema,
 } from '@meridian/domain/clusters/placement-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { CpuPool } from '../../platform/cpu-pool';
 import type { Database } from '../../platform/db/database';
 import {
   bodyAsObject,
@@ -13,18 +14,21 @@ import {
   sessionOrApiKey,
 } from '../../platform/http/route-schema';
 import type { IntelligenceService } from './intelligence.service';
+import { placementTask } from './placement';
 import { previewPlacement } from './placement.service';
 
 export interface IntelligenceRoutesOptions {
   service: IntelligenceService;
   db: Database;
+  cpu: CpuPool;
 }
 
 /** `/intelligence`: the user's traffic and placement previews (the CI/CD rollout under this prefix is the apps module's). */
 export const intelligenceRoutes: FastifyPluginAsyncZod<IntelligenceRoutesOptions> = async (
   app,
-  { service, db },
+  { service, db, cpu },
 ) => {
+  cpu.preload(placementTask);
   app.addHook('onRequest', app.authenticate);
   app.get(
     '/traffic',
@@ -52,6 +56,6 @@ export const intelligenceRoutes: FastifyPluginAsyncZod<IntelligenceRoutesOptions
         response: { 200: placementPreviewResultSchema, ...errorResponses },
       },
     },
-    (request) => previewPlacement(db, request.body),
+    (request) => previewPlacement({ db, cpu }, request.body),
   );
 };

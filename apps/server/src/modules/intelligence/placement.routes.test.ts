@@ -1,5 +1,11 @@
 import { placementPreviewResultSchema } from '@meridian/domain/clusters/placement-api';
+import {
+  crowdedDemand,
+  crowdedLatencyMs,
+} from '@meridian/domain/clusters/crowded-demand.test-support';
+import { automaticPlacementMessages } from '@meridian/domain/clusters/placement-decision';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeHealthWhile } from '../../../test-support/health-probe';
 import {
   embeddedBackendOnly,
   logIn,
@@ -7,6 +13,7 @@ import {
   type TestApp,
 } from '../../../test-support/test-app';
 import { createClusterTestApp } from '../cluster/cluster.test-support';
+import { seededDatacenters } from '../cluster/datacenter-seed';
 
 describe.each(embeddedBackendOnly())('POST /intelligence/placement (%s)', (backend) => {
   let t: TestApp;
@@ -94,5 +101,48 @@ describe.each(embeddedBackendOnly())('POST /intelligence/placement (%s)', (backe
       payload: {},
     });
     expect(unauthenticated.statusCode).toBe(401);
+  });
+
+  it('refuses weights below 0.000001, or not numbers, and more than 500 points, with a 400', async () => {
+    const at = { latitude: 45.5, longitude: -73.57 };
+    const withDemand = (demand: unknown) =>
+      preview({ ...base, datacenters: ['ca-montreal', 'ca-toronto'], latency: 50, demand });
+    for (const weight of [1e-9, 1e-7, 0, -1, '1', null, 2e9]) {
+      const response = await withDemand([{ ...at, weight }]);
+      expect(response.statusCode, `weight ${weight}: ${response.body}`).toBe(400);
+      expect(response.json().errors).toEqual([automaticPlacementMessages.demandPoint]);
+    }
+    const tiny = await withDemand([{ ...at, weight: 1e-6 }]);
+    expect(tiny.statusCode, tiny.body).toBe(200);
+    expect(placementPreviewResultSchema.parse(tiny.json()).datacenters).toEqual(['ca-montreal']);
+    const tooMany = await withDemand(Array.from({ length: 501 }, () => ({ ...at, weight: 1 })));
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors).toEqual([automaticPlacementMessages.demandCount]);
+  });
+
+  it('searches 498 crowded demand points off the event loop: /healthz answers meanwhile', async () => {
+    const candidates = seededDatacenters.filter((row) => row.uuid !== 'external').slice(0, 24);
+    const heavy = {
+      ...base,
+      datacenters: candidates.map((row) => row.uuid),
+      latency: crowdedLatencyMs,
+      demand: crowdedDemand(candidates),
+    };
+    // The pool's thread starts on first use: started here, so the search itself is measured.
+    expect((await preview({ ...heavy, demand: heavy.demand.slice(0, 5) })).statusCode).toBe(200);
+    const pending = preview(heavy);
+    const health = await probeHealthWhile(t.app, pending);
+    const response = await pending;
+    expect(response.statusCode, response.body).toBe(200);
+    const body = placementPreviewResultSchema.parse(response.json());
+    expect(body.feasible).toBe(true);
+    expect(body.p95_latency_ms).toBeLessThanOrEqual(crowdedLatencyMs);
+    // Cut short at its time limit, it says how far from the cheapest it may be.
+    if (body.proven_gap) {
+      expect(body.proven_gap.lower_bound_monthly_cost).toBeLessThanOrEqual(body.monthly_cost);
+      expect(body.reason).toContain(`costs at most ${body.proven_gap.percent} % more`);
+    }
+    expect(health.answeredWhilePending).toBeGreaterThanOrEqual(3);
+    expect(health.slowestMs, JSON.stringify(health)).toBeLessThan(200);
   });
 });

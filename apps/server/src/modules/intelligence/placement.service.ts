@@ -4,11 +4,12 @@ import {
   type PlacementPreview,
   type PlacementPreviewInput,
 } from '@meridian/domain/clusters/placement-api';
+import type { CpuPool } from '../../platform/cpu-pool';
 import type { Database } from '../../platform/db/database';
 import { ValidationError } from '../../platform/http/errors';
 import { knownDatacenters } from '../cluster/cluster.records';
 import { checkBudget } from '../cluster/cluster.service';
-import { cents, solvePlacement, tenths } from './automatic-placement';
+import { cents, gapSentence, provenGap, solvePlacement, tenths } from './automatic-placement';
 
 /**
  * `POST /intelligence/placement`: where an AUTOMATIC smart cluster on these candidates would run
@@ -16,7 +17,7 @@ import { cents, solvePlacement, tenths } from './automatic-placement';
  * locations weigh equally: the user picked them because their users are there.
  */
 export async function previewPlacement(
-  db: Database,
+  { db, cpu }: { db: Database; cpu: CpuPool },
   input: PlacementPreviewInput,
 ): Promise<PlacementPreview> {
   if (input.datacenters.includes(externalDatacenterUuid)) {
@@ -24,7 +25,7 @@ export async function previewPlacement(
   }
   const rows = await knownDatacenters(db, input.datacenters);
   checkBudget(input.budget, rows, input.cluster_size, input.master_count, input.minion_count);
-  const { placement, demand } = solvePlacement({
+  const { placement, demand } = await solvePlacement(cpu, {
     candidates: rows,
     clusterSize: input.cluster_size,
     masterCount: input.master_count,
@@ -33,6 +34,15 @@ export async function previewPlacement(
     demand: input.demand,
   });
   const best = Math.ceil(placement.bestPossibleLatencyMs);
+  const gap = provenGap(placement);
+  const reason = [
+    placement.feasible
+      ? ''
+      : `No choice of these datacenters brings 95 % of the demand within ${input.latency} ms; the best these datacenters can do is ${best} ms.`,
+    gapSentence(placement),
+  ]
+    .filter(Boolean)
+    .join(' ');
   return {
     feasible: placement.feasible,
     datacenters: placement.datacenters,
@@ -47,10 +57,10 @@ export async function previewPlacement(
       datacenter_uuid: placement.served[index]!.datacenter,
       latency_ms: tenths(placement.served[index]!.latencyMs),
     })),
-    ...(placement.feasible
-      ? {}
-      : {
-          reason: `No choice of these datacenters brings 95 % of the demand within ${input.latency} ms; the best these datacenters can do is ${best} ms.`,
-        }),
+    proven_gap: gap && {
+      lower_bound_monthly_cost: gap.lowerBoundMonthlyCost,
+      percent: gap.percent,
+    },
+    ...(reason ? { reason } : {}),
   };
 }

@@ -1,5 +1,10 @@
+import {
+  crowdedDemand,
+  crowdedLatencyMs,
+} from '@meridian/domain/clusters/crowded-demand.test-support';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { seededDatacenters } from '../cluster/datacenter-seed';
 import {
   placeSmartCluster,
   roundTripMs,
@@ -104,6 +109,84 @@ describe('placement', () => {
           } else {
             expect(placement.p95LatencyMs).toBe(placement.bestPossibleLatencyMs);
           }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('answers a share of the weight whatever its scale: weights of 1e-9 no longer break it', () => {
+    const candidates = [
+      { uuid: 'montreal', ...montreal, monthlyCost: 100 },
+      { uuid: 'tokyo', ...tokyo, monthlyCost: 70 },
+    ];
+    const placement = placeSmartCluster({
+      candidates,
+      demand: [{ ...montreal, weight: 1e-9 }],
+      latencyMs: 30,
+    });
+    expect(placement).toMatchObject({ feasible: true, datacenters: ['montreal'], optimal: true });
+  });
+
+  /** A clock that reads 0, 1, 2…: a deadline of n stops the search at its (n+1)th reading. */
+  const readings = () => {
+    let reading = 0;
+    return () => reading++;
+  };
+
+  it('stops at its deadline with the best set found and a proven lower bound on the cheapest', () => {
+    const candidates = seededDatacenters
+      .filter((row) => row.uuid !== 'external')
+      .slice(0, 24)
+      .map((row, i) => ({ ...row, monthlyCost: 60 + ((i * 7) % 11) }));
+    const demand = crowdedDemand(candidates, 200);
+    const exact = placeSmartCluster({ candidates, demand, latencyMs: crowdedLatencyMs });
+    expect(exact.optimal).toBe(true);
+    expect(exact.lowerBoundCost).toBe(exact.monthlyCost);
+    const cut = placeSmartCluster({
+      candidates,
+      demand,
+      latencyMs: crowdedLatencyMs,
+      stop: { now: readings(), deadline: 0 },
+    });
+    expect(cut.optimal).toBe(false);
+    expect(cut.feasible).toBe(true);
+    expect(cut.p95LatencyMs).toBeLessThanOrEqual(crowdedLatencyMs);
+    expect(cut.lowerBoundCost).toBeLessThanOrEqual(exact.monthlyCost);
+    expect(cut.monthlyCost).toBeGreaterThanOrEqual(exact.monthlyCost);
+    // A bound worth quoting: within a third of the answer on this instance (about 10 % found).
+    expect(cut.lowerBoundCost).toBeGreaterThan(cut.monthlyCost * 0.67);
+  });
+
+  it('never proves a bound above the cheapest cover, however early it stops', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ at: point, cost: fc.integer({ min: 1, max: 500 }) }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        fc.array(fc.record({ at: point, weight: fc.integer({ min: 1, max: 20 }) }), {
+          minLength: 1,
+          maxLength: 30,
+        }),
+        fc.integer({ min: 2, max: 250 }),
+        fc.integer({ min: 0, max: 5 }),
+        (rawCandidates, rawDemand, latencyMs, deadline) => {
+          const candidates = rawCandidates.map((c, i) => ({
+            uuid: `dc-${i}`,
+            ...c.at,
+            monthlyCost: c.cost,
+          }));
+          const demand = rawDemand.map((d) => ({ ...d.at, weight: d.weight }));
+          const exact = placeSmartCluster({ candidates, demand, latencyMs });
+          const stop = { now: readings(), deadline, readEvery: 1 };
+          const cut = placeSmartCluster({ candidates, demand, latencyMs, stop });
+          expect(cut.feasible).toBe(exact.feasible);
+          expect(cut.lowerBoundCost).toBeLessThanOrEqual(exact.monthlyCost + 1e-9);
+          expect(cut.monthlyCost).toBeGreaterThanOrEqual(exact.monthlyCost - 1e-9);
+          if (cut.optimal) expect(cut.monthlyCost).toBe(exact.monthlyCost);
+          if (cut.feasible) expect(cut.p95LatencyMs).toBeLessThanOrEqual(latencyMs);
+          else expect(cut.p95LatencyMs).toBe(cut.bestPossibleLatencyMs);
         },
       ),
       { numRuns: 300 },

@@ -1,7 +1,11 @@
+import { cpuTask } from '../../platform/cpu-pool';
+import { cheapestCover, needed, type SearchDeadline } from './placement-search';
+
 /**
  * The placement engine of AUTOMATIC smart clusters: the cheapest set of candidate datacenters
  * whose demand-weighted 95th-percentile round trip, each demand point served by its nearest
- * chosen datacenter, is within the latency target. Pure: no database, no clock.
+ * chosen datacenter, is within the latency target. Pure: no database; a clock only when given
+ * a deadline.
  */
 
 export interface GeoPoint {
@@ -24,6 +28,8 @@ export interface PlacementInput {
   candidates: readonly PlacementCandidate[];
   demand: readonly DemandPoint[];
   latencyMs: number;
+  /** When the search stops with the best set found so far; without one it runs to the end. */
+  stop?: SearchDeadline;
 }
 
 export interface Placement {
@@ -37,6 +43,10 @@ export interface Placement {
   bestPossibleLatencyMs: number;
   /** Each demand point's serving datacenter and round trip, in the demand's order. */
   served: { datacenter: string; latencyMs: number }[];
+  /** Whether the search finished: no set doing as well costs less. */
+  optimal: boolean;
+  /** Proven: no set doing as well costs less than this (monthlyCost when optimal). */
+  lowerBoundCost: number;
 }
 
 /**
@@ -75,11 +85,6 @@ export function weightedP95(samples: readonly { latencyMs: number; weight: numbe
   return sorted.at(-1)?.latencyMs ?? 0;
 }
 
-/** 95 % of the weight, less a rounding allowance so sums of floats still reach it. */
-function needed(total: number): number {
-  return 0.95 * total - 1e-9 * Math.max(1, total);
-}
-
 /** Each point's round trip to its nearest datacenter among `chosen` (indexes into `rtt` rows). */
 function servedBy(rtt: number[][], chosen: readonly number[]): { index: number; ms: number }[] {
   return rtt.map((row) => {
@@ -94,62 +99,13 @@ function p95Of(rtt: number[][], demand: readonly DemandPoint[], chosen: readonly
   return weightedP95(served.map((s, i) => ({ latencyMs: s.ms, weight: demand[i]!.weight })));
 }
 
-/**
- * The cheapest set of candidates covering 95 % of the demand's weight within `targetMs`: an exact
- * branch and bound over candidates in order of cost, pruned by the best cost found and by what
- * the remaining candidates could still cover (coverage only grows as datacenters are added).
- */
-function cheapestCover(
-  rtt: number[][],
-  demand: readonly DemandPoint[],
-  costs: readonly number[],
-  targetMs: number,
-): number[] | undefined {
-  const order = costs.map((_, index) => index).sort((a, b) => costs[a]! - costs[b]!);
-  const weights = demand.map((point) => point.weight);
-  const goal = needed(weights.reduce((sum, weight) => sum + weight, 0));
-  const covers = order.map((j) => rtt.map((row) => row[j]! <= targetMs));
-  // Which points the candidates from position k on could still cover.
-  const reachable = order.map((_, k) =>
-    rtt.map((_, i) => covers.slice(k).some((cover) => cover[i])),
-  );
-  const coveredBy = new Array<number>(demand.length).fill(0);
-  let coveredWeight = 0;
-  let best: { cost: number; set: number[] } | undefined;
-  const chosen: number[] = [];
-
-  /** What is covered now plus what the candidates from position k on could still add. */
-  const coverableFrom = (k: number) =>
-    coveredWeight +
-    weights.reduce((sum, w, i) => sum + (coveredBy[i] === 0 && reachable[k]![i] ? w : 0), 0);
-  const add = (cover: boolean[], step: 1 | -1) =>
-    cover.forEach((hit, i) => {
-      if (!hit) return;
-      if (step === 1 && coveredBy[i] === 0) coveredWeight += weights[i]!;
-      coveredBy[i]! += step;
-      if (step === -1 && coveredBy[i] === 0) coveredWeight -= weights[i]!;
-    });
-
-  function search(k: number, cost: number): void {
-    if (best && cost >= best.cost) return;
-    if (coveredWeight >= goal) {
-      best = { cost, set: [...chosen] };
-      return;
-    }
-    if (k === order.length || coverableFrom(k) < goal) return;
-    add(covers[k]!, 1);
-    chosen.push(order[k]!);
-    search(k + 1, cost + costs[order[k]!]!);
-    chosen.pop();
-    add(covers[k]!, -1);
-    search(k + 1, cost);
-  }
-  search(0, 0);
-  return best?.set;
-}
-
 /** Chooses where an AUTOMATIC smart cluster runs (see the module comment). */
-export function placeSmartCluster({ candidates, demand, latencyMs }: PlacementInput): Placement {
+export function placeSmartCluster({
+  candidates,
+  demand,
+  latencyMs,
+  stop = { now: () => 0, deadline: Infinity },
+}: PlacementInput): Placement {
   if (candidates.length === 0) throw new Error('placement needs at least one candidate');
   const rtt = demand.map((point) => candidates.map((candidate) => roundTripMs(point, candidate)));
   const costs = candidates.map((candidate) => candidate.monthlyCost);
@@ -157,20 +113,44 @@ export function placeSmartCluster({ candidates, demand, latencyMs }: PlacementIn
   const bestPossible = demand.length > 0 ? p95Of(rtt, demand, all) : 0;
   const feasible = bestPossible <= latencyMs;
   // Infeasible: the cheapest set that reaches the best p95 there is.
-  const chosen =
+  const search =
     demand.length === 0
-      ? [costs.indexOf(Math.min(...costs))]
-      : (cheapestCover(rtt, demand, costs, feasible ? latencyMs : bestPossible) ?? all);
+      ? { set: [costs.indexOf(Math.min(...costs))], complete: true, lowerBound: Math.min(...costs) }
+      : cheapestCover(
+          {
+            rtt,
+            weights: demand.map((point) => point.weight),
+            costs,
+            targetMs: feasible ? latencyMs : bestPossible,
+          },
+          stop,
+        );
+  const chosen = search.set ?? all;
   const served = servedBy(rtt, chosen);
+  const monthlyCost = chosen.reduce((sum, index) => sum + costs[index]!, 0);
   return {
     feasible,
     datacenters: chosen.map((index) => candidates[index]!.uuid),
-    monthlyCost: chosen.reduce((sum, index) => sum + costs[index]!, 0),
+    monthlyCost,
     p95LatencyMs: demand.length > 0 ? p95Of(rtt, demand, chosen) : 0,
     bestPossibleLatencyMs: bestPossible,
     served: served.map((s) => ({ datacenter: candidates[s.index]!.uuid, latencyMs: s.ms })),
+    optimal: search.complete,
+    lowerBoundCost: search.complete ? monthlyCost : Math.min(search.lowerBound, monthlyCost),
   };
 }
+
+/** `placeSmartCluster` searching for at most `budgetMs` (from when it starts), by the clock. */
+export function placeWithin({
+  budgetMs,
+  ...input
+}: PlacementInput & { budgetMs: number }): Placement {
+  const deadline = performance.now() + budgetMs;
+  return placeSmartCluster({ ...input, stop: { now: () => performance.now(), deadline } });
+}
+
+/** `placeWithin` on the CPU pool: the search never holds the event loop. */
+export const placementTask = cpuTask(import.meta.url, { placeWithin });
 
 /** The p95 and monthly cost of running on `datacenters` (uuids of candidates) for this demand. */
 export function evaluatePlacement(

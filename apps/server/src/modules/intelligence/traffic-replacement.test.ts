@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededDatacenters } from '../cluster/datacenter-seed';
-import type { PlacementRequest } from './automatic-placement';
+import { engineInput, type PlacementRequest } from './automatic-placement';
+import { placeSmartCluster } from './placement';
 import { judgeReplacement } from './traffic-replacement';
 
 const rows = (uuids: string[]) =>
@@ -24,9 +25,15 @@ function request(candidates: string[], latency: number, demand: PlacementRequest
   };
 }
 
+/** The verdict on the engine's answer, searched here rather than on the CPU pool. */
+function judge(request: PlacementRequest, current: string[], decidedAt: Date) {
+  const placement = placeSmartCluster({ ...engineInput(request), latencyMs: request.latency });
+  return judgeReplacement(request, placement, current, decidedAt);
+}
+
 describe('re-placement on observed traffic', () => {
   it('moves when the users moved and the target is missed, and says so in plain words', () => {
-    const verdict = judgeReplacement(
+    const verdict = judge(
       request(['ca-montreal', 'jp-tokyo'], 100, [tokyoUsers]),
       ['ca-montreal'],
       at,
@@ -47,7 +54,7 @@ describe('re-placement on observed traffic', () => {
   });
 
   it('stays where the observed users are already served best', () => {
-    const verdict = judgeReplacement(
+    const verdict = judge(
       request(['ca-montreal', 'jp-tokyo'], 100, [montrealUsers]),
       ['ca-montreal'],
       at,
@@ -58,7 +65,7 @@ describe('re-placement on observed traffic', () => {
   it('moves for a saving of 10 % or more, never for less', () => {
     const both = [montrealUsers, torontoUsers];
     // Montréal alone serves Toronto's users within the target for half of what both cost.
-    const halved = judgeReplacement(
+    const halved = judge(
       request(['ca-montreal', 'ca-toronto'], 100, both),
       ['ca-montreal', 'ca-toronto'],
       at,
@@ -66,13 +73,11 @@ describe('re-placement on observed traffic', () => {
     expect(halved?.decision.datacenters).toEqual(['ca-montreal']);
     expect(halved?.notice).toMatch(/\(the same target is met for 5\d % less\)\.$/);
     // Montréal is only about 4 % cheaper than Toronto: not worth a move.
-    expect(
-      judgeReplacement(request(['ca-montreal', 'ca-toronto'], 100, both), ['ca-toronto'], at),
-    ).toBeNull();
+    expect(judge(request(['ca-montreal', 'ca-toronto'], 100, both), ['ca-toronto'], at)).toBeNull();
   });
 
   it('moves to the best reachable set when no set meets the target, if it is 10 % closer', () => {
-    const verdict = judgeReplacement(
+    const verdict = judge(
       request(['ca-montreal', 'jp-tokyo'], 5, [tokyoUsers]),
       ['ca-montreal'],
       at,
@@ -82,7 +87,7 @@ describe('re-placement on observed traffic', () => {
       /the best these candidates can do against the 5 ms target/,
     );
     expect(
-      judgeReplacement(request(['ca-montreal', 'jp-tokyo'], 5, [tokyoUsers]), ['jp-tokyo'], at),
+      judge(request(['ca-montreal', 'jp-tokyo'], 5, [tokyoUsers]), ['jp-tokyo'], at),
     ).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import {
   tenths,
   type PlacementRequest,
 } from './automatic-placement';
-import { evaluatePlacement, placeSmartCluster } from './placement';
+import { evaluatePlacement, type Placement } from './placement';
 
 /** How much better another set must be before a smart cluster moves (architecture "Placement"). */
 export const replacementThresholds = {
@@ -32,17 +32,17 @@ export function sameSet(a: readonly string[], b: readonly string[]): boolean {
 
 /**
  * Whether an AUTOMATIC smart cluster running on `current` should move for the demand it now sees
- * (the request's demand, from its observed traffic): when its target is missed and another set
- * meets it (or, if none can, comes 10 % closer), or when another set meets it for 10 % less.
- * null: it stays where it is.
+ * (the request's demand, from its observed traffic; `placement` the engine's answer for it): when
+ * its target is missed and another set meets it (or, if none can, comes 10 % closer), or when
+ * another set meets it for 10 % less. null: it stays where it is.
  */
 export function judgeReplacement(
   request: PlacementRequest,
+  placement: Placement,
   current: readonly string[],
   decidedAt: Date,
 ): ReplacementVerdict | null {
   const input = engineInput(request);
-  const placement = placeSmartCluster({ ...input, latencyMs: request.latency });
   if (sameSet(placement.datacenters, current)) return null;
   const now = evaluatePlacement(input, current);
   const missed = now.p95LatencyMs > request.latency;

@@ -2,7 +2,6 @@ import { appApiMessages, type DeploymentTemplate } from '@meridian/domain/apps/a
 import { parseBasicTemplateField } from '@meridian/domain/apps/app-form';
 import {
   findDeployment,
-  checkAdvancedTemplate,
   parseKubernetesManifests,
   type KubernetesManifest,
 } from '@meridian/domain/apps/advanced-template';
@@ -11,12 +10,13 @@ import {
   dockerConfigJson,
   generateBasicTemplate,
 } from '@meridian/domain/apps/basic-template';
-import { checkHeatTemplate } from '@meridian/domain/apps/heat-template';
 import type { KnownHeatValues } from '@meridian/domain/apps/heat-stack';
 import { isRecord } from '@meridian/domain/parsing/safe-yaml';
 import { registrySecretName, type TemplateType } from '@meridian/domain/limits';
+import type { CpuPool } from '../../platform/cpu-pool';
 import { ValidationError } from '../../platform/http/errors';
 import type { SecretBox } from '../../platform/secret-box';
+import { checkTemplateTask } from './template-check';
 
 /** Stands in for a private registry's password wherever a template is stored or shown. */
 export const sealedPlaceholder = '<sealed>';
@@ -34,14 +34,14 @@ export interface PreparedTemplate {
  * version stores; a Basic template is generated here, its registry password sealed apart. A Heat
  * template's parameters are checked against the form's flavor and volume type (`heatValues`).
  */
-export function prepareTemplate(
+export async function prepareTemplate(
+  { secrets, cpu }: { secrets: SecretBox; cpu: CpuPool },
   appName: string,
   templateType: TemplateType,
   text: string | undefined,
   templateName: string | undefined,
-  secrets: SecretBox,
   heatValues: KnownHeatValues = {},
-): PreparedTemplate {
+): Promise<PreparedTemplate> {
   if (text === undefined || text.trim() === '') {
     throw new ValidationError([appApiMessages.templateRequired]);
   }
@@ -67,14 +67,8 @@ export function prepareTemplate(
         : null,
     };
   }
-  if (templateType === 'KUBERNETES_ADVANCED') {
-    const parsed = checkAdvancedTemplate(text);
-    if (!parsed.ok) throw new ValidationError(parsed.errors);
-    if (parsed.documents.length === 0) throw new ValidationError([appApiMessages.templateRequired]);
-  } else {
-    const checked = checkHeatTemplate(text, heatValues);
-    if (!checked.ok) throw new ValidationError(checked.errors);
-  }
+  const { errors } = await cpu.run(checkTemplateTask, { templateType, text, heatValues });
+  if (errors.length > 0) throw new ValidationError(errors);
   return {
     rawTemplate: text,
     templateName: templateName || `${appName}.yaml`,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { rejectMalformedIds } from '../../platform/http/malformed-id';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../platform/http/route-schema';
 import type { AppsContext } from '../deployment/apps-context';
+import { diffTemplatesTask } from './template-diff';
 import { versionDiff } from './version-diff.service';
 
 /** `GET /meridian/v1/kube/apps/versions/{versionId}/diff/{otherVersionId}`. */
@@ -11,6 +12,7 @@ export const versionDiffRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> 
   app,
   { context },
 ) => {
+  context.cpu.preload(diffTemplatesTask);
   app.addHook('onRequest', app.authenticate);
   app.addHook('preValidation', rejectMalformedIds);
   app.get(

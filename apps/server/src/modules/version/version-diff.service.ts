@@ -1,11 +1,11 @@
 import { appHistoryMessages, type VersionDiff } from '@meridian/domain/apps/app-history';
 import { registrySecretName } from '@meridian/domain/limits';
-import { formatPatch, structuredPatch } from 'diff';
 import { stringify } from 'yaml';
 import type { VersionRow } from '../../platform/db/schema';
 import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import type { AppsContext } from '../deployment/apps-context';
 import { buildManifests, sealedPlaceholder } from '../template/template.service';
+import { diffTemplatesTask } from './template-diff';
 import { findOwnVersion } from './version.queries';
 
 /**
@@ -34,9 +34,13 @@ export function renderedTemplate(
     .join('---\n');
 }
 
-/** A unified diff of two of the user's versions of one app, and its counts of lines. */
+/**
+ * A unified diff of two of the user's versions of one app, and its counts of lines; worked out on
+ * the CPU pool and bounded (template-diff.ts), so two very different versions answer "too
+ * different" with their line counts instead of holding the server.
+ */
 export async function versionDiff(
-  context: Pick<AppsContext, 'db' | 'secrets'>,
+  context: Pick<AppsContext, 'db' | 'secrets' | 'cpu'>,
   userId: string,
   versionId: string,
   otherVersionId: string,
@@ -47,27 +51,20 @@ export async function versionDiff(
   ]);
   if (!from || !to) throw new NotFoundError(appHistoryMessages.versionNotFound);
   if (from.appId !== to.appId) throw new ValidationError([appHistoryMessages.otherApp]);
-  const patch = structuredPatch(
-    from.templateName,
-    to.templateName,
-    renderedTemplate(context, from),
-    renderedTemplate(context, to),
-    from.name,
-    to.name,
-  );
-  let additions = 0;
-  let deletions = 0;
-  for (const hunk of patch.hunks) {
-    for (const line of hunk.lines) {
-      if (line.startsWith('+')) additions += 1;
-      else if (line.startsWith('-')) deletions += 1;
-    }
-  }
+  const diff = await context.cpu.run(diffTemplatesTask, {
+    from: { name: from.name, file: from.templateName, text: renderedTemplate(context, from) },
+    to: { name: to.name, file: to.templateName, text: renderedTemplate(context, to) },
+  });
   return {
     from: { uuid: from.id, name: from.name },
     to: { uuid: to.id, name: to.name },
-    unified: formatPatch(patch),
-    additions,
-    deletions,
+    unified: diff.unified,
+    additions: diff.additions,
+    deletions: diff.deletions,
+    too_different: diff.tooDifferent && {
+      from_lines: diff.tooDifferent.fromLines,
+      to_lines: diff.tooDifferent.toLines,
+      reason: diff.tooDifferent.reason,
+    },
   };
 }

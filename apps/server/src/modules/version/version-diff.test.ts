@@ -1,9 +1,14 @@
 import type { App as AppEntity } from '@meridian/domain/apps/app-api';
-import { appHistoryMessages, type VersionDiff } from '@meridian/domain/apps/app-history';
+import {
+  appHistoryMessages,
+  versionDiffSchema,
+  type VersionDiff,
+} from '@meridian/domain/apps/app-history';
 import {
   sampleHeatTemplate,
   sampleKubernetesTemplate,
 } from '@meridian/domain/apps/sample-templates';
+import { wideTemplate } from '@meridian/domain/apps/wide-template.test-support';
 import { parsePatch } from 'diff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,6 +25,7 @@ import {
   readySmartCluster,
 } from '../app/app.test-support';
 import { createClusterTestApp, multipart } from '../cluster/cluster.test-support';
+import { probeHealthWhile } from '../../../test-support/health-probe';
 
 const password = 'hunter2-registry-secret';
 
@@ -130,6 +136,42 @@ describe.each(embeddedBackendOnly())('version diff on %s', (backend) => {
     const stack = (await diff(h1, h2)).json<VersionDiff>();
     expect(stack).toMatchObject({ additions: 1, deletions: 1 });
     expect(stack.unified).toContain('+description: The new stack');
+  });
+
+  it('answers versions too different to diff as such, with line counts, and never holds /healthz', async () => {
+    const lines = wideTemplate('a').split('\n').length - 1;
+    const w1 = await addVersion(
+      { name: 'w1', template_type: 'KUBERNETES_ADVANCED' },
+      { filename: 'app.yaml', content: wideTemplate('a') },
+    );
+    const w2 = await addVersion(
+      { name: 'w2', template_type: 'KUBERNETES_ADVANCED' },
+      { filename: 'app.yaml', content: wideTemplate('b') },
+    );
+    // The pool's thread starts on first use (about half a second of tsx and imports): started
+    // here, so what is measured is the comparison itself.
+    expect((await diff(w1, w1)).json<VersionDiff>().additions).toBe(0);
+    const pending = diff(w1, w2);
+    const health = await probeHealthWhile(t.app, pending);
+    const response = await pending;
+    expect(response.statusCode, response.body).toBe(200);
+    const body = versionDiffSchema.parse(response.json());
+    expect(body.too_different).toEqual({
+      from_lines: lines,
+      to_lines: lines,
+      reason: `w1 (${lines.toLocaleString('en')} lines) and w2 (${lines.toLocaleString('en')} lines) are too different to show line by line.`,
+    });
+    expect(body).toMatchObject({ unified: '', additions: lines, deletions: lines });
+    expect(health.answeredWhilePending).toBeGreaterThanOrEqual(3);
+    expect(health.slowestMs, JSON.stringify(health)).toBeLessThan(200);
+
+    // Within the bound (100 lines changed), line by line as before.
+    const w3 = await addVersion(
+      { name: 'w3', template_type: 'KUBERNETES_ADVANCED' },
+      { filename: 'app.yaml', content: wideTemplate('a').replace(/: a(\d{1,2})$/gm, ': c$1') },
+    );
+    const near = versionDiffSchema.parse((await diff(w1, w3)).json());
+    expect(near).toMatchObject({ too_different: null, additions: 100, deletions: 100 });
   });
 
   it("answers 404 for another user's version and 400 for versions of two apps", async () => {

@@ -32,15 +32,15 @@ export async function createVersion(
   upload: TemplateUpload,
   actor: HistoryActor,
 ): Promise<Version> {
-  const { db, secrets, now } = context;
+  const { db, now } = context;
   const app = await ownApp(db, userId, appId);
   if (app.deleting) throw new NotFoundError('App not found');
-  const prepared = prepareTemplate(
+  const prepared = await prepareTemplate(
+    context,
     app.name,
     fields.template_type,
     upload.text,
     fields.template_name ?? upload.filename,
-    secrets,
     { flavor_id: fields.flavor_name, volume_type: fields.volume_type },
   );
   const row = await db.transaction(async (tx) => {

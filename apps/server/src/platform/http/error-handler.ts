@@ -8,6 +8,7 @@ import {
   NotFoundError,
   PayloadTooLargeError,
   RateLimitedError,
+  ServiceBusyError,
   UnauthorizedError,
   ValidationError,
 } from './errors';
@@ -21,6 +22,7 @@ const domainErrorStatus: [new (...args: never[]) => DomainError, number][] = [
   [ConflictError, 409],
   [PayloadTooLargeError, 413],
   [RateLimitedError, 429],
+  [ServiceBusyError, 503],
 ];
 
 // Fastify's own client errors, in the contract's words.
@@ -60,7 +62,10 @@ function isDataException(error: unknown): boolean {
 }
 
 function domainErrorBody(error: DomainError, reply: FastifyReply): ErrorBody {
-  if (error instanceof RateLimitedError && error.retryAfterSeconds) {
+  if (
+    (error instanceof RateLimitedError || error instanceof ServiceBusyError) &&
+    error.retryAfterSeconds
+  ) {
     reply.header('retry-after', String(error.retryAfterSeconds));
   }
   return error instanceof ValidationError

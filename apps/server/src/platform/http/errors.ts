@@ -71,3 +71,16 @@ export class RateLimitedError extends DomainError {
     );
   }
 }
+
+/**
+ * 503: the server is busy with other heavy work (the CPU pool's queue is full, or a task passed
+ * its deadline); `retryAfterSeconds` becomes the Retry-After header.
+ */
+export class ServiceBusyError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 5,
+  ) {
+    super(message);
+  }
+}

@@ -187,6 +187,10 @@ export const t = defineTexts({
   'apps.diff.to': 'To',
   'apps.diff.summary': '{additions} added, {deletions} removed',
   'apps.diff.identical': 'The two versions render the same template.',
+  'apps.diff.tooDifferent':
+    '{from} ({fromLines} lines) and {to} ({toLines} lines) are too different to show line by line.',
+  'apps.diff.tooDifferentHint':
+    "Download both templates (each version's details) to compare them with a tool of your own, or pick versions closer together.",
   'apps.diff.fetchFailed': 'Something went wrong when comparing the versions.',
   'apps.diff.oldLine': 'Line {number} of {version}',
   'apps.diff.newLine': 'Line {number} of {version}',

@@ -99,7 +99,10 @@ function page(items: HistoryEntry[], offset: number, total: number): AppHistoryP
   return { items, offset, limit: 20, total };
 }
 
-function mockApi({ rollbackStatus = 200 }: { rollbackStatus?: number } = {}) {
+function mockApi({
+  rollbackStatus = 200,
+  tooDifferent = false,
+}: { rollbackStatus?: number; tooDifferent?: boolean } = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://console.test');
     if (url.pathname === '/meridian/v1/kube/apps/a1/history') {
@@ -115,13 +118,17 @@ function mockApi({ rollbackStatus = 200 }: { rollbackStatus?: number } = {}) {
         'replicas: 2\nimage: nginx:1.27\n',
         'replicas: 2\nimage: nginx:1.28\n',
       );
-      return jsonResponse({
-        from: { uuid: 'v1', name: 'v1' },
-        to: { uuid: 'v2', name: 'v2' },
-        unified,
-        additions: 1,
-        deletions: 1,
-      });
+      const names = { from: { uuid: 'v1', name: 'v1' }, to: { uuid: 'v2', name: 'v2' } };
+      if (tooDifferent) {
+        return jsonResponse({
+          ...names,
+          unified: '',
+          additions: 8_048,
+          deletions: 12_000,
+          too_different: { from_lines: 12_000, to_lines: 8_048, reason: 'server words' },
+        });
+      }
+      return jsonResponse({ ...names, unified, additions: 1, deletions: 1, too_different: null });
     }
     if (
       url.pathname === '/meridian/v1/kube/apps/deployment/d-mtl/rollback' &&
@@ -199,6 +206,20 @@ describe('HistoryTimeline', () => {
     expect(removed.className).toMatch(/removed/);
     expect(added.className).toMatch(/added/);
     expect(screen.getByTestId('diff-summary').textContent).toContain('1 added, 1 removed');
+  });
+
+  it('says when two versions are too different to compare line by line, with their line counts', async () => {
+    mockApi({ tooDifferent: true });
+    const user = userEvent.setup();
+    renderTimeline();
+    const [first] = await screen.findAllByTestId('history-entry');
+    await user.click(within(first!).getByRole('button', { name: /Compare/ }));
+    const notice = await screen.findByTestId('diff-too-different');
+    expect(notice.textContent).toContain(
+      'v1 (12,000 lines) and v2 (8,048 lines) are too different to show line by line.',
+    );
+    expect(screen.queryByTestId('version-diff')).toBeNull();
+    expect(screen.queryByTestId('diff-summary')).toBeNull();
   });
 
   it('rolls back to an earlier version after confirming, and shows the server message on error', async () => {

@@ -34,6 +34,22 @@ export function VersionDiffModal({ versions, fromId, toId, onClose }: VersionDif
         description={errorDescription(query.error)}
       />
     );
+  } else if (query.data.too_different) {
+    const { from_lines: fromLines, to_lines: toLines } = query.data.too_different;
+    body = (
+      <Alert
+        type="info"
+        showIcon
+        data-testid="diff-too-different"
+        title={t('apps.diff.tooDifferent', {
+          from: query.data.from.name,
+          fromLines: fromLines.toLocaleString('en'),
+          to: query.data.to.name,
+          toLines: toLines.toLocaleString('en'),
+        })}
+        description={t('apps.diff.tooDifferentHint')}
+      />
+    );
   } else if (query.data.additions === 0 && query.data.deletions === 0) {
     body = <Alert type="info" showIcon title={t('apps.diff.identical')} />;
   } else {
@@ -72,7 +88,7 @@ export function VersionDiffModal({ versions, fromId, toId, onClose }: VersionDif
           options={options}
           onChange={setTo}
         />
-        {query.data ? (
+        {query.data && !query.data.too_different ? (
           <span className={styles.diffSummary} data-testid="diff-summary">
             {t('apps.diff.summary', {
               additions: query.data.additions,
