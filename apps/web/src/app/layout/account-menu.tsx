@@ -32,7 +32,7 @@ const routes: Record<string, string> = {
   'api-keys': '/api-key',
 };
 
-/** Avatar and e-mail; opens Notifications, Organisations, Billing, Support, API keys, Keypair and Logout. */
+/** Avatar and e-mail; opens Notifications, Billing, Support, API keys, Keypair, Organisations and Logout. */
 export function AccountMenu() {
   const email = useSelector(selectUserEmail);
   const navigate = useNavigate();
@@ -48,11 +48,12 @@ export function AccountMenu() {
       label: <span className={styles.accountEmail}>{email || t('menu.account')}</span>,
     },
     { key: 'notifications', icon: BellOutlined, label: t('account.notifications') },
-    { key: 'organizations', icon: TeamOutlined, label: t('account.organizations') },
     { key: 'billing', icon: CreditCardOutlined, label: t('account.billing') },
     { key: 'support', icon: CustomerServiceOutlined, label: t('account.support') },
     { key: 'api-keys', icon: KeyOutlined, label: t('account.apiKeys') },
     { key: 'keypair', icon: LockOutlined, label: t('account.keypair') },
+    // Not in the spec's list: after its entries, so theirs keep the spec's order.
+    { key: 'organizations', icon: TeamOutlined, label: t('account.organizations') },
     { key: 'divider', type: 'divider' },
     { key: 'logout', icon: LogoutOutlined, label: t('account.logout'), danger: true },
   ];
