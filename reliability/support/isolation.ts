@@ -139,6 +139,8 @@ const namedValues: Record<string, unknown> = {
   content: '192.0.2.66',
   type: 'A',
   datacenters: ['ca-toronto'],
+  // A monitoring password must have 12 characters or more.
+  password: 'isolation-monitoring-password',
 };
 
 /** The value of an id field: a host name under a domain, else the id itself. */
