@@ -70,7 +70,10 @@ export const en = {
   'overview.waitingForTrafficHint':
     'Users and requests show here once a smart cluster is running and your apps serve traffic.',
   'overview.usersPerDay': 'users / day',
+  'overview.usersPerDayHint': 'Users of your apps in the last 24 hours.',
   'overview.requestsPerMinute': 'requests / min',
+  'overview.requestsPerMinuteHint':
+    'Requests a minute your apps serve now, at this hour’s rate: the rate the metrics chart draws per second.',
   'map.datacenterTraffic': '{name}: {value} requests per minute',
 
   // Create menu and drawers.
