@@ -35,6 +35,8 @@ export const en = {
   'account.apiKeys': 'API keys',
   'account.keypair': 'Keypair',
   'account.logout': 'Logout',
+  'bell.none': 'Notifications, none unread',
+  'bell.unread': 'Notifications, {count} unread',
 
   // Login.
   'login.title': 'Log in to Meridian',
