@@ -1,4 +1,9 @@
 import { fileURLToPath } from 'node:url';
+import {
+  formatRequestsPerMinute,
+  mapBar,
+  requestsPerMinute,
+} from '@meridian/domain/traffic/traffic';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
@@ -99,19 +104,43 @@ describe.skipIf(!inject('browserAvailable'))('header counters and traffic in Chr
     expect(await page.getByTestId('traffic-users').innerText()).toMatch(/^[\d,]+ users \/ day$/);
     await expect.poll(() => page.getByText('Waiting for traffic...').count()).toBe(0);
 
-    // The map's Montréal marker carries its requests-per-minute bar: today's traffic is still
-    // far below 60 a minute, so it is green.
+    // The map's Montréal marker carries its requests-per-minute bar.
     const montreal = page.locator('[data-testid="datacenter-marker"][aria-label="Montréal"]');
     const bar = montreal.getByTestId('datacenter-traffic-bar');
     await bar.waitFor({ state: 'attached', timeout: 15_000 });
-    expect(await bar.getAttribute('data-color')).toBe('green');
     expect(await page.getByTestId('datacenter-traffic-bar').count()).toBe(1);
     expect(await montreal.locator('title').textContent()).toMatch(
       /^Montréal: .+ requests per minute$/,
     );
     await screenshot(page, 'traffic-header-and-map');
 
-    // Numbers grow as samples arrive, pushed by TRAFFIC events (no reload).
+    // One figure, two units: the header's requests a minute are the API's requests a day (this
+    // hour's rate) over 24 × 60, the map's per location the same; each says its window on hover.
+    expect(await requests.getAttribute('title')).toMatch(/now, at this hour’s rate/);
+    expect(await page.getByTestId('traffic-users').getAttribute('title')).toBe(
+      'Users of your apps in the last 24 hours.',
+    );
+    await expect
+      .poll(
+        async () => {
+          const answer = (await (await api('/intelligence/traffic')).json()) as TrafficAnswer;
+          const perMinute = formatRequestsPerMinute(
+            requestsPerMinute(answer.daily_totals.total_requests),
+          );
+          // The bar: green up to 60 a minute, amber above (the app's rate, 3 replicas).
+          const color = mapBar(requestsPerMinute(answer.daily_totals.total_requests)).color;
+          return (
+            (await requests.innerText()) === `${perMinute} requests / min` &&
+            (await montreal.locator('title').textContent()) ===
+              `Montréal: ${perMinute} requests per minute` &&
+            (await bar.getAttribute('data-color')) === color
+          );
+        },
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBe(true);
+
+    // Numbers change as samples arrive, pushed by TRAFFIC events (no reload).
     const first = await requests.innerText();
     const firstUsers = await page.getByTestId('traffic-users').innerText();
     await expect

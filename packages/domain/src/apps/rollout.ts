@@ -61,6 +61,7 @@ export const rolloutStepSchema = z.object({
   /** The version this location ran before (a halted rollout may leave locations on several). */
   from_version: z.object({ uuid: z.string(), name: z.string() }).optional(),
   state: z.enum(rolloutStepStates),
+  /** The location's rate when the rollout began, in requests a day (as the traffic API counts). */
   requests_per_day: z.number(),
   started_at: z.string().nullable(),
   bake_until: z.string().nullable(),

@@ -52,4 +52,9 @@ export const notificationEventSchema = z.object({
   payload: eventPayloadSchema,
 });
 
+/** `{count}`: how many notifications; after marking some read, how many are still unread. */
 export const notificationCountSchema = z.object({ count: z.number().int() });
+
+export const notificationMessages = {
+  notFound: 'Notification not found',
+} as const;

@@ -9,7 +9,8 @@ import {
   formatRequestsPerMinute,
   mapBar,
   requestsPerMinute,
-  trafficDay,
+  requestsPerDay,
+  trafficHour,
   trafficSchema,
 } from './traffic';
 
@@ -34,9 +35,15 @@ describe('traffic rules (spec "Business constants and limits")', () => {
     expect(mapBar(Number.NaN)).toEqual({ length: 0, color: 'green' });
   });
 
-  it('counts a day by its UTC date', () => {
-    expect(trafficDay(new Date('2026-11-21T23:59:59.999-05:00'))).toBe('2026-11-22');
-    expect(trafficDay(new Date('2026-11-22T00:00:00Z'))).toBe('2026-11-22');
+  it('counts traffic by its UTC hour, and rates it per day over the seconds sampled', () => {
+    expect(trafficHour(new Date('2026-11-21T23:59:59.999-05:00'))).toEqual(
+      new Date('2026-11-22T04:00:00Z'),
+    );
+    expect(trafficHour(new Date('2026-11-22T05:00:00Z'))).toEqual(new Date('2026-11-22T05:00:00Z'));
+    // 30 requests over 20 s: 1.5 a second, 90 a minute, 129,600 a day.
+    expect(requestsPerDay(30, 20)).toBe(129_600);
+    expect(requestsPerMinute(requestsPerDay(30, 20))).toBe(90);
+    expect(requestsPerDay(5, 0)).toBe(0);
   });
 
   it('checks the traffic answer', () => {

@@ -1,10 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import {
-  certificateAuthorities,
-  certificates,
-  type CertificateRow,
-} from '../../platform/db/schema';
+import { certificates, type CertificateRow } from '../../platform/db/schema';
+import { certificateAuthorities } from '../../platform/db/secret-schema';
 import type { SealedColumn } from '../../platform/secret-rotation';
 
 export async function insertCertificate(

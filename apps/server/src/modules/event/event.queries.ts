@@ -49,7 +49,9 @@ export async function countEvents(
   { read }: { read?: boolean },
 ): Promise<number> {
   const conditions: SQL[] = [eq(events.userId, userId), eq(events.isNotification, true)];
-  if (read !== undefined) conditions.push(eq(events.read, read));
+  // A literal, not a parameter: the planner then sees the unread index's own condition.
+  if (read !== undefined)
+    conditions.push(read ? sql`${events.read} = true` : sql`${events.read} = false`);
   const [row] = await db
     .select({ value: count() })
     .from(events)
@@ -69,4 +71,18 @@ export async function markEventsRead(
     .update(events)
     .set({ read: true })
     .where(and(...conditions));
+}
+
+/** Marks one of the user's notifications read; false when the user has no such notification. */
+export async function markNotificationRead(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(events)
+    .set({ read: true })
+    .where(and(eq(events.id, id), eq(events.userId, userId), eq(events.isNotification, true)))
+    .returning({ id: events.id });
+  return rows.length > 0;
 }

@@ -10,7 +10,8 @@ import {
   notificationPageQuerySchema,
 } from '@meridian/domain/events/notification-api';
 import type { EventService } from './event.service';
-import { sessionOnly } from '../../platform/http/route-schema';
+import { rejectMalformedIds } from '../../platform/http/malformed-id';
+import { notFoundId, sessionOnly } from '../../platform/http/route-schema';
 
 export interface EventRoutesOptions {
   service: EventService;
@@ -50,6 +51,38 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
       },
     },
     async (request) => ({ count: await service.count(request.user.id, request.query) }),
+  );
+
+  app.post(
+    '/server/notifications/read',
+    {
+      schema: {
+        tags: ['event'],
+        summary:
+          'Mark every notification read (the list was opened); answers how many are unread now',
+        security: sessionOnly,
+        response: { 200: notificationCountSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => ({ count: await service.markAllRead(request.user.id) }),
+  );
+
+  app.post(
+    '/server/notifications/:notificationId/read',
+    {
+      preValidation: rejectMalformedIds,
+      schema: {
+        tags: ['event'],
+        summary:
+          "Mark one notification read (404 if it is not the user's); answers how many are unread now",
+        security: sessionOnly,
+        params: z.object({ notificationId: z.uuid(notFoundId) }),
+        response: { 200: notificationCountSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => ({
+      count: await service.markOneRead(request.user.id, request.params.notificationId),
+    }),
   );
 
   app.put(

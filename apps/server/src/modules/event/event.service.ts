@@ -10,15 +10,18 @@ import {
   notificationStatuses,
   type NotificationCategory,
 } from '@meridian/domain/notifications';
+import { notificationMessages } from '@meridian/domain/events/notification-api';
 import { announceChange } from '../../platform/changes/change-feed';
 import type { Database } from '../../platform/db/database';
 import type { EventRow } from '../../platform/db/schema';
+import { NotFoundError } from '../../platform/http/errors';
 import {
   countEvents,
   findEventById,
   insertEvent,
   listEvents,
   markEventsRead,
+  markNotificationRead,
   type EventPage,
 } from './event.queries';
 
@@ -103,5 +106,19 @@ export function createEventService({ db }: { db: Database }) {
     await markEventsRead(db, userId, uuids);
   }
 
-  return { list, count, markRead };
+  /** Marks every notification read (the list was opened); answers how many are unread now. */
+  async function markAllRead(userId: string): Promise<number> {
+    await markEventsRead(db, userId, undefined);
+    return countEvents(db, userId, { read: false });
+  }
+
+  /** Marks one notification read, 404 when it is not the user's; answers how many are unread now. */
+  async function markOneRead(userId: string, id: string): Promise<number> {
+    if (!(await markNotificationRead(db, userId, id))) {
+      throw new NotFoundError(notificationMessages.notFound);
+    }
+    return countEvents(db, userId, { read: false });
+  }
+
+  return { list, count, markRead, markAllRead, markOneRead };
 }

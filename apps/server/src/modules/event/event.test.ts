@@ -207,11 +207,67 @@ describe.each(databaseBackends())('events on %s', (backend) => {
     expect(await count(admin, '?read=false')).toBeGreaterThan(0);
   });
 
+  it('marks all read when the list is opened, or one at a time, only the user’s own', async () => {
+    const grace = await addUser(t, admin, 'grace');
+    for (const name of ['a', 'b', 'c']) {
+      await recordEvent(t.database.db, {
+        userId: grace.userId,
+        type: 'APP_DEPLOY_FULFILLED',
+        payload: { app_name: name },
+      });
+    }
+    const read = (who: LoggedIn, url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/event/server/notifications${url}`,
+        headers: who.headers,
+      });
+    const unread = async (who: LoggedIn) =>
+      (await list(who)).json<NotificationEvent[]>().filter((event) => !event.read);
+    expect(await count(grace, '?read=false')).toBe(3);
+    const [newest] = await unread(grace);
+
+    // One by one: the answer is the bell's new count; twice is the same as once.
+    for (let time = 0; time < 2; time += 1) {
+      const one = await read(grace, `/${newest!.uuid}/read`);
+      expect(one.statusCode, one.body).toBe(200);
+      expect(one.json()).toEqual({ count: 2 });
+    }
+    expect((await unread(grace)).map((event) => event.payload.app_name)).toEqual(['b', 'a']);
+
+    // Another user's notification, one nobody has, or no id at all: 404, and nothing changes.
+    const adminUnread = await count(admin, '?read=false');
+    const [adminEvent] = (await list(admin)).json<NotificationEvent[]>();
+    for (const id of [adminEvent!.uuid, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const refused = await read(grace, `/${id}/read`);
+      expect(refused.statusCode, id).toBe(404);
+    }
+    expect((await read(grace, `/${adminEvent!.uuid}/read`)).json()).toEqual({
+      message: 'Notification not found',
+    });
+    expect(await count(admin, '?read=false')).toBe(adminUnread);
+
+    // Opening the list reads them all; a new one rings the bell again.
+    const all = await read(grace, '/read');
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toEqual({ count: 0 });
+    expect(await unread(grace)).toEqual([]);
+    await recordEvent(t.database.db, {
+      userId: grace.userId,
+      type: 'DOMAIN_CREATE_PENDING',
+      payload: {},
+    });
+    expect(await count(grace, '?read=false')).toBe(1);
+    expect(await count(admin, '?read=false')).toBe(adminUnread);
+  });
+
   it('answers 401 without credentials', async () => {
     for (const [method, url] of [
       ['GET', '/event/server/notifications'],
       ['GET', '/event/server/notifications/count'],
       ['PUT', '/event/server/notifications/read'],
+      ['POST', '/event/server/notifications/read'],
+      ['POST', '/event/server/notifications/00000000-0000-4000-8000-000000000000/read'],
     ] as const) {
       const response = await t.app.inject({ method, url });
       expect(response.statusCode, url).toBe(401);

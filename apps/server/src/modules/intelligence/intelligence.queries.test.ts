@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { trafficDays, trafficOrigins } from '../../platform/db/metering-schema';
+import { trafficHours, trafficOrigins } from '../../platform/db/metering-schema';
 import { smartClusters } from '../../platform/db/schema';
 import { createTestApp, databaseBackends, logIn } from '../../../test-support/test-app';
-import { addTrafficOrigins, addTrafficSamples, type TrafficSample } from './intelligence.queries';
+import { addTrafficOrigins } from './intelligence.queries';
+import { addTrafficSamples, type TrafficSample } from './traffic-hours.queries';
 
-const day = '2026-11-26';
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 26, 10, minute));
 
 describe.each(databaseBackends())('traffic writes on %s', (backend) => {
@@ -19,11 +19,10 @@ describe.each(databaseBackends())('traffic writes on %s', (backend) => {
         userId,
         deploymentId,
         datacenterUuid: 'ca-montreal',
-        day,
         requests: 10,
         users: 1,
         from,
-        to,
+        window: { from: from ?? at(0), to },
       });
       const ids: string[] = Array.from({ length: 1_200 }, () => randomUUID());
 
@@ -40,17 +39,31 @@ describe.each(databaseBackends())('traffic writes on %s', (backend) => {
       expect([...second].every((id) => ids.indexOf(id) % 2 === 1)).toBe(true);
       const [counted] = await db
         .select()
-        .from(trafficDays)
-        .where(eq(trafficDays.deploymentId, ids[1]!));
-      expect(counted!.requests).toBe(20);
+        .from(trafficHours)
+        .where(eq(trafficHours.deploymentId, ids[1]!));
+      expect(counted).toMatchObject({ requests: 20, sampledSeconds: 120, hour: at(0) });
       expect(counted!.updatedAt.getTime()).toBe(at(2).getTime());
       const [refused] = await db
         .select()
-        .from(trafficDays)
-        .where(eq(trafficDays.deploymentId, ids[0]!));
+        .from(trafficHours)
+        .where(eq(trafficHours.deploymentId, ids[0]!));
       expect(refused!.requests).toBe(10);
       // A first window (no row seen) never adds to a row another process already wrote.
       expect((await addTrafficSamples(db, [sample(ids[0]!, null, at(3))])).size).toBe(0);
+
+      // A window ending in the next hour starts its row there, and continues the last one's end:
+      // a stale copy of it, written while that row was still open, is refused too.
+      const nextHour = new Date(Date.UTC(2026, 10, 26, 11, 0, 30));
+      expect((await addTrafficSamples(db, [sample(ids[1]!, at(2), nextHour)])).size).toBe(1);
+      expect((await addTrafficSamples(db, [sample(ids[1]!, at(1), nextHour)])).size).toBe(0);
+      const hours = await db
+        .select({ hour: trafficHours.hour, requests: trafficHours.requests })
+        .from(trafficHours)
+        .where(eq(trafficHours.deploymentId, ids[1]!));
+      expect(hours.sort((a, b) => a.hour.getTime() - b.hour.getTime())).toEqual([
+        { hour: at(0), requests: 20 },
+        { hour: new Date(Date.UTC(2026, 10, 26, 11)), requests: 10 },
+      ]);
     } finally {
       await t.close();
     }

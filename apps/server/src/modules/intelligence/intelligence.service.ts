@@ -1,7 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import { trafficEventType } from '@meridian/domain/events/event-catalogue';
 import type { DemandPointInput } from '@meridian/domain/clusters/placement-decision';
-import { trafficDay, type Traffic } from '@meridian/domain/traffic/traffic';
+import type { Traffic } from '@meridian/domain/traffic/traffic';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/database';
 import type {
@@ -23,17 +23,22 @@ import {
 } from '../metrics/metrics.records';
 import {
   addTrafficOrigins,
-  addTrafficSamples,
   deleteTrafficEvents,
-  listTrafficSources,
   pruneTrafficOrigins,
   requestsByDatacenter,
   trafficByPlace,
-  trafficByRegion,
   type OriginSample,
+} from './intelligence.queries';
+import {
+  addTrafficSamples,
+  currentRates,
+  listTrafficSources,
+  longestWindowMs,
+  pruneTrafficHours,
+  usersOfTheDay,
   type TrafficSample,
   type TrafficSource,
-} from './intelligence.queries';
+} from './traffic-hours.queries';
 
 /** One sampling round of every deployment's traffic; `slot` numbers it on the interval's grid. */
 const sampleTrafficJob = z.object({
@@ -71,8 +76,8 @@ function specOf(source: TrafficSource): ClusterSpec {
   };
 }
 
-/** Placement reads the last hours of where users are; older origins are forgotten. */
-const originsKeptMs = 48 * 3_600_000;
+/** Placement reads the last hours of where users are, the figures the last day: older hours are forgotten. */
+const trafficKeptMs = 48 * 3_600_000;
 
 /**
  * Where an AUTOMATIC smart cluster's users were in the hour of `at` and the one before, as
@@ -111,7 +116,7 @@ export async function observedLoad(
 
 export type IntelligenceService = ReturnType<typeof createIntelligenceService>;
 
-/** Traffic: sampled from the drivers into `traffic_days`, and read back per user and region. */
+/** Traffic: sampled from the drivers into `traffic_hours`, and read back per user and region. */
 export function createIntelligenceService({
   db,
   jobs: queue,
@@ -125,14 +130,15 @@ export function createIntelligenceService({
 
   return {
     sample: (at: Date = now()) => sampleTraffic(db, drivers, at),
-    traffic: (userId: string) => trafficOfToday(db, userId, now()),
+    traffic: (userId: string) => trafficNow(db, userId, now()),
     scheduleNextRound,
     jobDefinitions: [
       // The next round is queued first, so a round that fails (and is retried) never ends the chain.
       defineJob('sample-traffic', sampleTrafficJob, async () => {
         const at = now();
         await scheduleNextRound(at);
-        await pruneTrafficOrigins(db, new Date(at.getTime() - originsKeptMs));
+        await pruneTrafficOrigins(db, new Date(at.getTime() - trafficKeptMs));
+        await pruneTrafficHours(db, new Date(at.getTime() - trafficKeptMs));
         await pruneDeploymentMetrics(db, new Date(at.getTime() - metricsRetentionMs));
         await sampleTraffic(db, drivers, at);
       }),
@@ -162,16 +168,18 @@ function groupByCluster(
   return [...byCluster.values()];
 }
 
-/** What the cluster's deployments served since each one's last sample (or midnight, or deploy). */
+/**
+ * What the cluster's deployments served since each one's last sample, or since it last changed
+ * if later (what it served while failing is not counted), a day at most.
+ */
 async function observeCluster(
   { driver, spec, sources }: ClusterTrafficSources,
-  day: string,
   at: Date,
 ): Promise<ObservedSample[]> {
-  const midnight = Date.parse(`${day}T00:00:00.000Z`);
   const targets: (TrafficTarget & { source: TrafficSource })[] = [];
   for (const source of sources) {
-    const from = source.sampledUntil ?? new Date(Math.max(source.deployedAt.getTime(), midnight));
+    const since = Math.max(source.sampledUntil?.getTime() ?? 0, source.deployedAt.getTime());
+    const from = new Date(Math.max(since, at.getTime() - longestWindowMs));
     if (from.getTime() >= at.getTime()) continue;
     const window = { from, to: at };
     targets.push({ deploymentId: source.deploymentId, replicas: source.replicas, window, source });
@@ -186,11 +194,10 @@ async function observeCluster(
         userId: target.source.userId,
         deploymentId: target.deploymentId,
         datacenterUuid: target.source.datacenter.uuid,
-        day,
         requests: Math.max(0, Math.round(traffic.requests)),
         users: Math.max(0, Math.round(traffic.users)),
         from: target.source.sampledUntil,
-        to: at,
+        window: target.window,
         origins: originSamples(target.source, traffic.origins ?? [], target.window),
         metrics: metricsSample(target.source, target.window, traffic),
       },
@@ -267,7 +274,7 @@ function originSamples(
 const samplesPerTransaction = 100;
 
 /**
- * Adds one user's samples, each deployment's day, places and metrics in the same transaction,
+ * Adds one user's samples, each deployment's hour, places and metrics in the same transaction,
  * then tells the user once; answers whether any counted.
  */
 async function recordSamples(
@@ -305,7 +312,7 @@ async function recordSamples(
 
 /**
  * Asks each driver that reports traffic what every successful deployment on it served, adds that
- * to the day's rows and tells each user whose traffic grew, with one traffic event. Answers those
+ * to their hours and tells each user whose traffic was sampled, with one traffic event. Answers those
  * users.
  */
 export async function sampleTraffic(
@@ -313,14 +320,13 @@ export async function sampleTraffic(
   drivers: DriverRegistry,
   at: Date,
 ): Promise<string[]> {
-  const day = trafficDay(at);
-  const groups = groupByCluster(await listTrafficSources(db, day), drivers);
+  const groups = groupByCluster(await listTrafficSources(db, at), drivers);
   const failures: unknown[] = [];
   const samplesByUser = new Map<string, ObservedSample[]>();
   const observed = await Promise.all(
     groups.map((group) =>
       // The other clusters' traffic still counts; this one's windows stay open for the retry.
-      observeCluster(group, day, at).catch((error: unknown) => {
+      observeCluster(group, at).catch((error: unknown) => {
         failures.push(error);
         return [];
       }),
@@ -346,19 +352,27 @@ export async function sampleTraffic(
   return affected;
 }
 
-/** `GET /intelligence/traffic`: the user's traffic of today (UTC), in total and per datacenter. */
-async function trafficOfToday(db: Database, userId: string, at: Date): Promise<Traffic> {
-  const regions = await trafficByRegion(db, userId, trafficDay(at));
+/**
+ * `GET /intelligence/traffic`: per datacenter, requests a day at the rate of the current hour
+ * (what still serves) and the users of the last 24 hours; the totals are their sums.
+ */
+async function trafficNow(db: Database, userId: string, at: Date): Promise<Traffic> {
+  const days = await usersOfTheDay(db, userId, at);
+  const perDay = new Map<string, number>();
+  for (const rate of await currentRates(db, at, { userId })) {
+    perDay.set(rate.datacenterUuid, (perDay.get(rate.datacenterUuid) ?? 0) + rate.perDay);
+  }
+  const regions = days.map((day) => ({
+    datacenter_uuid: day.datacenterUuid,
+    name: day.name,
+    num_requests: Math.round(perDay.get(day.datacenterUuid) ?? 0),
+    num_users: day.users,
+  }));
   return {
     daily_totals: {
-      total_requests: regions.reduce((sum, region) => sum + region.requests, 0),
-      daily_active_users: regions.reduce((sum, region) => sum + region.users, 0),
+      total_requests: regions.reduce((sum, region) => sum + region.num_requests, 0),
+      daily_active_users: regions.reduce((sum, region) => sum + region.num_users, 0),
     },
-    regions: regions.map((region) => ({
-      datacenter_uuid: region.datacenterUuid,
-      name: region.name,
-      num_requests: region.requests,
-      num_users: region.users,
-    })),
+    regions,
   };
 }

@@ -3,7 +3,7 @@ import type { Traffic } from '@meridian/domain/traffic/traffic';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/database';
-import { trafficDays } from '../../platform/db/metering-schema';
+import { trafficHours } from '../../platform/db/metering-schema';
 import { deployments, events } from '../../platform/db/schema';
 import type {
   ClusterSpec,
@@ -20,6 +20,7 @@ import {
   type TestApp,
   type TestStorage,
 } from '../../../test-support/test-app';
+import { createTestClock } from '../../../test-support/test-clock';
 import { createClusterTestApp, waitFor } from '../cluster/cluster.test-support';
 import {
   allSettled,
@@ -42,6 +43,8 @@ class SteadyTrafficDriver extends SimulatorDriver {
     });
   }
 }
+
+const day = 86_400_000;
 
 /** The services below are driven by hand: they never queue a job. */
 const idleJobs = { send: async () => {}, wake: () => {} };
@@ -73,16 +76,22 @@ async function deploymentRows(db: Database, appUuid: string) {
 }
 
 async function trafficRows(db: Database, deploymentId: string) {
-  return db.select().from(trafficDays).where(eq(trafficDays.deploymentId, deploymentId));
+  return db.select().from(trafficHours).where(eq(trafficHours.deploymentId, deploymentId));
 }
 
 describe.each(embeddedBackendOnly())('traffic on %s', (backend) => {
   it('samples successful deployments only, per region, and shows each user only theirs', async () => {
-    // Rounds an hour apart: this test samples by hand, at times it chooses.
+    // The app reads its figures at the test's time; rounds are sampled by hand at times it chooses.
+    const clock = createTestClock(new Date('2024-03-05T10:20:00Z'));
     const t = await createClusterTestApp(
       backend,
       { drivers: steadyDrivers() },
-      { intelligence: { trafficSampleIntervalMs: 3_600_000 } },
+      {
+        now: clock.now,
+        intelligence: { trafficSampleIntervalMs: 3_600_000 },
+        // Sessions outlive the day the clock jumps over.
+        auth: { sessionPolicy: { idleTimeoutMs: 2 * day, absoluteLifetimeMs: 2 * day } },
+      },
     );
     try {
       const admin = await logIn(t.app);
@@ -104,6 +113,8 @@ describe.each(embeddedBackendOnly())('traffic on %s', (backend) => {
           )!,
         ),
       );
+      const deployedAt = clock.now();
+      await t.database.db.update(deployments).set({ updatedAt: deployedAt });
       await t.database.db
         .update(deployments)
         .set({ status: 'failure' })
@@ -111,47 +122,51 @@ describe.each(embeddedBackendOnly())('traffic on %s', (backend) => {
       const [london] = await deploymentRows(t.database.db, blog.uuid);
       expect(montreal!.readyReplicas).toBe(2);
 
-      const first = new Date(Date.now() + 1000);
+      const first = new Date(deployedAt.getTime() + 1000);
       expect((await service.sample(first)).sort()).toEqual([admin.userId, other.userId].sort());
       const second = new Date(first.getTime() + 5000);
       await service.sample(second);
       // The same round again (another process, a retry) adds nothing: its windows are closed.
       expect(await service.sample(second)).toEqual([]);
+      clock.advance(6000);
 
-      const [montrealDay] = await trafficRows(t.database.db, montreal!.id);
-      const montrealRequests = (second.getTime() - montreal!.updatedAt.getTime()) * 2;
-      expect(montrealDay).toMatchObject({
+      // 2 replicas × 6,000 ms sampled, in the hour the samples ended in.
+      const [montrealHour] = await trafficRows(t.database.db, montreal!.id);
+      expect(montrealHour).toMatchObject({
         userId: admin.userId,
         datacenterUuid: 'ca-montreal',
-        day: second.toISOString().slice(0, 10),
-        requests: montrealRequests,
+        hour: new Date('2024-03-05T10:00:00Z'),
+        requests: 12_000,
+        users: 6,
+        sampledSeconds: 6,
         updatedAt: second,
       });
       expect(await trafficRows(t.database.db, tokyo!.id)).toEqual([]);
-      const [londonDay] = await trafficRows(t.database.db, london!.id);
-      expect(londonDay!.requests).toBe((second.getTime() - london!.updatedAt.getTime()) * 2);
+      const [londonHour] = await trafficRows(t.database.db, london!.id);
+      expect(londonHour!.requests).toBe(12_000);
 
+      // Requests a day at this hour's rate (2,000 a second), users of the last 24 hours.
       const mine = await getTraffic(t, admin);
       expect(mine).toEqual({
-        daily_totals: { total_requests: montrealRequests, daily_active_users: montrealDay!.users },
+        daily_totals: { total_requests: 172_800_000, daily_active_users: 6 },
         regions: [
           {
             datacenter_uuid: 'ca-montreal',
             name: 'Montréal',
-            num_requests: montrealRequests,
-            num_users: montrealDay!.users,
+            num_requests: 172_800_000,
+            num_users: 6,
           },
         ],
       });
       const theirs = await getTraffic(t, other);
       expect(theirs.regions.map((region) => region.datacenter_uuid)).toEqual(['gb-london']);
-      expect(theirs.daily_totals.total_requests).toBe(londonDay!.requests);
+      expect(theirs.daily_totals.total_requests).toBe(172_800_000);
       expect(await getTraffic(t, idle)).toEqual({
         daily_totals: { total_requests: 0, daily_active_users: 0 },
         regions: [],
       });
 
-      // Tokyo recovers: from then on it counts, in its own region, added to the day's totals.
+      // Tokyo recovers: from then on it counts, in its own region, added to the totals.
       const recovered = new Date(second.getTime() + 1000);
       await t.database.db
         .update(deployments)
@@ -161,14 +176,33 @@ describe.each(embeddedBackendOnly())('traffic on %s', (backend) => {
       const after = await getTraffic(t, admin);
       expect(after.regions).toEqual([
         expect.objectContaining({ datacenter_uuid: 'ca-montreal' }),
-        expect.objectContaining({ datacenter_uuid: 'jp-tokyo', name: 'Tokyo', num_requests: 6000 }),
+        expect.objectContaining({
+          datacenter_uuid: 'jp-tokyo',
+          name: 'Tokyo',
+          num_requests: 172_800_000,
+          num_users: 3,
+        }),
       ]);
-      expect(after.daily_totals.total_requests).toBe(
-        after.regions.reduce((sum, region) => sum + region.num_requests, 0),
-      );
-      expect(after.daily_totals.daily_active_users).toBe(
-        after.regions.reduce((sum, region) => sum + region.num_users, 0),
-      );
+      expect(after.daily_totals).toEqual({
+        total_requests: 2 * 172_800_000,
+        daily_active_users: 6 + 4 + 3,
+      });
+
+      // Montréal stops serving: its rate now is none, its users stay those of the last day.
+      await t.database.db
+        .update(deployments)
+        .set({ status: 'failure' })
+        .where(eq(deployments.id, montreal!.id));
+      const stopped = await getTraffic(t, admin);
+      expect(stopped.regions[0]).toMatchObject({ num_requests: 0, num_users: 10 });
+      // A day later nothing was served: users a day fall to none, and the regions go.
+      clock.advance(23 * 3_600_000);
+      expect((await getTraffic(t, admin)).daily_totals.daily_active_users).toBe(13);
+      clock.advance(3_600_000);
+      expect(await getTraffic(t, admin)).toEqual({
+        daily_totals: { total_requests: 0, daily_active_users: 0 },
+        regions: [],
+      });
 
       // One silent traffic event per user, replaced by each round, telling consoles to refresh.
       const trafficEvents = await t.database.db
@@ -199,23 +233,29 @@ describe.each(embeddedBackendOnly())('traffic on %s', (backend) => {
       );
     /** Requests so far must be exactly replicas × the milliseconds sampled: no gap, no overlap. */
     const expectCountedOnce = async (db: Database, deploymentId: string, deployedAt: Date) => {
-      const [day] = await trafficRows(db, deploymentId);
-      expect(day!.requests).toBe((day!.updatedAt.getTime() - deployedAt.getTime()) * 2);
-      return day!;
+      const hours = await trafficRows(db, deploymentId);
+      const end = Math.max(...hours.map((hour) => hour.updatedAt.getTime()));
+      const requests = hours.reduce((sum, hour) => sum + hour.requests, 0);
+      expect(requests).toBe((end - deployedAt.getTime()) * 2);
+    };
+    /** Where the deployment's latest hour ends (they may span an hour's turn). */
+    const sampledUntil = async (db: Database, deploymentId: string) => {
+      const hours = await trafficRows(db, deploymentId);
+      return hours.length ? Math.max(...hours.map((hour) => hour.updatedAt.getTime())) : 0;
     };
     try {
       const first = await open();
       const user = await logIn(first.app);
       const shop = await deployedApp(first, user, ['ca-montreal'], 'shop');
       const [deployment] = await deploymentRows(first.database.db, shop.uuid);
-      const sampled = await waitFor(
-        async () => {
-          const [day] = await trafficRows(first.database.db, deployment!.id);
-          return day && day.updatedAt.getTime() > deployment!.updatedAt.getTime() + 500 && day;
-        },
+      await waitFor(
+        async () =>
+          (await sampledUntil(first.database.db, deployment!.id)) >
+          deployment!.updatedAt.getTime() + 500,
         { what: 'a few sampling rounds' },
       );
-      expect(sampled.datacenterUuid).toBe('ca-montreal');
+      const [sampled] = await trafficRows(first.database.db, deployment!.id);
+      expect(sampled!.datacenterUuid).toBe('ca-montreal');
       await first.close();
 
       // The next round is a durable job, waiting in the database for whichever process comes.
@@ -226,12 +266,9 @@ describe.each(embeddedBackendOnly())('traffic on %s', (backend) => {
           sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'sample-traffic'`,
         );
         expect((queued as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(0);
-        const stoppedAt = (await trafficRows(second.database.db, deployment!.id))[0]!.updatedAt;
+        const stoppedAt = await sampledUntil(second.database.db, deployment!.id);
         await waitFor(
-          async () => {
-            const [day] = await trafficRows(second.database.db, deployment!.id);
-            return day!.updatedAt.getTime() > stoppedAt.getTime() + 1000;
-          },
+          async () => (await sampledUntil(second.database.db, deployment!.id)) > stoppedAt + 1000,
           { what: 'sampling after the restart' },
         );
         await expectCountedOnce(second.database.db, deployment!.id, deployment!.updatedAt);

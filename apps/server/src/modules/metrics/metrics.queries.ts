@@ -90,23 +90,6 @@ export async function sumRequestsAndErrors(
   return { requests: Number(row?.requests ?? 0), errors: Number(row?.errors ?? 0) };
 }
 
-export async function sumRequestsByDeployment(
-  db: Database,
-  deploymentIds: readonly string[],
-  from: Date,
-  to: Date,
-): Promise<Map<string, number>> {
-  const rows = await db
-    .select({
-      deploymentId: deploymentMetrics.deploymentId,
-      requests: sql<string>`sum(${deploymentMetrics.requests})`,
-    })
-    .from(deploymentMetrics)
-    .where(inRange(deploymentIds, from, to))
-    .groupBy(deploymentMetrics.deploymentId);
-  return new Map(rows.map((row) => [row.deploymentId, Number(row.requests)]));
-}
-
 /** One step's sums over the samples whose window ended in it (see metrics-buckets.ts). */
 export interface MetricsBucketSums {
   /** The bucket's index on the step's grid: its start is `index × step` seconds. */

@@ -3,13 +3,12 @@ import {
   deleteMetricsBefore,
   insertDeploymentMetrics,
   sumRequestsAndErrors,
-  sumRequestsByDeployment,
   type DeploymentMetricsSample,
 } from './metrics.queries';
 
 /**
  * Deployment metrics as other modules write and read them: the traffic sampling round records
- * them, the progressive rollout's gates read error rates and requests. A range (from, to] counts
+ * them, the progressive rollout's gates read error rates. A range (from, to] counts
  * the samples whose window ended in it.
  */
 
@@ -39,15 +38,4 @@ export async function errorRateOf(
   if (query.deploymentIds.length === 0) return { requests: 0, errors: 0, rate: null };
   const { requests, errors } = await sumRequestsAndErrors(db, query);
   return { requests, errors, rate: requests > 0 ? errors / requests : null };
-}
-
-/** Requests each deployment served; one that served none in the range is absent. */
-export async function requestsByDeployment(
-  db: Database,
-  deploymentIds: readonly string[],
-  from: Date,
-  to: Date,
-): Promise<Map<string, number>> {
-  if (deploymentIds.length === 0) return new Map();
-  return sumRequestsByDeployment(db, deploymentIds, from, to);
 }

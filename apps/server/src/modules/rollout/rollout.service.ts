@@ -15,7 +15,7 @@ import {
 import type { DeploymentWork } from '../deployment/deployment.types';
 import { recordEvent } from '../event/event.service';
 import { recordHistory } from '../history/history.records';
-import { requestsByDeployment } from '../metrics/metrics.records';
+import { requestsPerDayByDeployment } from '../intelligence/traffic.records';
 import { ownVersion, versionSummaries } from '../version/version.records';
 import { inRolloutTransaction, type RolloutContext } from './rollout.context';
 import { toRollout } from './rollout.mapper';
@@ -30,8 +30,6 @@ import {
 /** Defaults of a rollout's gate where the request leaves them out. */
 export const defaultBakeSeconds = 60;
 export const defaultErrorMargin = 0.02;
-
-const dayMs = 86_400_000;
 
 /**
  * Starts moving the deployment's smart cluster from the version it runs to another version of
@@ -143,13 +141,12 @@ function mostCommonVersion(locations: readonly DeploymentWork[]): VersionRow {
   return [...counts.values()].sort((a, b) => b.count - a.count)[0]!.version;
 }
 
-/** The locations with what each served over the last day, the quietest first (then by name). */
-async function leastTrafficFirst(tx: Database, to: Date, locations: readonly DeploymentWork[]) {
-  const served = await requestsByDeployment(
+/** The locations with their rate now (requests a day), the quietest first (then by name). */
+async function leastTrafficFirst(tx: Database, at: Date, locations: readonly DeploymentWork[]) {
+  const served = await requestsPerDayByDeployment(
     tx,
     locations.map((row) => row.deployment.id),
-    new Date(to.getTime() - dayMs),
-    to,
+    at,
   );
   return locations
     .map((work) => ({ work, requests: Math.round(served.get(work.deployment.id) ?? 0) }))

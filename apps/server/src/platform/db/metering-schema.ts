@@ -12,7 +12,7 @@ import {
 import type { FlavorKey } from '@meridian/domain/flavors';
 import { smartClusters, users } from './schema';
 
-/* What running things cost and served: billing's usage periods, intelligence's traffic days and origins. */
+/* What running things cost and served: billing's usage periods, intelligence's traffic hours and origins. */
 
 /**
  * Metering: one row per period a billable resource runs (a member cluster's nodes, a Heat
@@ -49,11 +49,13 @@ export const usagePeriods = pgTable(
 );
 
 /**
- * Traffic reaching deployments, per deployment, datacenter and UTC day (spec "Entities and their fields" Traffic): the
- * simulator adds to it for each successful deployment; a real driver would report the same.
+ * Traffic reaching deployments, per deployment and UTC hour: the one source of every traffic
+ * figure (the header, the map, the rollout order, the same samples as the deployment metrics).
+ * A sample counts in the hour its window ended in; the simulator adds to it for each successful
+ * deployment, a real driver would report the same.
  */
-export const trafficDays = pgTable(
-  'traffic_days',
+export const trafficHours = pgTable(
+  'traffic_hours',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
@@ -62,15 +64,19 @@ export const trafficDays = pgTable(
     /** No foreign key: traffic history outlives the deployment. */
     deploymentId: uuid('deployment_id').notNull(),
     datacenterUuid: text('datacenter_uuid').notNull(),
-    day: text('day').notNull(),
+    /** The start of the UTC hour. */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
     requests: bigint('requests', { mode: 'number' }).notNull().default(0),
-    /** Distinct users seen that day (an estimate, as real analytics give). */
+    /** Users seen in the hour's samples (an estimate, as real analytics give). */
     users: integer('users').notNull().default(0),
+    /** The seconds its samples covered: the hour's rate is requests over these. */
+    sampledSeconds: doublePrecision('sampled_seconds').notNull().default(0),
+    /** Where its last sample ended: the next one continues from there. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('traffic_days_deployment_day_idx').on(table.deploymentId, table.day),
-    index('traffic_days_user_day_idx').on(table.userId, table.day),
+    uniqueIndex('traffic_hours_deployment_hour_idx').on(table.deploymentId, table.hour),
+    index('traffic_hours_user_hour_idx').on(table.userId, table.hour),
   ],
 );
 
@@ -110,4 +116,4 @@ export const trafficOrigins = pgTable(
 );
 
 export type UsagePeriodRow = typeof usagePeriods.$inferSelect;
-export type TrafficDayRow = typeof trafficDays.$inferSelect;
+export type TrafficHourRow = typeof trafficHours.$inferSelect;

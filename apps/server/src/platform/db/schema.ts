@@ -96,7 +96,13 @@ export const events = pgTable(
     isNotification: boolean('is_notification').notNull().default(true),
     createdAt: createdAt(),
   },
-  (table) => [index('events_user_created_idx').on(table.userId, table.createdAt.desc())],
+  (table) => [
+    index('events_user_created_idx').on(table.userId, table.createdAt.desc()),
+    // The bell counts and clears the unread ones on every page: only they are indexed.
+    index('events_user_unread_idx')
+      .on(table.userId)
+      .where(sql`${table.read} = false and ${table.isNotification} = true`),
+  ],
 );
 
 /** Datacenters clusters run in (spec "Entities and their fields"); seeded at start, `driver` picks the infrastructure driver. */
@@ -369,18 +375,6 @@ export const certificates = pgTable('certificates', {
   /** AES-256-GCM sealed (lib/secret-box). */
   privateKeySealed: text('private_key_sealed').notNull(),
   notAfter: timestamp('not_after', { withTimezone: true }).notNull(),
-  createdAt: createdAt(),
-});
-
-/**
- * The local certificate authority that signs https_enable certificates (architecture "Embedded default"'s
- * embedded default). Kept in the database rather than the data dir so every server process
- * signs with the same one; its key is sealed like every other secret.
- */
-export const certificateAuthorities = pgTable('certificate_authorities', {
-  id: integer('id').primaryKey(),
-  certificatePem: text('certificate_pem').notNull(),
-  privateKeySealed: text('private_key_sealed').notNull(),
   createdAt: createdAt(),
 });
 

@@ -3,9 +3,10 @@ import { ResourceOverview } from '../../features/dashboard/resource-overview';
 import { Logo } from '../../shared/components/logo';
 import { t } from '../../shared/i18n/translate';
 import { AccountMenu } from './account-menu';
+import { NotificationBell } from './notification-bell';
 import styles from './app-layout.module.css';
 
-/** Logo linking home, the resource overview, and the account menu. */
+/** Logo linking home, the resource overview, the notification bell and the account menu. */
 export function AppHeader() {
   return (
     <header className={styles.header}>
@@ -16,6 +17,7 @@ export function AppHeader() {
       <div className={styles.overview}>
         <ResourceOverview />
       </div>
+      <NotificationBell />
       <AccountMenu />
     </header>
   );

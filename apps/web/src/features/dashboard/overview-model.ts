@@ -21,6 +21,8 @@ export interface TrafficTag {
   key: 'users' | 'requests';
   label: string;
   value: string;
+  /** What the figure counts, over which time: shown on hover. */
+  hint: string;
 }
 
 /**
@@ -42,8 +44,9 @@ export function overviewCounters(
 }
 
 /**
- * Users per day and requests per minute, only while some smart cluster can serve (success,
- * creating, updating or deleting) and today has traffic; otherwise none (the waiting text).
+ * Users per day (the last 24 hours) and requests per minute (the daily figure, which is this
+ * hour's rate, over 24 × 60), only while some smart cluster can serve (success, creating,
+ * updating or deleting) and there is traffic; otherwise none (the waiting text).
  */
 export function trafficTags(
   serving: boolean,
@@ -57,11 +60,13 @@ export function trafficTags(
       key: 'users',
       label: t('overview.usersPerDay'),
       value: daily_active_users.toLocaleString('en-US'),
+      hint: t('overview.usersPerDayHint'),
     },
     {
       key: 'requests',
       label: t('overview.requestsPerMinute'),
       value: formatRequestsPerMinute(requestsPerMinute(total_requests)),
+      hint: t('overview.requestsPerMinuteHint'),
     },
   ];
 }

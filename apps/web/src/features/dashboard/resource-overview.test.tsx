@@ -92,7 +92,7 @@ describe('ResourceOverview', () => {
     vi.unstubAllGlobals();
   });
 
-  it('counts apps, clusters and their nodes by flavor, and shows today’s traffic', async () => {
+  it('counts apps, clusters and their nodes by flavor, and shows the traffic with its window', async () => {
     mockApi({
       smart: [
         smartCluster('s1'),
@@ -115,15 +115,19 @@ describe('ResourceOverview', () => {
     expect(counter('cpus')).toBe('644'); // 2 × 2 + 40 × 16
     expect(counter('ram')).toBe('1,288'); // 2 × 4 + 40 × 32
     expect(counter('storage')).toBe('2 TB');
-    // 2,160,000 requests today = 1,500 a minute.
+    // 2,160,000 requests a day at this hour's rate = 1,500 a minute, labelled with its window.
     await waitFor(() =>
       expect(screen.getByTestId('traffic-requests').textContent).toBe('1,500 requests / min'),
     );
+    expect(screen.getByTestId('traffic-requests').title).toMatch(/now, at this hour’s rate/);
     expect(screen.getByTestId('traffic-users').textContent).toBe('12,345 users / day');
+    expect(screen.getByTestId('traffic-users').title).toBe(
+      'Users of your apps in the last 24 hours.',
+    );
     expect(screen.queryByText('Waiting for traffic...')).toBeNull();
   });
 
-  it('waits for traffic while no smart cluster can serve, or today has none', async () => {
+  it('waits for traffic while no smart cluster can serve, or there is none', async () => {
     mockApi({
       smart: [smartCluster('s1', { status: 'pending' }), smartCluster('s2', { status: 'failure' })],
       clusters: [member('s1')],

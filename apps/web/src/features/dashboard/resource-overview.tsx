@@ -32,7 +32,7 @@ interface ResourceOverviewViewProps {
 const formatValue = (value: number | string) =>
   typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 20 }) : value;
 
-/** The header's dashboard, from the user's apps, clusters and today's traffic (spec "Screens and routes"). */
+/** The header's dashboard, from the user's apps, clusters and traffic (spec "Screens and routes"). */
 export function ResourceOverview() {
   // Summaries, not lists: a page of one app and one smart cluster carries the totals.
   const apps = useAppOverview();
@@ -78,7 +78,12 @@ export function ResourceOverviewView({
       <div className={styles.traffic}>
         {traffic && traffic.length > 0 ? (
           traffic.map((tag) => (
-            <span key={tag.key} className={styles.trafficTag} data-testid={`traffic-${tag.key}`}>
+            <span
+              key={tag.key}
+              className={styles.trafficTag}
+              data-testid={`traffic-${tag.key}`}
+              title={tag.hint}
+            >
               <strong>{tag.value}</strong> {tag.label}
             </span>
           ))

@@ -6,7 +6,7 @@ import {
 } from '@ant-design/icons';
 import type { NotificationEvent } from '@meridian/domain/events/notification-event';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Alert, Skeleton } from 'antd';
+import { Alert, Button, Skeleton } from 'antd';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../shared/components/empty-state';
@@ -22,6 +22,7 @@ import {
 } from './notification-format';
 import type { NotificationTone } from './notification-format';
 import styles from './notifications-page.module.css';
+import { useReadOnOpen } from './use-read-on-open';
 
 /** Spec "Business constants and limits": rows 73 px high, overscan 2. */
 export const notificationRowHeight = 73;
@@ -34,20 +35,32 @@ const toneIcons: Record<NotificationTone, ReactNode> = {
   info: <InfoCircleFilled aria-hidden />,
 };
 
-function NotificationRow({ event, start }: { event: NotificationEvent; start: number }) {
+interface NotificationRowProps {
+  event: NotificationEvent;
+  start: number;
+  /** Unread when the list was opened (now read): marked New for this visit. */
+  isNew: boolean;
+  onRead(): void;
+}
+
+function NotificationRow({ event, start, isNew, onRead }: NotificationRowProps) {
   const tone = notificationTone(event.status);
   const { title, description } = eventText(event);
+  // Arrived while the list is open: unread until the user marks it.
+  const unread = !event.read && !isNew;
   return (
     <div
-      className={styles.row}
+      className={[styles.row, unread ? styles.unread : ''].join(' ')}
       style={{ transform: `translateY(${start}px)` }}
       role="listitem"
       data-testid="notification-row"
       data-tone={tone}
+      data-read={unread ? 'false' : 'true'}
     >
       <span className={[styles.icon, styles[tone]].join(' ')}>{toneIcons[tone]}</span>
       <div className={styles.text}>
         <div className={styles.title} title={title}>
+          {isNew || unread ? <span className={styles.newTag}>{t('notifications.new')}</span> : null}
           {title}
         </div>
         {description ? (
@@ -56,6 +69,11 @@ function NotificationRow({ event, start }: { event: NotificationEvent; start: nu
           </div>
         ) : null}
       </div>
+      {unread ? (
+        <Button type="link" size="small" onClick={onRead}>
+          {t('notifications.markRead')}
+        </Button>
+      ) : null}
       <div className={styles.date}>
         <div>{formatNotificationDate(event.created_at)}</div>
         <div className={styles.time}>{formatNotificationTime(event.created_at)}</div>
@@ -64,13 +82,14 @@ function NotificationRow({ event, start }: { event: NotificationEvent; start: nu
   );
 }
 
-/** /notifications: every event, newest first, in a virtual list that loads more on scroll. */
+/** /notifications: every event, newest first, in a virtual list that loads more on scroll; opening it reads them. */
 export function NotificationsPage() {
   const query = useNotifications();
   const count = useNotificationCount();
   const events = flattenNotifications(query.data);
   const scrollRef = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const reading = useReadOnOpen(query.isSuccess, events);
 
   const virtualizer = useVirtualizer({
     count: hasNextPage ? events.length + 1 : events.length,
@@ -120,7 +139,13 @@ export function NotificationsPage() {
             {items.map((item) => {
               const event = events[item.index];
               return event ? (
-                <NotificationRow key={event.uuid} event={event} start={item.start} />
+                <NotificationRow
+                  key={event.uuid}
+                  event={event}
+                  start={item.start}
+                  isNew={reading.isNew(event)}
+                  onRead={() => reading.markOne(event)}
+                />
               ) : (
                 <div
                   key="loader"

@@ -13,4 +13,6 @@ export const t = defineTexts({
   'notifications.contactSupport': 'Please contact support.',
   'notifications.loadingMore': 'Loading more…',
   'notifications.count': '{count} in all.',
+  'notifications.new': 'New',
+  'notifications.markRead': 'Mark as read',
 });

@@ -35,6 +35,8 @@ export const en = {
   'account.apiKeys': 'API keys',
   'account.keypair': 'Keypair',
   'account.logout': 'Logout',
+  'bell.none': 'Notifications, none unread',
+  'bell.unread': 'Notifications, {count} unread',
 
   // Login.
   'login.title': 'Log in to Meridian',
@@ -70,7 +72,10 @@ export const en = {
   'overview.waitingForTrafficHint':
     'Users and requests show here once a smart cluster is running and your apps serve traffic.',
   'overview.usersPerDay': 'users / day',
+  'overview.usersPerDayHint': 'Users of your apps in the last 24 hours.',
   'overview.requestsPerMinute': 'requests / min',
+  'overview.requestsPerMinuteHint':
+    'Requests a minute your apps serve now, at this hour’s rate: the rate the metrics chart draws per second.',
   'map.datacenterTraffic': '{name}: {value} requests per minute',
 
   // Create menu and drawers.

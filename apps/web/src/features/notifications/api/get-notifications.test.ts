@@ -4,6 +4,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationEventFixture } from '../../../shared/testing/api-fixtures';
 import { jsonResponse } from '../../../shared/testing/test-providers';
+import { notificationCountQueryKey, unreadCountQueryKey } from './get-notification-count';
 import {
   addLiveNotification,
   flattenNotifications,
@@ -45,5 +46,14 @@ describe('notifications api', () => {
     const data =
       client.getQueryData<InfiniteData<NotificationEvent[], number>>(notificationsQueryKey);
     expect(flattenNotifications(data).map((item) => item.uuid)).toEqual(['c', 'b', 'a']);
+  });
+
+  it('rings the bell: a live notification makes the unread count stale', () => {
+    const client = new QueryClient();
+    client.setQueryData(unreadCountQueryKey, 0);
+    client.setQueryData(notificationCountQueryKey, 5);
+    addLiveNotification(client, event('d'));
+    expect(client.getQueryState(unreadCountQueryKey)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(notificationCountQueryKey)?.isInvalidated).toBe(true);
   });
 });

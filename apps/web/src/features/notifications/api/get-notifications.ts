@@ -60,8 +60,6 @@ export function addLiveNotification(queryClient: QueryClient, event: Notificatio
       return { ...data, pages: [[event, ...first], ...rest] };
     },
   );
-  void queryClient.invalidateQueries({
-    queryKey: [...notificationsQueryKey, 'count'],
-    exact: true,
-  });
+  // Both counts (the bell's unread one too) are under this prefix.
+  void queryClient.invalidateQueries({ queryKey: [...notificationsQueryKey, 'count'] });
 }

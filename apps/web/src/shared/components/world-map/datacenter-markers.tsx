@@ -13,7 +13,7 @@ export interface DatacenterMarker {
   pending: boolean;
   selected: boolean;
   href: string;
-  /** Today's requests per minute in this datacenter; absent where the user has no traffic. */
+  /** Requests per minute this datacenter serves now (this hour's rate); absent without traffic. */
   requestsPerMinute?: number;
 }
 

@@ -1,4 +1,5 @@
 import type { Rollout } from '@meridian/domain/apps/rollout';
+import { formatRequestsPerMinute, requestsPerMinute } from '@meridian/domain/traffic/traffic';
 import { Alert, Badge, Tag } from 'antd';
 import { formatDateTime } from '../../../../shared/lib/format-date';
 import { t } from '../../apps.texts';
@@ -74,8 +75,15 @@ export function RolloutBody({ rollout }: { rollout: Rollout }) {
             <Badge status={stepTones[step.state]} />
             <span className={styles.location}>{step.location}</span>
             <span className={styles.stepState}>{stepStateText(step, now, rollout.reason)}</span>
-            <span className={styles.requests}>
-              {t('apps.rollout.requests', { count: step.requests_per_day.toLocaleString('en-US') })}
+            <span
+              className={styles.requests}
+              title={t('apps.rollout.requestsHint', {
+                perDay: step.requests_per_day.toLocaleString('en-US'),
+              })}
+            >
+              {t('apps.rollout.requests', {
+                count: formatRequestsPerMinute(requestsPerMinute(step.requests_per_day)),
+              })}
             </span>
           </li>
         ))}

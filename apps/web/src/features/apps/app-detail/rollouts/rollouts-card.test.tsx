@@ -19,7 +19,7 @@ function step(position: number, overrides: Partial<RolloutStep>): RolloutStep {
     datacenter_uuid: `dc-${position}`,
     location: `L${position}`,
     state: 'waiting',
-    requests_per_day: 1000 * (position + 1),
+    requests_per_day: 1440 * 60 * (position + 1),
     started_at: null,
     bake_until: null,
     finished_at: null,
@@ -61,7 +61,7 @@ const running = rollout({
       state: 'baking',
       bake_until: new Date(Date.now() + 45_000).toISOString(),
     }),
-    step(2, { location: 'Tokyo', state: 'waiting', requests_per_day: 12_500 }),
+    step(2, { location: 'Tokyo', state: 'waiting', requests_per_day: 12_600 }),
   ],
 });
 
@@ -126,11 +126,15 @@ describe('RolloutsCard', () => {
     expect(within(active).getByText('v1 → v2 on edge')).toBeTruthy();
     expect(within(active).getByTestId('rollout-status').textContent).toBe('Running');
     const rows = within(active).getAllByTestId('rollout-step');
+    // In the header's unit (requests a minute: the day's figure over 24 × 60), the day's on hover.
     expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringContaining('LondonHealthy: 0.4 % errors (was 0.5 %)1,000 requests/day'),
-      expect.stringMatching(/MontréalBaking until .+ — 4[45] s left2,000 requests\/day/),
-      expect.stringContaining('TokyoWaiting12,500 requests/day'),
+      expect.stringContaining('LondonHealthy: 0.4 % errors (was 0.5 %)60 requests / min'),
+      expect.stringMatching(/MontréalBaking until .+ — 4[45] s left120 requests \/ min/),
+      expect.stringContaining('TokyoWaiting8.75 requests / min'),
     ]);
+    expect(within(rows[2]!).getByText('8.75 requests / min').title).toBe(
+      'Its rate when the rollout began: 12,600 requests a day.',
+    );
     // The halted one is folded under the active one; opened, it says why.
     await userEvent.setup().click(screen.getByText('v0 → v1 on edge'));
     expect(await screen.findByText(halted.reason ?? '')).toBeTruthy();
