@@ -1,16 +1,15 @@
 import { z } from 'zod';
-import { automaticPlacementMessages, candidatesMax, demandSchema } from './placement-decision';
+import { automaticPlacementMessages, demandSchema } from './placement-decision';
 import { smartClusterFields } from './smart-cluster';
 
 export const placementMessages = automaticPlacementMessages;
 
-/** `POST /intelligence/placement`: where an AUTOMATIC smart cluster would run, without creating it. */
+/**
+ * `POST /intelligence/placement`: where an AUTOMATIC smart cluster would run, without creating it.
+ * Any of the catalogue's datacenters, up to the bound of every datacenter list (`targetsMax`).
+ */
 export const placementPreviewSchema = z.object({
   ...smartClusterFields,
-  datacenters: smartClusterFields.datacenters.max(
-    candidatesMax,
-    placementMessages.tooManyCandidates,
-  ),
   demand: demandSchema.optional(),
 });
 

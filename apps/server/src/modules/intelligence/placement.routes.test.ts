@@ -70,6 +70,33 @@ describe.each(embeddedBackendOnly())('POST /intelligence/placement (%s)', (backe
     );
   });
 
+  const catalogue = seededDatacenters.filter((row) => row.uuid !== 'external');
+
+  it('places over the whole catalogue: every datacenter a candidate, "place it anywhere"', async () => {
+    expect(catalogue).toHaveLength(25);
+    const response = await preview({
+      ...base,
+      datacenters: catalogue.map((row) => row.uuid),
+      latency: 60,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = placementPreviewResultSchema.parse(response.json());
+    expect(body).toMatchObject({ feasible: true, proven_gap: null });
+    expect(body.p95_latency_ms).toBeLessThanOrEqual(60);
+    // Before traffic, the candidates' cities weigh equally: 25 regions, one per datacenter.
+    expect(body.regions.map((region) => region.name)).toEqual(catalogue.map((row) => row.location));
+    expect(body.datacenters.length).toBeGreaterThan(1);
+    expect(body.datacenters.length).toBeLessThan(25);
+    // More than any datacenter list may name: a plain sentence, not a search.
+    const tooMany = await preview({
+      ...base,
+      datacenters: Array.from({ length: 51 }, (_, i) => catalogue[i % 25]!.uuid),
+      latency: 60,
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors).toEqual(['Choose at most 50 datacenters']);
+  });
+
   it('answers the spec messages for bad input', async () => {
     const lowBudget = await preview({
       ...base,
@@ -121,12 +148,11 @@ describe.each(embeddedBackendOnly())('POST /intelligence/placement (%s)', (backe
   });
 
   it('searches 498 crowded demand points off the event loop: /healthz answers meanwhile', async () => {
-    const candidates = seededDatacenters.filter((row) => row.uuid !== 'external').slice(0, 24);
     const heavy = {
       ...base,
-      datacenters: candidates.map((row) => row.uuid),
+      datacenters: catalogue.map((row) => row.uuid),
       latency: crowdedLatencyMs,
-      demand: crowdedDemand(candidates),
+      demand: crowdedDemand(catalogue),
     };
     // The pool's thread starts on first use: started here, so the search itself is measured.
     expect((await preview({ ...heavy, demand: heavy.demand.slice(0, 5) })).statusCode).toBe(200);
