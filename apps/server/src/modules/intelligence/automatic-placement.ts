@@ -122,6 +122,21 @@ export function listOf(names: readonly string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
+/**
+ * Whose demand a preview assumed, in one sentence: before any traffic, the candidates' cities
+ * weigh equally (the user picked them because their users are there), unless a demand is given.
+ */
+export function demandAssumed(source: 'candidates' | 'request', points: number): string {
+  if (source === 'candidates') {
+    return points === 1
+      ? 'Before any traffic, Meridian assumes your users are in the candidate city.'
+      : `Before any traffic, Meridian assumes your users are in the ${points} candidate cities, equally.`;
+  }
+  return points === 1
+    ? 'Meridian places it for the demand point given.'
+    : `Meridian places it for the ${points} demand points given, by their weights.`;
+}
+
 const demandWords: Record<DemandSource, string> = {
   candidates: 'users at the picked datacenters',
   request: 'the demand given',

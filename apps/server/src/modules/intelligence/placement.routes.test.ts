@@ -52,6 +52,28 @@ describe.each(embeddedBackendOnly())('POST /intelligence/placement (%s)', (backe
     expect(body.p95_latency_ms).toBeLessThanOrEqual(30);
     expect(body.regions.map((region) => region.name)).toEqual(['Montréal users', 'London users']);
     expect(body.monthly_cost).toBeGreaterThan(0);
+    expect(body).toMatchObject({
+      demand_source: 'request',
+      demand_assumed: 'Meridian places it for the 2 demand points given, by their weights.',
+    });
+  });
+
+  it('answers without a budget, and the same with one: the budget never moves it', async () => {
+    const question = {
+      ...base,
+      datacenters: ['ca-montreal', 'gb-london', 'jp-tokyo'],
+      latency: 90,
+    };
+    const { budget: _budget, ...withoutBudget } = question;
+    const answers = await Promise.all([preview(withoutBudget), preview(question)]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const [alone, budgeted] = answers.map((answer) =>
+      placementPreviewResultSchema.parse(answer.json()),
+    );
+    expect(alone).toEqual(budgeted);
+    expect(alone!.demand_assumed).toBe(
+      'Before any traffic, Meridian assumes your users are in the 3 candidate cities, equally.',
+    );
   });
 
   it('weighs the candidates equally without a demand, and says why a target is out of reach', async () => {
@@ -81,7 +103,13 @@ describe.each(embeddedBackendOnly())('POST /intelligence/placement (%s)', (backe
     });
     expect(response.statusCode, response.body).toBe(200);
     const body = placementPreviewResultSchema.parse(response.json());
-    expect(body).toMatchObject({ feasible: true, proven_gap: null });
+    expect(body).toMatchObject({
+      feasible: true,
+      proven_gap: null,
+      demand_source: 'candidates',
+      demand_assumed:
+        'Before any traffic, Meridian assumes your users are in the 25 candidate cities, equally.',
+    });
     expect(body.p95_latency_ms).toBeLessThanOrEqual(60);
     // Before traffic, the candidates' cities weigh equally: 25 regions, one per datacenter.
     expect(body.regions.map((region) => region.name)).toEqual(catalogue.map((row) => row.location));
