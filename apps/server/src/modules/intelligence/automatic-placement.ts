@@ -72,9 +72,9 @@ export function engineInput(request: PlacementRequest): {
 }
 
 /**
- * How long the engine searches for the cheapest set. The exact search took 4–5 s on 498 demand
- * points; stopped after 1 s it answers the best set found, typically within 4–14 % of the
- * cheapest, with a proven lower bound (`provenGap`).
+ * How long the engine searches for the cheapest set. On the bench it proves the cheapest well
+ * within it (50 × 200 p99 under 0.2 s, 100 × 200 under 0.5 s); a search it cuts answers the best
+ * set found with a proven lower bound (`provenGap`).
  */
 export const placementSearchBudgetMs = 1_000;
 
