@@ -39,7 +39,15 @@ describe.skipIf(!inject('browserAvailable'))('automatic placement in Chromium', 
       await page.locator('.ant-select-item-option', { hasText: city }).first().click();
     }
     await page.keyboard.press('Escape');
-    await expectVisible(preview().getByText(/Pick candidate datacenters, a latency and a budget/));
+    await expectVisible(preview().getByText(/Pick candidate datacenters and a latency/));
+    // Why the minimum covers every candidate while the preview's cost is lower: one sentence.
+    await expectVisible(
+      form()
+        .getByTestId('budget-why')
+        .getByText(
+          'In automatic mode the budget is the ceiling for growing into any of the candidates, so it must cover all of them, even though Meridian starts in the cheapest ones that meet the latency.',
+        ),
+    );
 
     // A target below what any choice reaches: the reason, and one click to the best there is.
     await form().getByLabel('Latency (ms)').fill('5');
@@ -61,7 +69,34 @@ describe.skipIf(!inject('browserAvailable'))('automatic placement in Chromium', 
     expect(await preview().getByTestId('placement-p95').getAttribute('data-within')).toBe('true');
     expect(await preview().getByTestId('placement-chosen-marker').count()).toBe(1);
     expect(await preview().getByTestId('placement-candidate-marker').count()).toBe(2);
+    // Whose demand it assumed: before any traffic, the candidates' cities, equally.
+    await expectVisible(
+      preview()
+        .getByTestId('placement-demand')
+        .getByText(
+          'Before any traffic, Meridian assumes your users are in the 3 candidate cities, equally.',
+        ),
+    );
     await screenshot(page, 'placement-preview');
+
+    // A budget below the minimum keeps the placement on screen, with the budget message.
+    const minimum = (await form().getByTestId('minimum-cost').textContent())!.match(
+      /\$([\d,]+\.\d\d) per month/,
+    )![1]!;
+    await form().getByLabel('Budget ($ per month)').fill('10');
+    const short = preview().getByTestId('placement-budget-short');
+    await expectVisible(
+      short.getByText(`Please provide a valid budget; the minimum is $${minimum.replace(',', '')}`),
+    );
+    await expectVisible(short.getByText(/does not depend on the budget/));
+    await page.waitForTimeout(1_000);
+    await expectChosen(['Montréal']);
+    await expectVisible(preview().getByTestId('placement-demand'));
+    expect(await preview().getByTestId('placement-cost').getAttribute('data-within')).toBe('false');
+    await preview().scrollIntoViewIfNeeded();
+    await screenshot(page, 'placement-preview-budget-below-minimum');
+    await form().getByLabel('Budget ($ per month)').fill('5000');
+    await short.waitFor({ state: 'hidden', timeout: 15_000 });
 
     await form().getByRole('button', { name: 'Create', exact: true }).click();
     const card = page

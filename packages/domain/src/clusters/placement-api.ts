@@ -1,16 +1,18 @@
 import { z } from 'zod';
-import { automaticPlacementMessages, candidatesMax, demandSchema } from './placement-decision';
+import { automaticPlacementMessages, demandSchema, demandSources } from './placement-decision';
 import { smartClusterFields } from './smart-cluster';
 
 export const placementMessages = automaticPlacementMessages;
 
-/** `POST /intelligence/placement`: where an AUTOMATIC smart cluster would run, without creating it. */
+/**
+ * `POST /intelligence/placement`: where an AUTOMATIC smart cluster would run, without creating it.
+ * Any of the catalogue's datacenters, up to the bound of every datacenter list (`targetsMax`).
+ * The budget does not change where it runs: without one the placement alone is answered; one
+ * below the minimum total cost gets the spec's budget message (400), as creation would.
+ */
 export const placementPreviewSchema = z.object({
   ...smartClusterFields,
-  datacenters: smartClusterFields.datacenters.max(
-    candidatesMax,
-    placementMessages.tooManyCandidates,
-  ),
+  budget: smartClusterFields.budget.optional(),
   demand: demandSchema.optional(),
 });
 
@@ -42,6 +44,10 @@ export const placementPreviewResultSchema = z.object({
   proven_gap: z.object({ lower_bound_monthly_cost: z.number(), percent: z.number() }).nullable(),
   /** Why the target is out of reach, and the search's gap when it stopped early. */
   reason: z.string().optional(),
+  /** Whose demand the placement assumed: the candidates' cities (no demand given) or the request's. */
+  demand_source: z.enum(demandSources),
+  /** The same in one sentence, e.g. "Before any traffic, Meridian assumes users in the 25 candidate cities, weighed equally." */
+  demand_assumed: z.string(),
 });
 
 export type PlacementPreview = z.infer<typeof placementPreviewResultSchema>;

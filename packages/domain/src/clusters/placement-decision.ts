@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { optionalText } from '../request-fields';
 
 export const automaticPlacementMessages = {
-  tooManyCandidates: 'Choose at most 24 candidate datacenters for automatic placement',
   external:
     "Automatic placement chooses among Meridian's datacenters: an external cluster cannot be a candidate",
   demandPoint:
@@ -15,9 +14,6 @@ const coordinate = (max: number) =>
     .number({ error: automaticPlacementMessages.demandPoint })
     .min(-max, automaticPlacementMessages.demandPoint)
     .max(max, automaticPlacementMessages.demandPoint);
-
-/** The engine's search is exact, so an AUTOMATIC smart cluster's candidates are bounded. */
-export const candidatesMax = 24;
 
 /**
  * A demand point's weight: any unit, weights are relative. Bounded below so sums and shares stay

@@ -13,7 +13,7 @@ import {
 import { validationMessages } from '../validation-messages';
 import type { clusterSchema, smartClusterSchema } from './cluster-api';
 import { externalDatacenterUuid } from './datacenter';
-import { automaticPlacementMessages, candidatesMax, demandSchema } from './placement-decision';
+import { demandSchema } from './placement-decision';
 
 /** Messages of spec "Validation rules" (Cluster) whose exact wording the spec leaves to us. */
 export const clusterMessages = {
@@ -125,13 +125,6 @@ export const smartClusterCreateSchema = z
       });
     }
     if (body.mode === 'AUTOMATIC') {
-      if (body.datacenters.length > candidatesMax) {
-        context.addIssue({
-          code: 'custom',
-          path: ['datacenters'],
-          message: automaticPlacementMessages.tooManyCandidates,
-        });
-      }
       if (body.latency === undefined) {
         context.addIssue({
           code: 'custom',

@@ -10,6 +10,7 @@ import {
 } from '../../../test-support/test-app';
 import { basicAppFields, createApp, listApps, waitForDeployments } from '../app/app.test-support';
 import { createClusterTestApp, waitFor, waitForStatus } from './cluster.test-support';
+import { seededDatacenters } from './datacenter-seed';
 
 const london = { latitude: 51.51, longitude: -0.13 };
 const montreal = { latitude: 45.5, longitude: -73.57 };
@@ -84,6 +85,38 @@ describe.each(embeddedBackendOnly())('automatic placement of smart clusters on %
     expect((await history(created.uuid, other)).statusCode).toBe(404);
   });
 
+  it('creates and updates over the whole catalogue: every datacenter a candidate', async () => {
+    const catalogue = seededDatacenters.filter((row) => row.uuid !== 'external');
+    expect(catalogue).toHaveLength(25);
+    const everywhere = catalogue.map((row) => row.uuid);
+    const created = await automatic({ name: 'anywhere', datacenters: everywhere, latency: 80 });
+    expect(created.statusCode, created.body).toBe(200);
+    const smart = created.json<SmartCluster>();
+    expect(smart.placement).toMatchObject({ candidates: everywhere, demand_source: 'candidates' });
+    expect(smart.datacenters.length).toBeLessThan(25);
+    expect(smart.placement!.p95_latency_ms).toBeLessThanOrEqual(80);
+    expect(smart.placement!.reason).toMatch(/, the least of any choice; the other \d+ candidates/);
+    // An update naming every datacenter again places again, at a tighter target.
+    await waitForStatus(t.app, admin, smart.uuid, ['success']);
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/cluster/clusters/${smart.uuid}`,
+      headers: admin.headers,
+      payload: { name: 'anywhere', isAppCreate: false, datacenters: everywhere, latency: 40 },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    // A new set is reached make-before-break; its decision is kept once it runs.
+    const newest = await waitFor(
+      async () => {
+        const decisions = placementHistorySchema.parse((await history(smart.uuid)).json());
+        return decisions.placements.length === 2 ? decisions.placements[0] : undefined;
+      },
+      { what: 'the placement at 40 ms' },
+    );
+    expect(newest).toMatchObject({ candidates: everywhere });
+    expect(newest.p95_latency_ms).toBeLessThanOrEqual(40);
+  }, 40_000);
+
   it('refuses a latency no choice of the candidates can reach, naming the best', async () => {
     const response = await automatic({
       name: 'too-fast',
@@ -96,13 +129,11 @@ describe.each(embeddedBackendOnly())('automatic placement of smart clusters on %
     ]);
     const many = await automatic({
       name: 'too-many',
-      datacenters: Array.from({ length: 25 }, (_, index) => `dc-${index}`),
+      datacenters: Array.from({ length: 51 }, (_, index) => `dc-${index}`),
       latency: 50,
     });
     expect(many.statusCode).toBe(400);
-    expect(many.json().errors).toContain(
-      'Choose at most 24 candidate datacenters for automatic placement',
-    );
+    expect(many.json().errors).toContain('Choose at most 50 datacenters');
     // A weight of 1e-9 passed `positive` and then broke the engine: a 500.
     const tiny = await automatic({
       name: 'tiny-weight',

@@ -1,7 +1,6 @@
 import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
 import {
   automaticPlacementMessages,
-  candidatesMax,
   unreachableLatencyMessage,
   type PlacementDecision,
   type PlacementHistory,
@@ -16,13 +15,10 @@ import { findOwnSmartCluster, insertPlacementRow, listPlacementRows } from './cl
 /** What placing an AUTOMATIC smart cluster takes: its candidates, size and target. */
 export type AutomaticRequest = PlacementRequest;
 
-/** The candidate rule of automatic placement: Meridian's datacenters only, at most 24. */
+/** The candidate rule of automatic placement: Meridian's datacenters only (any number of them). */
 export function checkCandidates(uuids: readonly string[]): void {
   if (uuids.includes(externalDatacenterUuid)) {
     throw new ValidationError([automaticPlacementMessages.external]);
-  }
-  if (uuids.length > candidatesMax) {
-    throw new ValidationError([automaticPlacementMessages.tooManyCandidates]);
   }
 }
 

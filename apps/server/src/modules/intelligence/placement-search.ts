@@ -1,8 +1,19 @@
+import {
+  bestRatio,
+  initialPrices,
+  knapsackBound,
+  lagrangianBound,
+  openPoints,
+  type SearchNode,
+} from './placement-bound';
+import { costOf, coverInstance, greedyCover, type CoverInstance } from './placement-cover';
+
 /**
  * The placement engine's search (architecture "Placement"): the cheapest set of candidates
- * covering 95 % of the demand's weight within the target, by branch and bound over the candidates
- * in order of cost. Bounded by a deadline: past it the search stops and answers the best set
- * found with a proven lower bound on the cheapest, so its gap is known.
+ * covering 95 % of the demand's weight within the target, by branch and bound on the reduced
+ * instance (`placement-cover.ts`) with Lagrangian bounds (`placement-bound.ts`). Bounded by a
+ * deadline: past it the search stops and answers the best set found with a proven lower bound on
+ * the cheapest, so its gap is known.
  */
 
 /** A partial set-cover instance: which demand points each candidate covers, weights, costs. */
@@ -14,12 +25,10 @@ export interface CoverProblem {
   targetMs: number;
 }
 
-/** When the search stops: `now()` past `deadline` (same unit, e.g. performance.now()). */
+/** When the search stops: `now()` past `deadline` (same unit, e.g. performance.now()), read once a node. */
 export interface SearchDeadline {
   now: () => number;
   deadline: number;
-  /** Branches between readings of the clock (default 256: a branch costs microseconds). */
-  readEvery?: number;
 }
 
 export interface CoverSearch {
@@ -36,175 +45,165 @@ export function needed(total: number): number {
   return (0.95 - 1e-9) * total;
 }
 
-/** The instance with candidates in order of cost, and what is covered on the current branch. */
-interface SearchState {
-  weights: readonly number[];
-  /** Candidates' indexes, cheapest first; positions below index into this order. */
-  order: number[];
-  /** Cost of the candidate at each position. */
-  cost: number[];
-  /** Which points the candidate at each position covers. */
-  covers: boolean[][];
-  /** Which points the candidates from position k on could still cover. */
-  reachable: boolean[][];
-  goal: number;
-  /** How many chosen candidates cover each point. */
-  coveredBy: number[];
-  coveredWeight: number;
+/**
+ * Subgradient steps at the root, where the prices start, and at each node after (from its
+ * parent's). More at either made the 50 × 200 and 100 × 200 benches slower, not surer.
+ */
+const rootIterations = 30;
+const nodeIterations = 5;
+
+/** A node's bound must come under the best cost by this much: equal costs are not worth a branch. */
+const cutoff = (cost: number) => cost - 1e-9 * Math.max(1, Math.abs(cost));
+
+interface Search extends SearchNode {
+  stop: SearchDeadline;
+  chosen: number[];
+  best: { cost: number; set: number[] };
+  /** Set once the deadline passed; `openBound` then bounds every branch left unexplored. */
+  stopped: boolean;
+  openBound: number;
 }
 
-function stateOf({ rtt, weights, costs, targetMs }: CoverProblem): SearchState {
-  const order = costs.map((_, index) => index).sort((a, b) => costs[a]! - costs[b]!);
-  const covers = order.map((j) => rtt.map((row) => row[j]! <= targetMs));
+function toggle(search: Search, j: number, step: 1 | -1): void {
+  const { covers, weights } = search.instance;
+  for (const i of covers[j]!) {
+    if (step === 1 && search.coveredBy[i] === 0) search.coveredWeight += weights[i]!;
+    search.coveredBy[i]! += step;
+    if (step === -1 && search.coveredBy[i] === 0) search.coveredWeight -= weights[i]!;
+  }
+}
+
+/** Keeps `set` when it is cheaper than the best so far. */
+function offer(search: Search, set: readonly number[] | undefined): void {
+  if (!set) return;
+  const cost = costOf(search.instance, set);
+  if (cost < cutoff(search.best.cost)) search.best = { cost, set: [...set] };
+}
+
+/**
+ * The node's lower bound (its cost so far included) and the reduced costs there; undefined when
+ * the node can be pruned: it covers too little, or cannot beat the best set found.
+ */
+function boundNode(
+  search: Search,
+  spent: number,
+  prices: Float64Array,
+  root: boolean,
+): { bound: number; reduced: Float64Array } | undefined {
+  const missing = search.instance.goal - search.coveredWeight;
+  const open = openPoints(search);
+  const reachable = open.reduce((sum, i) => sum + search.instance.weights[i]!, 0);
+  const room = cutoff(search.best.cost) - spent;
+  if (reachable < missing || knapsackBound(search, missing) >= room) return undefined;
+  const iterations = root ? rootIterations : nodeIterations;
+  const relaxed = lagrangianBound(search, open, missing, prices, { room, iterations });
+  if (relaxed.bound >= room) return undefined;
+  return { bound: spent + relaxed.bound, reduced: relaxed.reduced };
+}
+
+/**
+ * Explores the node (its candidates so far cost `spent`; `inherited` bounds it, from its parent;
+ * the root has none). Chooses first the candidate the relaxation wants most, so the first dive is
+ * a good cover.
+ */
+function explore(
+  search: Search,
+  spent: number,
+  parentPrices: Float64Array,
+  inherited: number | 'root',
+): void {
+  if (spent >= cutoff(search.best.cost)) return;
+  if (search.coveredWeight >= search.instance.goal) {
+    search.best = { cost: spent, set: [...search.chosen] };
+    return;
+  }
+  if (search.stopped) {
+    search.openBound = Math.min(search.openBound, inherited === 'root' ? 0 : inherited);
+    return;
+  }
+  const prices = parentPrices.slice();
+  const node = boundNode(search, spent, prices, inherited === 'root');
+  if (!node) return;
+  if (search.stop.now() > search.stop.deadline) {
+    search.stopped = true;
+    search.openBound = Math.min(search.openBound, node.bound);
+    return;
+  }
+  const { status, instance } = search;
+  const taken = instance.costs.flatMap((_, j) =>
+    status[j] === 0 && node.reduced[j]! < 0 ? [j] : [],
+  );
+  // A cover near the relaxation's choice: often the best set, found long before the search ends.
+  offer(
+    search,
+    greedyCover(instance, [...search.chosen, ...taken], (j) => status[j] === -1),
+  );
+  if (node.bound >= cutoff(search.best.cost)) return;
+  // A candidate whose reduced cost alone lifts the bound past the best set is never worth adding.
+  const room = cutoff(search.best.cost);
+  const leftOut = instance.costs.flatMap((_, j) =>
+    status[j] === 0 && node.reduced[j]! >= 0 && node.bound + node.reduced[j]! >= room ? [j] : [],
+  );
+  for (const j of leftOut) status[j] = -1;
+  const next = taken.length > 0 ? mostWanted(taken, node.reduced, status) : bestRatio(search);
+  if (next !== -1) branchOn(search, next, spent, prices, node.bound);
+  for (const j of leftOut) status[j] = 0;
+}
+
+/** Of the candidates the relaxation takes, the open one with the lowest reduced cost (-1: none). */
+function mostWanted(taken: readonly number[], reduced: Float64Array, status: Int8Array): number {
+  let pick = -1;
+  for (const j of taken) {
+    if (status[j] === 0 && (pick === -1 || reduced[j]! < reduced[pick]!)) pick = j;
+  }
+  return pick;
+}
+
+function branchOn(
+  search: Search,
+  j: number,
+  spent: number,
+  prices: Float64Array,
+  bound: number,
+): void {
+  search.status[j] = 1;
+  toggle(search, j, 1);
+  search.chosen.push(j);
+  explore(search, spent + search.instance.costs[j]!, prices, bound);
+  search.chosen.pop();
+  toggle(search, j, -1);
+  search.status[j] = -1;
+  explore(search, spent, prices, bound);
+  search.status[j] = 0;
+}
+
+/** Where the search starts: nothing chosen, a greedy cover to beat. undefined: no set covers the goal. */
+function startOn(instance: CoverInstance, stop: SearchDeadline): Search | undefined {
+  const greedy = greedyCover(instance, []);
+  if (!greedy) return undefined;
   return {
-    weights,
-    order,
-    cost: order.map((j) => costs[j]!),
-    covers,
-    reachable: order.map((_, k) => rtt.map((_, i) => covers.slice(k).some((cover) => cover[i]))),
-    goal: needed(weights.reduce((sum, weight) => sum + weight, 0)),
-    coveredBy: new Array<number>(weights.length).fill(0),
+    instance,
+    stop,
+    status: new Int8Array(instance.costs.length),
+    coveredBy: new Int32Array(instance.weights.length),
     coveredWeight: 0,
+    chosen: [],
+    best: { cost: costOf(instance, greedy), set: greedy },
+    stopped: false,
+    openBound: Infinity,
   };
 }
 
-/** Chooses (step 1) or gives back (step -1) the candidate at `position`. */
-function toggle(state: SearchState, position: number, step: 1 | -1): void {
-  state.covers[position]!.forEach((hit, i) => {
-    if (!hit) return;
-    if (step === 1 && state.coveredBy[i] === 0) state.coveredWeight += state.weights[i]!;
-    state.coveredBy[i]! += step;
-    if (step === -1 && state.coveredBy[i] === 0) state.coveredWeight -= state.weights[i]!;
-  });
-}
-
-/** What is covered now plus what the candidates from position k on could still add. */
-function coverableFrom(state: SearchState, k: number): number {
-  const { weights, coveredBy, reachable } = state;
-  let sum = state.coveredWeight;
-  for (let i = 0; i < weights.length; i++) {
-    if (coveredBy[i] === 0 && reachable[k]![i]) sum += weights[i]!;
-  }
-  return sum;
-}
-
-/**
- * The cheapest set covering the goal, exact when it finishes: branches are pruned by the best
- * cost found and by what the remaining candidates could still cover. A greedy cover is the first
- * bound to beat (only strictly cheaper sets replace it, so the answer is the one the plain search
- * finds). Past the deadline, each branch left open is bounded (`dualBound`) instead of explored.
- */
+/** The cheapest set covering the goal, exact when it finishes; past the deadline, the best found. */
 export function cheapestCover(problem: CoverProblem, stop: SearchDeadline): CoverSearch {
-  const state = stateOf(problem);
-  const greedy = greedyCover(state);
-  if (!greedy) return { set: undefined, lowerBound: Infinity, complete: true };
-  // Above the greedy cost by a float's rounding: a set costing the same still replaces it.
-  let best = { cost: greedy.cost + 1e-9 * Math.max(1, greedy.cost), set: greedy.set };
-  const chosen: number[] = [];
-  const readEvery = stop.readEvery ?? 256;
-  let branches = 0;
-  let stopped = false;
-  let openBound = Infinity;
-
-  function search(k: number, cost: number): void {
-    if (cost >= best.cost) return;
-    if (state.coveredWeight >= state.goal) {
-      best = { cost, set: [...chosen] };
-      return;
-    }
-    if (k === state.order.length || coverableFrom(state, k) < state.goal) return;
-    if (stopped || (++branches % readEvery === 0 && stop.now() > stop.deadline)) {
-      stopped = true;
-      openBound = Math.min(openBound, cost + dualBound(state, k));
-      return;
-    }
-    toggle(state, k, 1);
-    chosen.push(state.order[k]!);
-    search(k + 1, cost + state.cost[k]!);
-    chosen.pop();
-    toggle(state, k, -1);
-    search(k + 1, cost);
-  }
-  search(0, 0);
-  const cost = best.set.reduce((sum, index) => sum + problem.costs[index]!, 0);
-  return { set: best.set, lowerBound: Math.min(cost, openBound), complete: !stopped };
-}
-
-/**
- * Adds the candidate with the most new weight per cost until the goal is met, then drops the
- * dearest candidates the goal does without. undefined: even every candidate falls short.
- */
-function greedyCover(state: SearchState): { cost: number; set: number[] } | undefined {
-  const { weights, covers, cost, goal } = state;
-  const count = new Array<number>(weights.length).fill(0);
-  let covered = 0;
-  const change = (position: number, step: 1 | -1) =>
-    covers[position]!.forEach((hit, i) => {
-      if (!hit) return;
-      if (step === 1 && count[i] === 0) covered += weights[i]!;
-      count[i]! += step;
-      if (step === -1 && count[i] === 0) covered -= weights[i]!;
-    });
-  const picked = new Set<number>();
-  while (covered < goal) {
-    let pick = { position: -1, value: 0 };
-    covers.forEach((cover, position) => {
-      const gain = weights.reduce((sum, w, i) => sum + (cover[i] && count[i] === 0 ? w : 0), 0);
-      const value = gain / Math.max(cost[position]!, Number.MIN_VALUE);
-      if (gain > 0 && value > pick.value) pick = { position, value };
-    });
-    if (pick.position === -1) return undefined;
-    picked.add(pick.position);
-    change(pick.position, 1);
-  }
-  for (const position of [...picked].sort((a, b) => b - a)) {
-    change(position, -1);
-    if (covered >= goal) picked.delete(position);
-    else change(position, 1);
-  }
-  const positions = [...picked].sort((a, b) => a - b);
-  return {
-    cost: positions.reduce((sum, position) => sum + cost[position]!, 0),
-    set: positions.map((position) => state.order[position]!),
-  };
-}
-
-/** How many values of the dual's price λ `dualBound` tries, spread geometrically. */
-const dualPriceSteps = 40;
-
-/**
- * A lower bound on what a branch still has to spend (candidates from position k on), from the
- * dual of its linear relaxation: prices π on the uncovered points such that no candidate's points
- * are priced above its cost, each point at most λ × its weight, bound the cost by Σπ less λ × the
- * weight that may stay uncovered. Any such prices give a valid bound; they are set greedily
- * (points with the fewest candidates first) for a range of λ and the best bound is kept.
- */
-function dualBound(state: SearchState, k: number): number {
-  const { weights, covers, cost, coveredBy, goal, coveredWeight } = state;
-  const missing = goal - coveredWeight;
-  if (missing <= 0) return 0;
-  const open = weights.map((_, i) => i).filter((i) => coveredBy[i] === 0);
-  const positions = cost.map((_, position) => position).filter((position) => position >= k);
-  const coveringOf = open.map((i) => positions.filter((position) => covers[position]![i]));
-  const byScarcity = open
-    .map((_, n) => n)
-    .sort((a, b) => coveringOf[a]!.length - coveringOf[b]!.length);
-  const slack = open.reduce((sum, i) => sum + weights[i]!, 0) - missing;
-  const lightest = Math.min(...open.map((i) => weights[i]!));
-  const low = Math.min(...positions.map((p) => cost[p]!)) / (missing + slack);
-  const high = Math.max(...positions.map((p) => cost[p]!)) / lightest;
-  let bound = 0;
-  for (let step = 0; step <= dualPriceSteps; step++) {
-    const price = low * (high / low) ** (step / dualPriceSteps);
-    const budget = [...cost];
-    let priced = 0;
-    for (const n of byScarcity) {
-      let value = price * weights[open[n]!]!;
-      for (const position of coveringOf[n]!) value = Math.min(value, budget[position]!);
-      for (const position of coveringOf[n]!) budget[position]! -= value;
-      priced += value;
-    }
-    bound = Math.max(bound, priced - price * slack);
-  }
-  return bound;
+  const { rtt, weights, costs, targetMs } = problem;
+  const hits = costs.map((_, j) => rtt.map((row) => row[j]! <= targetMs));
+  const goal = needed(weights.reduce((sum, weight) => sum + weight, 0));
+  const instance = coverInstance(hits, weights, costs, goal);
+  const search = startOn(instance, stop);
+  if (!search) return { set: undefined, lowerBound: Infinity, complete: true };
+  explore(search, 0, initialPrices(instance, search.best.cost), 'root');
+  const set = search.best.set.map((j) => instance.original[j]!).sort((a, b) => a - b);
+  const cost = set.reduce((sum, j) => sum + costs[j]!, 0);
+  return { set, lowerBound: Math.min(cost, search.openBound), complete: !search.stopped };
 }

@@ -52,6 +52,28 @@ describe.each(embeddedBackendOnly())('POST /intelligence/placement (%s)', (backe
     expect(body.p95_latency_ms).toBeLessThanOrEqual(30);
     expect(body.regions.map((region) => region.name)).toEqual(['Montréal users', 'London users']);
     expect(body.monthly_cost).toBeGreaterThan(0);
+    expect(body).toMatchObject({
+      demand_source: 'request',
+      demand_assumed: 'Meridian places it for the 2 demand points given, by their weights.',
+    });
+  });
+
+  it('answers without a budget, and the same with one: the budget never moves it', async () => {
+    const question = {
+      ...base,
+      datacenters: ['ca-montreal', 'gb-london', 'jp-tokyo'],
+      latency: 90,
+    };
+    const { budget: _budget, ...withoutBudget } = question;
+    const answers = await Promise.all([preview(withoutBudget), preview(question)]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const [alone, budgeted] = answers.map((answer) =>
+      placementPreviewResultSchema.parse(answer.json()),
+    );
+    expect(alone).toEqual(budgeted);
+    expect(alone!.demand_assumed).toBe(
+      'Before any traffic, Meridian assumes your users are in the 3 candidate cities, equally.',
+    );
   });
 
   it('weighs the candidates equally without a demand, and says why a target is out of reach', async () => {
@@ -68,6 +90,39 @@ describe.each(embeddedBackendOnly())('POST /intelligence/placement (%s)', (backe
     expect(body.reason).toMatch(
       /^No choice of these datacenters brings 95 % of the demand within 1 ms; the best these datacenters can do is \d+ ms\.$/,
     );
+  });
+
+  const catalogue = seededDatacenters.filter((row) => row.uuid !== 'external');
+
+  it('places over the whole catalogue: every datacenter a candidate, "place it anywhere"', async () => {
+    expect(catalogue).toHaveLength(25);
+    const response = await preview({
+      ...base,
+      datacenters: catalogue.map((row) => row.uuid),
+      latency: 60,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = placementPreviewResultSchema.parse(response.json());
+    expect(body).toMatchObject({
+      feasible: true,
+      proven_gap: null,
+      demand_source: 'candidates',
+      demand_assumed:
+        'Before any traffic, Meridian assumes your users are in the 25 candidate cities, equally.',
+    });
+    expect(body.p95_latency_ms).toBeLessThanOrEqual(60);
+    // Before traffic, the candidates' cities weigh equally: 25 regions, one per datacenter.
+    expect(body.regions.map((region) => region.name)).toEqual(catalogue.map((row) => row.location));
+    expect(body.datacenters.length).toBeGreaterThan(1);
+    expect(body.datacenters.length).toBeLessThan(25);
+    // More than any datacenter list may name: a plain sentence, not a search.
+    const tooMany = await preview({
+      ...base,
+      datacenters: Array.from({ length: 51 }, (_, i) => catalogue[i % 25]!.uuid),
+      latency: 60,
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors).toEqual(['Choose at most 50 datacenters']);
   });
 
   it('answers the spec messages for bad input', async () => {
@@ -121,12 +176,11 @@ describe.each(embeddedBackendOnly())('POST /intelligence/placement (%s)', (backe
   });
 
   it('searches 498 crowded demand points off the event loop: /healthz answers meanwhile', async () => {
-    const candidates = seededDatacenters.filter((row) => row.uuid !== 'external').slice(0, 24);
     const heavy = {
       ...base,
-      datacenters: candidates.map((row) => row.uuid),
+      datacenters: catalogue.map((row) => row.uuid),
       latency: crowdedLatencyMs,
-      demand: crowdedDemand(candidates),
+      demand: crowdedDemand(catalogue),
     };
     // The pool's thread starts on first use: started here, so the search itself is measured.
     expect((await preview({ ...heavy, demand: heavy.demand.slice(0, 5) })).statusCode).toBe(200);

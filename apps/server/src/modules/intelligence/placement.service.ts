@@ -9,12 +9,20 @@ import type { Database } from '../../platform/db/database';
 import { ValidationError } from '../../platform/http/errors';
 import { knownDatacenters } from '../cluster/cluster.records';
 import { checkBudget } from '../cluster/cluster.service';
-import { cents, gapSentence, provenGap, solvePlacement, tenths } from './automatic-placement';
+import {
+  cents,
+  demandAssumed,
+  gapSentence,
+  provenGap,
+  solvePlacement,
+  tenths,
+} from './automatic-placement';
 
 /**
  * `POST /intelligence/placement`: where an AUTOMATIC smart cluster on these candidates would run
  * and what it would cost, without creating anything. Without a demand, the candidates' own
- * locations weigh equally: the user picked them because their users are there.
+ * locations weigh equally: the user picked them because their users are there. The budget is
+ * only checked (when given): it never changes where the smart cluster runs.
  */
 export async function previewPlacement(
   { db, cpu }: { db: Database; cpu: CpuPool },
@@ -33,6 +41,7 @@ export async function previewPlacement(
     latency: input.latency,
     demand: input.demand,
   });
+  const source = input.demand ? 'request' : 'candidates';
   const best = Math.ceil(placement.bestPossibleLatencyMs);
   const gap = provenGap(placement);
   const reason = [
@@ -62,5 +71,7 @@ export async function previewPlacement(
       percent: gap.percent,
     },
     ...(reason ? { reason } : {}),
+    demand_source: source,
+    demand_assumed: demandAssumed(source, demand.length),
   };
 }

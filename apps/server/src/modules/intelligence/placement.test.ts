@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { seededDatacenters } from '../cluster/datacenter-seed';
 import {
   placeSmartCluster,
+  placeWithin,
   roundTripMs,
   weightedP95,
   type DemandPoint,
@@ -134,17 +135,20 @@ describe('placement', () => {
     return () => reading++;
   };
 
+  /** The whole seeded catalogue (25 datacenters), with prices that differ a little. */
+  const catalogue = seededDatacenters
+    .filter((row) => row.uuid !== 'external')
+    .map((row, i) => ({ ...row, monthlyCost: 60 + ((i * 7) % 11) }));
+
   it('stops at its deadline with the best set found and a proven lower bound on the cheapest', () => {
-    const candidates = seededDatacenters
-      .filter((row) => row.uuid !== 'external')
-      .slice(0, 24)
-      .map((row, i) => ({ ...row, monthlyCost: 60 + ((i * 7) % 11) }));
-    const demand = crowdedDemand(candidates, 200);
-    const exact = placeSmartCluster({ candidates, demand, latencyMs: crowdedLatencyMs });
+    expect(catalogue).toHaveLength(25);
+    const demand = crowdedDemand(catalogue, 200);
+    const exact = placeSmartCluster({ candidates: catalogue, demand, latencyMs: crowdedLatencyMs });
     expect(exact.optimal).toBe(true);
     expect(exact.lowerBoundCost).toBe(exact.monthlyCost);
+    // The clock is read once a node: a deadline of 0 stops the search at the root's first child.
     const cut = placeSmartCluster({
-      candidates,
+      candidates: catalogue,
       demand,
       latencyMs: crowdedLatencyMs,
       stop: { now: readings(), deadline: 0 },
@@ -154,8 +158,66 @@ describe('placement', () => {
     expect(cut.p95LatencyMs).toBeLessThanOrEqual(crowdedLatencyMs);
     expect(cut.lowerBoundCost).toBeLessThanOrEqual(exact.monthlyCost);
     expect(cut.monthlyCost).toBeGreaterThanOrEqual(exact.monthlyCost);
-    // A bound worth quoting: within a third of the answer on this instance (about 10 % found).
-    expect(cut.lowerBoundCost).toBeGreaterThan(cut.monthlyCost * 0.67);
+    // A bound worth quoting: the root's Lagrangian bound, within 10 % of the answer here.
+    expect(cut.lowerBoundCost).toBeGreaterThan(cut.monthlyCost * 0.9);
+  });
+
+  it('answers by the clock: past its time limit, the best set found and its gap', () => {
+    const demand = crowdedDemand(catalogue, 498);
+    const exact = placeWithin({
+      candidates: catalogue,
+      demand,
+      latencyMs: crowdedLatencyMs,
+      budgetMs: 60_000,
+    });
+    expect(exact.optimal).toBe(true);
+    const cut = placeWithin({
+      candidates: catalogue,
+      demand,
+      latencyMs: crowdedLatencyMs,
+      budgetMs: 0,
+    });
+    expect(cut).toMatchObject({ optimal: false, feasible: true });
+    expect(cut.lowerBoundCost).toBeLessThanOrEqual(exact.monthlyCost);
+    expect(cut.monthlyCost).toBeGreaterThanOrEqual(exact.monthlyCost);
+  });
+
+  it('stays exact when candidates share a place or a price (brute force agrees)', () => {
+    // Few places and prices: many candidates cover the same points, or cost the same.
+    const places = [montreal, toronto, london, tokyo];
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            at: fc.integer({ min: 0, max: 3 }),
+            cost: fc.constantFrom(50, 80, 80, 120),
+          }),
+          { minLength: 1, maxLength: 10 },
+        ),
+        fc.array(fc.record({ at: point, weight: fc.integer({ min: 1, max: 5 }) }), {
+          minLength: 1,
+          maxLength: 20,
+        }),
+        fc.integer({ min: 14, max: 120 }),
+        (rawCandidates, rawDemand, latencyMs) => {
+          const candidates = rawCandidates.map((c, i) => ({
+            uuid: `dc-${i}`,
+            ...places[c.at]!,
+            monthlyCost: c.cost,
+          }));
+          const demand = [
+            ...rawDemand.map((d) => ({ ...d.at, weight: d.weight })),
+            ...places.map((place) => ({ ...place, weight: 3 })),
+          ];
+          const placement = placeSmartCluster({ candidates, demand, latencyMs });
+          const expected = bruteForce(candidates, demand, latencyMs);
+          expect(placement.feasible).toBe(expected !== undefined);
+          if (expected) expect(placement.monthlyCost).toBe(expected.cost);
+          expect(new Set(placement.datacenters).size).toBe(placement.datacenters.length);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('never proves a bound above the cheapest cover, however early it stops', () => {
@@ -179,7 +241,7 @@ describe('placement', () => {
           }));
           const demand = rawDemand.map((d) => ({ ...d.at, weight: d.weight }));
           const exact = placeSmartCluster({ candidates, demand, latencyMs });
-          const stop = { now: readings(), deadline, readEvery: 1 };
+          const stop = { now: readings(), deadline };
           const cut = placeSmartCluster({ candidates, demand, latencyMs, stop });
           expect(cut.feasible).toBe(exact.feasible);
           expect(cut.lowerBoundCost).toBeLessThanOrEqual(exact.monthlyCost + 1e-9);

@@ -68,7 +68,9 @@ export const t = defineTexts({
   'clusters.placement.title': 'Where Meridian will run it',
   'clusters.placement.loading': 'Working out the placement',
   'clusters.placement.hint':
-    'Pick candidate datacenters, a latency and a budget: Meridian shows where it would run and why.',
+    'Pick candidate datacenters and a latency: Meridian shows where it would run and why.',
+  'clusters.placement.budgetShort':
+    'The placement below does not depend on the budget: raise the budget to the minimum to create it.',
   'clusters.placement.runsIn': 'Runs in',
   'clusters.placement.legendChosen': 'chosen',
   'clusters.placement.legendDemand': 'users',
@@ -118,6 +120,8 @@ export const t = defineTexts({
   'clusters.form.kubeconfigHint': 'Upload the kubeconfig of your cluster (.yaml).',
   'clusters.form.kubeconfigButton': 'Select a .yaml file',
   'clusters.form.minimumCost': 'Minimum total cost',
+  'clusters.form.budgetWhy':
+    'In automatic mode the budget is the ceiling for growing into any of the candidates, so it must cover all of them, even though Meridian starts in the cheapest ones that meet the latency.',
   'clusters.form.perMonth': '{amount} per month',
   'clusters.form.createNotice': 'Creation usually takes 20 minutes to an hour.',
   'clusters.form.updateNotice': 'An update usually takes 5 minutes to an hour.',

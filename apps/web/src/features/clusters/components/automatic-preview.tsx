@@ -4,19 +4,23 @@ import type { FlavorKey } from '@meridian/domain/flavors';
 import { Form, type FormInstance } from 'antd';
 import { ApiError } from '../../../shared/api/api-error';
 import { usePlacementPreview } from '../api/preview-placement';
-import { isExternalChoice } from '../form-rules';
+import { budgetError, isExternalChoice } from '../form-rules';
 import type { ClusterFormValues } from './cluster-form-drawer';
 import { PlacementPreview } from './placement-preview';
 
 interface AutomaticPreviewProps {
   form: FormInstance<ClusterFormValues>;
   datacenters: readonly Datacenter[];
-  /** The spec's minimum budget for the picked candidates: below it there is nothing to ask. */
+  /** The spec's minimum budget for the picked candidates (it covers every one of them). */
   minimum: number;
   size: { cluster_size?: FlavorKey; master_count?: number | null; minion_count?: number | null };
 }
 
-/** The preview's question, once the form holds one the server can answer. */
+/**
+ * The preview's question, once the form holds one the server can answer. The budget never moves
+ * the placement, so it is asked only when it passes the minimum: below it, the placement is still
+ * shown, with the budget message beside it (`budgetShort`).
+ */
 function previewBody(
   values: Partial<ClusterFormValues>,
   size: AutomaticPreviewProps['size'],
@@ -24,12 +28,11 @@ function previewBody(
 ): PlacementPreviewInput | null {
   const { datacenters, latency, budget } = values;
   if (!datacenters?.length || isExternalChoice(datacenters) || !size.cluster_size) return null;
-  if (typeof latency !== 'number' || latency < 0 || typeof budget !== 'number') return null;
-  if (Math.round(budget * 100) < Math.round(minimum * 100)) return null;
+  if (typeof latency !== 'number' || latency < 0) return null;
   return {
     datacenters,
     latency,
-    budget,
+    ...(typeof budget === 'number' && !budgetError(budget, minimum) ? { budget } : {}),
     cluster_size: size.cluster_size,
     master_count: size.master_count ?? 1,
     minion_count: size.minion_count ?? 1,
@@ -42,6 +45,7 @@ export function AutomaticPreview({ form, datacenters, minimum, size }: Automatic
   const body = previewBody(values, size, minimum);
   const preview = usePlacementPreview(body);
   const candidates = datacenters.filter((dc) => body?.datacenters.includes(dc.uuid));
+  const budget = typeof values.budget === 'number' ? values.budget : undefined;
   const error =
     preview.error instanceof ApiError
       ? (preview.error.errors[0] ?? preview.error.message)
@@ -53,8 +57,9 @@ export function AutomaticPreview({ form, datacenters, minimum, size }: Automatic
       preview={body ? preview.data : undefined}
       loading={preview.isFetching}
       error={body ? error : null}
+      budgetShort={budget === undefined ? null : budgetError(budget, minimum)}
       latency={body?.latency ?? 0}
-      budget={body?.budget ?? 0}
+      budget={budget}
       candidates={candidates}
       onUseBestLatency={(latency) => {
         form.setFieldValue('latency', latency);

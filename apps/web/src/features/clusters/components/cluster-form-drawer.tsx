@@ -347,10 +347,17 @@ function ClusterForm({
 
       {external ? null : (
         <div className={styles.cost} data-testid="minimum-cost">
-          <span>{t('clusters.form.minimumCost')}</span>
-          <span className={styles.costValue}>
-            {t('clusters.form.perMonth', { amount: formatMonthlyCost(minimum) })}
-          </span>
+          <div className={styles.costLine}>
+            <span>{t('clusters.form.minimumCost')}</span>
+            <span className={styles.costValue}>
+              {t('clusters.form.perMonth', { amount: formatMonthlyCost(minimum) })}
+            </span>
+          </div>
+          {automatic ? (
+            <p className={styles.costWhy} data-testid="budget-why">
+              {t('clusters.form.budgetWhy')}
+            </p>
+          ) : null}
         </div>
       )}
 

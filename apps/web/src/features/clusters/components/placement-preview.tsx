@@ -11,8 +11,11 @@ interface PlacementPreviewProps {
   preview: Preview | undefined;
   loading: boolean;
   error: string | null;
+  /** The budget message when the budget is below the minimum: shown with the placement. */
+  budgetShort: string | null;
   latency: number;
-  budget: number;
+  /** As typed; none yet: the cost stands alone. */
+  budget: number | undefined;
   candidates: readonly Datacenter[];
   onUseBestLatency: (latency: number) => void;
 }
@@ -72,6 +75,7 @@ export function PlacementPreview({
   preview,
   loading,
   error,
+  budgetShort,
   latency,
   budget,
   candidates,
@@ -93,6 +97,15 @@ export function PlacementPreview({
         </span>
       </header>
       {error ? <Alert type="error" showIcon title={error} /> : null}
+      {budgetShort && !error ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={budgetShort}
+          description={t('clusters.placement.budgetShort')}
+          data-testid="placement-budget-short"
+        />
+      ) : null}
       {!preview && !error ? <p className={styles.hint}>{t('clusters.placement.hint')}</p> : null}
       {preview ? (
         <>
@@ -103,6 +116,9 @@ export function PlacementPreview({
               <PlacementOverlay geometry={geometry} preview={preview} candidates={candidates} />
             )}
           />
+          <p className={styles.demandAssumed} data-testid="placement-demand">
+            {preview.demand_assumed}
+          </p>
           <div className={styles.chosenList} data-testid="placement-chosen">
             {t('clusters.placement.runsIn')}{' '}
             {preview.datacenters.map((uuid) => (
@@ -121,13 +137,18 @@ export function PlacementPreview({
                 })}
               </dd>
             </div>
-            <div data-testid="placement-cost" data-within={preview.monthly_cost <= budget}>
+            <div
+              data-testid="placement-cost"
+              data-within={budget === undefined || (!budgetShort && preview.monthly_cost <= budget)}
+            >
               <dt>{t('clusters.placement.cost')}</dt>
               <dd>
-                {t('clusters.placement.costValue', {
-                  cost: formatMonthlyCost(preview.monthly_cost),
-                  budget: formatMonthlyCost(budget),
-                })}
+                {budget === undefined
+                  ? formatMonthlyCost(preview.monthly_cost)
+                  : t('clusters.placement.costValue', {
+                      cost: formatMonthlyCost(preview.monthly_cost),
+                      budget: formatMonthlyCost(budget),
+                    })}
               </dd>
             </div>
           </dl>
