@@ -226,7 +226,7 @@ export const t = defineTexts({
   'apps.live.noAddress': 'No address yet',
   'apps.live.open': 'Open',
   'apps.live.openLabel': 'Open {address} in a new tab',
-  'apps.live.moreAddresses': '+{count} more',
+  'apps.live.moreAddresses': 'Show {count} more',
   'apps.live.rolling': 'Rollout of {version} under way: {done} of {total} locations moved.',
   'apps.live.paused': 'Rollout of {version} paused: {done} of {total} locations moved.',
   'apps.live.follow': 'Follow it',

@@ -2,7 +2,8 @@ import { ExportOutlined } from '@ant-design/icons';
 import type { App, Deployment } from '@meridian/domain/apps/app-api';
 import type { Rollout } from '@meridian/domain/apps/rollout';
 import { isInProgress, parseStatus } from '@meridian/domain/status';
-import { Tag } from 'antd';
+import { Button, Tag } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { t } from '../apps.texts';
 import { isActiveRollout, useAppRollouts } from '../api/app-rollouts';
@@ -44,7 +45,8 @@ function RolloutLine({ app, rollout }: { app: App; rollout: Rollout }) {
 }
 
 function LiveRow({ app, live, rollout }: { app: App; live: LiveSmartCluster; rollout?: Rollout }) {
-  const shown = live.addresses.slice(0, addressesShown);
+  const [all, setAll] = useState(false);
+  const shown = all ? live.addresses : live.addresses.slice(0, addressesShown);
   return (
     <li className={styles.row} data-testid="live-smart-cluster">
       <span className={styles.cluster}>{live.smartClusterName}</span>
@@ -84,9 +86,9 @@ function LiveRow({ app, live, rollout }: { app: App; live: LiveSmartCluster; rol
           ))
         )}
         {live.addresses.length > shown.length ? (
-          <span className={styles.muted}>
+          <Button type="link" size="small" className={styles.more} onClick={() => setAll(true)}>
             {t('apps.live.moreAddresses', { count: live.addresses.length - shown.length })}
-          </span>
+          </Button>
         ) : null}
       </span>
     </li>
