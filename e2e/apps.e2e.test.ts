@@ -134,7 +134,7 @@ describe.skipIf(!inject('browserAvailable'))('apps in Chromium', () => {
     await card
       .locator('[data-testid="version-status"][data-status="success"]')
       .waitFor({ timeout: 30_000 });
-    expect(await card.getByTestId('version-status').textContent()).toBe('Created');
+    expect(await card.getByTestId('version-status').textContent()).toBe('Deployed');
     await expectVisible(card.getByTestId('version-smart-clusters').getByText(clusterName));
     await expectVisible(card.getByRole('link', { name: /Montréal · Deployed/ }));
     // The clock badge is gone once it was done. Whether it was seen while the rollout ran depends

@@ -69,12 +69,22 @@ describe.skipIf(!inject('browserAvailable'))('app history and version diff in Ch
     });
     expect(created.status).toBe(200);
     const v2 = ((await created.json()) as { uuid: string }).uuid;
+    // Deployed where v1 runs, v2 replaces it: the answer is that rollout, one location at a time.
     const deployed = await api('/cluster/clusters/versions', {
       method: 'POST',
-      body: { version_uuid: v2, smart_cluster_uuids: [smartClusterUuid] },
+      body: { version_uuid: v2, smart_cluster_uuids: [smartClusterUuid], bake_seconds: 0 },
     });
     expect(deployed.status).toBe(200);
-    await pollUntil(() => deploymentsSettled(api, appUuid, 4), 'v2 to be deployed', 60_000);
+    const rollout = (await deployed.json()) as { uuid: string };
+    await pollUntil(
+      async () => {
+        const read = await api(`/meridian/v1/kube/apps/rollouts/${rollout.uuid}`);
+        return ((await read.json()) as { status: string }).status === 'completed';
+      },
+      'v2 to replace v1',
+      60_000,
+    );
+    await pollUntil(() => deploymentsSettled(api, appUuid, 2), 'v2 to run', 60_000);
 
     browser = await launchBrowser();
     context = await browser.newContext({
@@ -94,21 +104,23 @@ describe.skipIf(!inject('browserAvailable'))('app history and version diff in Ch
   it('shows the timeline: who deployed which version where, and how it went', async () => {
     await page.goto(`/apps/${appUuid}`);
     const history = page.getByRole('region', { name: 'History' });
-    await history.getByText('Version v2 deployed').waitFor();
+    await history.getByText('Changed to version v2').first().waitFor();
     const entries = history.getByTestId('history-entry');
-    await expect.poll(() => entries.count()).toBe(4);
+    // v1 created and deployed, v2 created, then the user's change to v2 and one entry per location.
+    await expect.poll(() => entries.count()).toBe(6);
+    const change = entries.filter({ hasText: /by e2e-history-/ }).first();
     await expect
-      .poll(() => entries.first().innerText())
-      .toMatch(/Version v2 deployed[\s\S]*on e2e-history[\s\S]*Succeeded[\s\S]*by e2e-history-/);
+      .poll(() => change.innerText())
+      .toMatch(/Changed to version v2[\s\S]*from v1[\s\S]*on e2e-history[\s\S]*Succeeded/);
     await history.getByText('Montréal · Succeeded').first().waitFor();
     await history.getByText('Toronto · Succeeded').first().waitFor();
     await history.scrollIntoViewIfNeeded();
     await screenshot(page, 'history-timeline', { fullPage: true });
 
-    // Filtering by version leaves v1's entries only.
+    // Filtering by version leaves the entries that put v1 in place or replaced it.
     await history.getByLabel('Filter by version').click();
     await page.locator('.ant-select-item-option[title="v1"]').click();
-    await expect.poll(() => entries.count()).toBe(2);
+    await expect.poll(() => entries.count()).toBe(5);
     await history.getByText('Version v1 created').waitFor();
   });
 
@@ -117,7 +129,8 @@ describe.skipIf(!inject('browserAvailable'))('app history and version diff in Ch
     const history = page.getByRole('region', { name: 'History' });
     const v2Deployed = history
       .getByTestId('history-entry')
-      .filter({ hasText: 'Version v2 deployed' });
+      .filter({ hasText: 'Changed to version v2' })
+      .first();
     await v2Deployed.getByRole('button', { name: 'Compare' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Compare versions' });
     const table = dialog.getByTestId('version-diff');

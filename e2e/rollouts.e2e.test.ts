@@ -108,6 +108,50 @@ describe.skipIf(!inject('browserAvailable'))('progressive rollouts in Chromium',
     await server?.stop();
   });
 
+  it('says what is live and where each version runs, and deploys a new one as a rollout', async () => {
+    await page.goto(`/apps/${appUuid}`);
+    const card = (name: string) =>
+      page.getByTestId('version-card').filter({ has: page.getByRole('heading', { name }) });
+    // v1 runs in three locations, v2 nowhere: their tags say so (not 'Created' for both).
+    await card('v1').getByTestId('version-status').filter({ hasText: 'Deployed' }).waitFor();
+    expect(await card('v2').getByTestId('version-status').innerText()).toBe('Not deployed');
+    for (const location of ['London', 'Montréal', 'Tokyo']) {
+      await card('v1')
+        .getByRole('link', { name: new RegExp(`${location} · Deployed`) })
+        .waitFor();
+    }
+    // The version card's body keeps every location in view: nothing is cut off at its edge.
+    const clipped = await card('v1')
+      .getByTestId('version-card-body')
+      .evaluate((element) => {
+        const body = element.getBoundingClientRect();
+        const list = element.querySelector('ul')!;
+        return Array.from(list.querySelectorAll('li')).some(
+          (item) => item.getBoundingClientRect().bottom > body.bottom,
+        );
+      });
+    expect(clipped).toBe(false);
+
+    // One summary of what is live: the version on the smart cluster, where, and its address.
+    const live = page.getByTestId('live-summary');
+    const row = live.getByTestId('live-smart-cluster');
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => row.innerText(), { timeout: 15_000 })
+      .toMatch(/e2e-rollouts[\s\S]*v1[\s\S]*Deployed[\s\S]*London, Montréal, Tokyo/);
+    const open = row.getByRole('link', { name: /^Open .+ in a new tab$/ }).first();
+    expect(await open.getAttribute('href')).toMatch(/^http:\/\/[\d.]+(:\d+)?$/);
+    expect(await open.getAttribute('target')).toBe('_blank');
+    await screenshot(page, 'app-live-summary', { fullPage: true });
+
+    // A newer version is deployed, never "rolled back to".
+    expect(
+      await card('v2').getByRole('button', { name: 'Roll back to this version' }).count(),
+    ).toBe(0);
+    expect(await card('v1').getByRole('button', { name: 'Deploy this version' }).count()).toBe(0);
+    await card('v2').getByRole('button', { name: 'Deploy this version' }).waitFor();
+  });
+
   it('halts at the location where the new version fails, rolls it back and skips the rest', async () => {
     await page.goto(`/apps/${appUuid}`);
     const rollouts = page.getByRole('region', { name: 'Rollouts' });
@@ -116,10 +160,16 @@ describe.skipIf(!inject('browserAvailable'))('progressive rollouts in Chromium',
     const card = page
       .getByTestId('version-card')
       .filter({ has: page.getByRole('heading', { name: 'v2' }) });
-    await card.getByRole('button', { name: 'Roll back to this version' }).click();
-    const confirm = page.getByRole('dialog').filter({ hasText: 'Roll back to v2?' });
+    await card.getByRole('button', { name: 'Deploy this version' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Deploy v2?' });
+    await confirm
+      .getByText('e2e-rollouts runs v1 in 3 locations; they move to the new version, v2,', {
+        exact: false,
+      })
+      .waitFor();
     await confirm.getByLabel('Bake time per location (seconds)').fill('0');
-    await confirm.getByRole('button', { name: 'Roll back' }).click();
+    await screenshot(page, 'deploy-this-version');
+    await confirm.getByRole('button', { name: 'Deploy' }).click();
     await confirm.waitFor({ state: 'hidden' });
 
     // Running, then halted: the card follows it without a reload.
@@ -144,6 +194,24 @@ describe.skipIf(!inject('browserAvailable'))('progressive rollouts in Chromium',
     // Its top at the top of the window: the notices at the bottom left hide none of it.
     await rollouts.evaluate((element) => element.scrollIntoView());
     await screenshot(page, 'rollout-halted');
+
+    // What is live says it: v2 in London, v1 in the two others; each location runs one version.
+    const row = page.getByTestId('live-summary').getByTestId('live-smart-cluster');
+    await expect
+      .poll(() => row.getByTestId('live-version').allInnerTexts(), { timeout: 15_000 })
+      .toEqual([
+        expect.stringMatching(/^v1\s*Deployed\s*Montréal, Tokyo$/),
+        expect.stringMatching(/^v2\s*Deployed\s*London$/),
+      ]);
+    const { deployments } = await appOf(api, appUuid);
+    expect(deployments).toHaveLength(3);
+    // From here v2 can go on over the other two, and v1 can take London back.
+    const versionCard = (name: string) =>
+      page.getByTestId('version-card').filter({ has: page.getByRole('heading', { name }) });
+    await versionCard('v2').getByRole('button', { name: 'Deploy this version' }).waitFor();
+    await versionCard('v1').getByRole('button', { name: 'Roll back to this version' }).waitFor();
+    await page.getByTestId('live-summary').scrollIntoViewIfNeeded();
+    await screenshot(page, 'app-live-after-halt');
   }, 90_000);
 
   it('pauses, resumes and aborts a rollout from its card', async () => {

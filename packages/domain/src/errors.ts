@@ -7,6 +7,8 @@ export const errorBodySchema = z.object({
   errors: z.optional(z.array(z.string())),
   /** On a 500 only: the id the server's log line carries, to quote to support. */
   request_id: z.optional(z.string()),
+  /** On a 409 that a rollout under way causes: that rollout, to follow or abort. */
+  rollout_uuid: z.optional(z.string()),
 });
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;

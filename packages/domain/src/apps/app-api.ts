@@ -21,7 +21,10 @@ export const appApiMessages = {
   templateRequired: validationMessages.templateFile,
   heatOnExternal: 'A Heat template cannot be deployed on an external cluster',
   smartClusterNotReady: 'The smart cluster must be ready (Created) before apps are deployed on it',
-  alreadyDeployed: 'This version is already deployed on that smart cluster',
+  versionChangeAlone:
+    'A version change is rolled out on one smart cluster at a time; deploy onto each smart cluster that runs another version of the app in a request of its own',
+  heatVersionChange:
+    'Another version of this app runs on that smart cluster, and a Heat version cannot replace it one location at a time; remove those deployments first',
   deploymentInProgress: 'The deployment is still in progress; please wait until it has finished',
   appInProgress:
     'Some deployments of this app are still in progress; please wait until they have finished',
@@ -115,19 +118,6 @@ export const appSchema = z.object({
 });
 
 export type App = z.infer<typeof appSchema>;
-
-/** `POST /cluster/clusters/versions` (spec "Entities and their fields" deployment request). */
-export const versionDeploymentRequestSchema = z.object({
-  version_uuid: idField(validationMessages.versionSelect),
-  smart_cluster_uuids: boundedList(
-    idField(validationMessages.cluster),
-    validationMessages.cluster,
-    limits.targetsMax,
-    appApiMessages.tooManyTargets,
-  ),
-});
-
-export type VersionDeploymentRequest = z.infer<typeof versionDeploymentRequestSchema>;
 
 const imageName = requiredText(
   appApiMessages.imageName,

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { idField } from '../request-fields';
+import { limits } from '../limits';
+import { boundedList, idField } from '../request-fields';
+import { validationMessages } from '../validation-messages';
+import { appApiMessages, deploymentSchema } from './app-api';
 
 /**
  * Rollbacks and progressive rollouts (docs/deployment-lifecycle.md): a version change on a smart
@@ -12,14 +15,21 @@ export const rolloutMessages = {
   otherApp: 'That version belongs to another app; a rollback deploys a version of the same app',
   sameVersion: 'That version is already the one running on this smart cluster',
   heatVersion: 'Only Kubernetes versions can be rolled out progressively',
-  rolloutActive:
-    'A rollout is already in progress on this smart cluster; pause, resume or abort it first',
   bakeSeconds: 'The bake time must be a whole number of seconds from 0 to 86400',
   errorMargin: 'The error margin must be a number from 0 to 1',
   notPaused: 'Only a paused rollout can be resumed',
   notRunning: 'Only a running rollout can be paused',
   finished: 'This rollout has finished; nothing is left to pause, resume or abort',
 } as const;
+
+/** The 409 of a deployment that meets a rollout under way on its smart cluster: it names that rollout. */
+export function rolloutInProgressMessage(rollout: {
+  uuid: string;
+  toVersion: string;
+  smartCluster: string;
+}): string {
+  return `A rollout of ${rollout.toVersion} is already in progress on ${rollout.smartCluster}; pause, resume or abort it first (rollout ${rollout.uuid})`;
+}
 
 export const rolloutStatuses = ['running', 'paused', 'halted', 'aborted', 'completed'] as const;
 export const rolloutStepStates = [
@@ -32,9 +42,8 @@ export const rolloutStepStates = [
   'skipped',
 ] as const;
 
-/** `POST /meridian/v1/kube/apps/deployment/{deploymentId}/rollback`. */
-export const rollbackRequestSchema = z.object({
-  version_uuid: idField(rolloutMessages.versionUuid),
+/** The gate of each location of a rollout: how long it bakes, how much worse it may do. */
+const gateFields = {
   /** How long each location's traffic is watched once its rollout is available (default 60 s). */
   bake_seconds: z
     .number({ error: rolloutMessages.bakeSeconds })
@@ -48,6 +57,12 @@ export const rollbackRequestSchema = z.object({
     .min(0, rolloutMessages.errorMargin)
     .max(1, rolloutMessages.errorMargin)
     .optional(),
+};
+
+/** `POST /meridian/v1/kube/apps/deployment/{deploymentId}/rollback`. */
+export const rollbackRequestSchema = z.object({
+  version_uuid: idField(rolloutMessages.versionUuid),
+  ...gateFields,
 });
 
 export type RollbackRequest = z.infer<typeof rollbackRequestSchema>;
@@ -88,3 +103,29 @@ export const rolloutSchema = z.object({
 
 export type RolloutStep = z.infer<typeof rolloutStepSchema>;
 export type Rollout = z.infer<typeof rolloutSchema>;
+
+/**
+ * `POST /cluster/clusters/versions` (spec "Entities and their fields" deployment request): the
+ * version onto smart clusters. Where the app runs another version, that is a version change, a
+ * progressive rollout with this gate (docs/deployment-lifecycle.md).
+ */
+export const versionDeploymentRequestSchema = z.object({
+  version_uuid: idField(validationMessages.versionSelect),
+  smart_cluster_uuids: boundedList(
+    idField(validationMessages.cluster),
+    validationMessages.cluster,
+    limits.targetsMax,
+    appApiMessages.tooManyTargets,
+  ),
+  ...gateFields,
+});
+
+export type VersionDeploymentRequest = z.infer<typeof versionDeploymentRequestSchema>;
+
+/**
+ * Its answer: the version's deployments on the smart clusters named (new, retried or already
+ * there), or, where it replaces another version, the rollout that does so.
+ */
+export const versionDeploymentResultSchema = z.union([z.array(deploymentSchema), rolloutSchema]);
+
+export type VersionDeploymentResult = z.infer<typeof versionDeploymentResultSchema>;

@@ -1,16 +1,18 @@
-import { deploymentSchema, versionDeploymentRequestSchema } from '@meridian/domain/apps/app-api';
+import {
+  versionDeploymentRequestSchema,
+  versionDeploymentResultSchema,
+} from '@meridian/domain/apps/rollout';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requestActor } from '../../platform/http/request-actor';
 import { bodyAsObject, errorResponses, sessionOrApiKey } from '../../platform/http/route-schema';
-import type { AppsContext } from '../deployment/apps-context';
-import { deployVersion } from '../deployment/deployment.service';
+import type { RolloutContext } from '../rollout/rollout.context';
+import { deployVersion } from '../rollout/rollout.deploy';
 
 /**
  * `POST /cluster/clusters/versions` (spec "The calls it makes" Clusters): deploys a version onto smart clusters;
- * the deployment module does the work.
+ * where the app runs another version that is a progressive rollout, which the rollout module runs.
  */
-export const clusterVersionRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (
+export const clusterVersionRoutes: FastifyPluginAsyncZod<{ context: RolloutContext }> = async (
   app,
   { context },
 ) => {
@@ -21,19 +23,13 @@ export const clusterVersionRoutes: FastifyPluginAsyncZod<{ context: AppsContext 
       preValidation: bodyAsObject,
       schema: {
         tags: ['cluster'],
-        summary: 'Deploy a version onto smart clusters; answers its deployments there',
+        summary:
+          'Deploy a version onto smart clusters; where the app runs another version, roll it out one location at a time. Answers its deployments there, or the rollout',
         security: sessionOrApiKey,
         body: versionDeploymentRequestSchema,
-        response: { 200: z.array(deploymentSchema), ...errorResponses },
+        response: { 200: versionDeploymentResultSchema, ...errorResponses },
       },
     },
-    (request) =>
-      deployVersion(
-        context,
-        request.user.id,
-        request.body.version_uuid,
-        request.body.smart_cluster_uuids,
-        requestActor(request),
-      ),
+    (request) => deployVersion(context, request.user.id, request.body, requestActor(request)),
   );
 };

@@ -32,24 +32,34 @@ type MoveContext = Pick<AppsContext, 'secrets' | 'now'>;
 const placementActor: HistoryActor = { kind: 'meridian', name: 'Placement' };
 type Send = (job: DeploymentJob) => Promise<void>;
 
-/** The live deployment of each version on these members, one per version. */
-function oneOfEachVersion(works: readonly DeploymentWork[]): DeploymentWork[] {
-  const byVersion = new Map<string, DeploymentWork>();
+/**
+ * The deployment each app carries to new members: one of the version most of its members run
+ * (the newest on a tie, as a halted rollout may leave two), a successful one if there is.
+ */
+function oneOfEachApp(works: readonly DeploymentWork[]): DeploymentWork[] {
+  const byApp = new Map<string, DeploymentWork[]>();
   for (const work of works) {
     if (work.deployment.status === 'deleting' || work.app.deleting || work.version.deleting) {
       continue;
     }
-    const seen = byVersion.get(work.version.id);
-    if (!seen || (seen.deployment.status !== 'success' && work.deployment.status === 'success')) {
-      byVersion.set(work.version.id, work);
-    }
+    byApp.set(work.app.id, [...(byApp.get(work.app.id) ?? []), work]);
   }
-  return [...byVersion.values()];
+  return [...byApp.values()].map((rows) => {
+    const count = (versionId: string) => rows.filter((row) => row.version.id === versionId).length;
+    const succeeded = (row: DeploymentWork) => Number(row.deployment.status === 'success');
+    return [...rows].sort(
+      (a, b) =>
+        count(b.version.id) - count(a.version.id) ||
+        b.version.createdAt.getTime() - a.version.createdAt.getTime() ||
+        succeeded(b) - succeeded(a),
+    )[0]!;
+  });
 }
 
 /**
- * Starts, on each of `toMembers`, every version running on `fromMembers` with the same image,
- * replicas and domain names; versions already there are skipped. Answers how many it started.
+ * Starts, on each of `toMembers`, every app running on `fromMembers` with the same version,
+ * image, replicas and domain names; an app already there is skipped (one deployment per app
+ * and member cluster). Answers how many it started.
  */
 export async function carryDeployments(
   context: MoveContext,
@@ -60,14 +70,13 @@ export async function carryDeployments(
   toMembers: readonly string[],
 ): Promise<number> {
   if (fromMembers.length === 0 || toMembers.length === 0) return 0;
-  const sources = oneOfEachVersion(await workOnClusters(tx, fromMembers, smartClusterId));
+  const sources = oneOfEachApp(await workOnClusters(tx, fromMembers, smartClusterId));
   const already = await workOnClusters(tx, toMembers, smartClusterId);
   let started = 0;
   for (const { app, version, smartCluster, deployment } of sources) {
     await lockAppForChange(tx, app.id);
     const missing = toMembers.filter(
-      (member) =>
-        !already.some((work) => work.cluster.id === member && work.version.id === version.id),
+      (member) => !already.some((work) => work.cluster.id === member && work.app.id === app.id),
     );
     if (missing.length === 0) continue;
     const overrides = { imageName: deployment.imageName, replicas: deployment.replicas };

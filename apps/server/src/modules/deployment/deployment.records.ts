@@ -143,6 +143,7 @@ export function deploymentsServedByDns(db: Database) {
 /** The DNS side's changes to a deployment: its names and their publication status, its certificate. */
 export { setDeploymentCertificate, setDeploymentDomainNames };
 export {
+  readySmartClusters,
   requireSettled as requireSettledDeployments,
   startVersionChange,
 } from './deployment.rollout';

@@ -26,7 +26,7 @@ import type { DeploymentWork } from './deployment.types';
 
 /** The user's smart clusters that can take a deployment now, with their live members. */
 export async function readySmartClusters(
-  context: AppsContext,
+  context: Pick<AppsContext, 'db'>,
   userId: string,
   ids: readonly string[],
   templateType: VersionRow['templateType'],
@@ -68,17 +68,21 @@ export function rolloutShape(
   return { template: deploymentTemplates(manifests), ports: servicePorts(manifests) };
 }
 
-/** Inserts one deployment per member and sends their rollouts; one pending event per group. */
+/**
+ * Inserts one deployment per member and sends their rollouts; one pending event per group.
+ * Answers the new deployments' ids.
+ */
 export async function startDeployments(
-  context: AppsContext,
+  context: Pick<AppsContext, 'secrets'>,
   tx: Database,
   send: (job: DeploymentJob) => Promise<void>,
   app: AppRow,
   version: VersionRow,
   targets: readonly { smart: SmartClusterRow; members: ClusterRow[] }[],
   operation: 'create' | 'deploy',
-): Promise<void> {
+): Promise<string[]> {
   const shape = rolloutShape(context, version, { imageName: null, replicas: null });
+  const all: string[] = [];
   for (const { smart, members } of targets) {
     if (members.length === 0) continue;
     const inserted = await insertDeploymentRows(
@@ -100,7 +104,9 @@ export async function startDeployments(
       payload: payloadOf(app, smart, version),
     });
     for (const id of inserted) await send({ kind: 'rollout-deployment', deploymentId: id });
+    all.push(...inserted);
   }
+  return all;
 }
 
 /**

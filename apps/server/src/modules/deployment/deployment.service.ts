@@ -3,6 +3,8 @@ import {
   type Deployment,
   type DeploymentUpdate,
 } from '@meridian/domain/apps/app-api';
+import type { Database } from '../../platform/db/database';
+import type { AppRow, ClusterRow, SmartClusterRow, VersionRow } from '../../platform/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/http/errors';
 import type { HistoryActor } from '../../platform/http/request-actor';
 import { recordEvent } from '../event/event.service';
@@ -14,97 +16,119 @@ import {
   recordWorkHistory,
   updateDetail,
 } from '../history/history.records';
-import { ownVersion } from '../version/version.records';
+import { abortRolloutsForRemoval } from '../rollout/rollout.removal';
 import { inTransaction, type AppsContext } from './apps-context';
 import { eventFor, payloadOf } from './deployment.events';
+import type { DeploymentJob } from './deployment.jobs';
 import { toDeployment } from './deployment.mapper';
 import {
   changeDeploymentRow,
   deploymentIdsOfVersionOn,
-  deploymentsOfVersionOn,
   deploymentsWithIds,
   deploymentViewsOnSmartCluster,
   listDeploymentViews,
   workOfDeployment,
   workOfUserDeployments,
-  workOfVersion,
 } from './deployment.queries';
+import { deploymentWorkOfAppOn } from './deployment.records';
 import type { DeploymentWork } from './deployment.types';
 import {
-  readySmartClusters,
   requireSettled,
   startDeployments,
   startRemovals,
   startUpdates,
 } from './deployment.rollout';
 
-/** Deploys a version onto more smart clusters; a failed deployment there is rolled out again. */
-export async function deployVersion(
-  context: AppsContext,
-  userId: string,
-  versionId: string,
-  smartClusterIds: readonly string[],
-  actor: HistoryActor,
-): Promise<Deployment[]> {
-  const { db, now } = context;
-  const version = await ownVersion(db, userId, versionId);
-  const targets = await readySmartClusters(context, userId, smartClusterIds, version.templateType);
-  const ids = await inTransaction(context, async (tx, send) => {
-    const app = await lockAppForChange(tx, version.appId);
-    if (!app || app.deleting || version.deleting) throw new NotFoundError('Version not found');
-    const existing = await workOfVersion(tx, versionId);
-    const fresh: typeof targets = [];
-    const retried: DeploymentWork[] = [];
-    for (const target of targets) {
-      const there = existing.filter(
-        (work) => work.smartCluster.id === target.smart.id && !work.cluster.deleted,
-      );
-      if (there.length === 0) {
-        fresh.push(target);
-      } else if (there.every((work) => work.deployment.status === 'failure')) {
-        retried.push(...there);
-      } else {
-        throw new ConflictError(appApiMessages.alreadyDeployed);
-      }
+/** What `deployVersionOn` is asked: the version, where (ready smart clusters), and by whom. */
+export interface VersionPlacement {
+  app: AppRow;
+  version: VersionRow;
+  targets: readonly { smart: SmartClusterRow; members: ClusterRow[] }[];
+  actor: HistoryActor;
+}
+
+/**
+ * Puts a version on every member of the smart clusters where the app runs nothing yet, and rolls
+ * out again its failed deployments there; members where it already runs keep their deployment
+ * (an app has one deployment per member cluster). Members running another version are the
+ * caller's: that is a version change. Runs in the caller's transaction, under the app's lock;
+ * answers the version's deployment ids on those smart clusters.
+ */
+export async function deployVersionOn(
+  context: Pick<AppsContext, 'secrets' | 'now'>,
+  tx: Database,
+  send: (job: DeploymentJob) => Promise<void>,
+  { app, version, targets, actor }: VersionPlacement,
+): Promise<string[]> {
+  const { now } = context;
+  let changed = false;
+  for (const { smart, members } of targets) {
+    const there = (await deploymentWorkOfAppOn(tx, app.id, smart.id)).filter(
+      (work) => !work.cluster.deleted,
+    );
+    // A member being cleared cannot take a deployment until its old one is gone.
+    if (there.some((work) => work.deployment.status === 'deleting')) {
+      throw new ConflictError(appApiMessages.deploymentInProgress);
     }
-    await startDeployments(context, tx, send, app, version, fresh, 'deploy');
-    for (const work of retried) {
-      await changeDeploymentRow(tx, work.deployment.id, {
-        status: 'pending',
-        statusReason: null,
-        operation: 'deploy',
-        operationDeadline: null,
-        updatedAt: now(),
-      });
-      await send({ kind: 'rollout-deployment', deploymentId: work.deployment.id });
-    }
-    const retriedGroups = new Map(retried.map((work) => [work.smartCluster.id, work]));
-    for (const work of retriedGroups.values()) {
-      await recordEvent(tx, {
-        userId,
-        type: eventFor(version.templateType, 'deploy', 'PENDING'),
-        payload: payloadOf(app, work.smartCluster, version),
-      });
-    }
-    for (const { smart } of targets) {
-      const views = await listDeploymentViews(
-        tx,
-        deploymentsOfVersionOn(userId, versionId, smart.id),
-      );
-      await recordHistory(tx, {
-        userId,
-        appId: app.id,
-        action: 'deployed',
-        version: { id: version.id, name: version.name },
-        smartCluster: { id: smart.id, name: smart.name },
-        actor,
-        locations: historyLocationsOfViews(views),
-      });
-    }
-    await touchApp(tx, app.id, now());
-    return deploymentIdsOfVersionOn(tx, versionId, smartClusterIds);
+    const empty = members.filter((member) => !there.some((work) => work.cluster.id === member.id));
+    const retried = there.filter(
+      (work) => work.version.id === version.id && work.deployment.status === 'failure',
+    );
+    if (empty.length === 0 && retried.length === 0) continue;
+    changed = true;
+    const inserted = await startDeployments(
+      context,
+      tx,
+      send,
+      app,
+      version,
+      [{ smart, members: empty }],
+      'deploy',
+    );
+    await retryDeployments(context, tx, send, retried);
+    const ids = [...inserted, ...retried.map((work) => work.deployment.id)];
+    await recordHistory(tx, {
+      userId: app.userId,
+      appId: app.id,
+      action: 'deployed',
+      version: { id: version.id, name: version.name },
+      smartCluster: { id: smart.id, name: smart.name },
+      actor,
+      locations: historyLocationsOfViews(await listDeploymentViews(tx, deploymentsWithIds(ids))),
+    });
+  }
+  if (changed) await touchApp(tx, app.id, now());
+  return deploymentIdsOfVersionOn(
+    tx,
+    version.id,
+    targets.map(({ smart }) => smart.id),
+  );
+}
+
+/** Failed deployments of a version rolled out again, one pending event per smart cluster. */
+async function retryDeployments(
+  context: Pick<AppsContext, 'now'>,
+  tx: Database,
+  send: (job: DeploymentJob) => Promise<void>,
+  retried: readonly DeploymentWork[],
+): Promise<void> {
+  for (const work of retried) {
+    await changeDeploymentRow(tx, work.deployment.id, {
+      status: 'pending',
+      statusReason: null,
+      operation: 'deploy',
+      operationDeadline: null,
+      updatedAt: context.now(),
+    });
+    await send({ kind: 'rollout-deployment', deploymentId: work.deployment.id });
+  }
+  const first = retried[0];
+  if (!first) return;
+  await recordEvent(tx, {
+    userId: first.app.userId,
+    type: eventFor(first.version.templateType, 'deploy', 'PENDING'),
+    payload: payloadOf(first.app, first.smartCluster, first.version),
   });
-  return (await listDeploymentViews(db, deploymentsWithIds(ids))).map(toDeployment);
 }
 
 export async function updateDeployment(
@@ -139,6 +163,10 @@ export async function updateDeployment(
   return toDeployment(view!);
 }
 
+/**
+ * Removes deployments. One that a rollout is moving is taken out of it: the rollout is aborted
+ * (the other locations it reached go back) and says why, then the removal goes on.
+ */
 export async function removeDeployments(
   context: AppsContext,
   userId: string,
@@ -151,7 +179,13 @@ export async function removeDeployments(
     const rows = await workOfUserDeployments(tx, userId, unique);
     if (rows.length !== unique.length) throw new NotFoundError('Deployment not found');
     for (const appId of new Set(rows.map((work) => work.app.id))) await lockAppForChange(tx, appId);
-    requireSettled(rows, appApiMessages.deploymentInProgress);
+    const moving = await abortRolloutsForRemoval(context, tx, send, rows, actor);
+    requireSettled(
+      rows.filter(
+        (work) => !moving.has(work.deployment.id) || work.deployment.status === 'deleting',
+      ),
+      appApiMessages.deploymentInProgress,
+    );
     let left = 0;
     for (const appId of new Set(rows.map((work) => work.app.id))) {
       const ofApp = rows.filter((work) => work.app.id === appId);

@@ -1,8 +1,13 @@
 import { appApiMessages } from '@meridian/domain/apps/app-api';
-import { rolloutMessages, type RollbackRequest, type Rollout } from '@meridian/domain/apps/rollout';
+import {
+  rolloutInProgressMessage,
+  rolloutMessages,
+  type RollbackRequest,
+  type Rollout,
+} from '@meridian/domain/apps/rollout';
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import type { Database } from '../../platform/db/database';
-import type { VersionRow } from '../../platform/db/schema';
+import type { AppRow, SmartClusterRow, VersionRow } from '../../platform/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/http/errors';
 import type { HistoryActor } from '../../platform/http/request-actor';
 import { lockAppForChange, ownApp } from '../app/app.records';
@@ -17,7 +22,7 @@ import { recordEvent } from '../event/event.service';
 import { recordHistory } from '../history/history.records';
 import { requestsPerDayByDeployment } from '../intelligence/traffic.records';
 import { ownVersion, versionSummaries } from '../version/version.records';
-import { inRolloutTransaction, type RolloutContext } from './rollout.context';
+import { inRolloutTransaction, type RolloutContext, type Sender } from './rollout.context';
 import { toRollout } from './rollout.mapper';
 import {
   activeRollout,
@@ -48,77 +53,123 @@ export async function startRollback(
       throw new NotFoundError('Deployment not found');
     }
     await lockAppForChange(tx, work.app.id);
-    if (await activeRollout(tx, work.app.id, work.smartCluster.id)) {
-      throw new ConflictError(rolloutMessages.rolloutActive);
-    }
+    await refuseActiveRollout(tx, work.app, work.smartCluster);
     const target = await ownVersion(tx, userId, request.version_uuid);
-    const locations = await locationsToMove(tx, work, target);
-    const previous = mostCommonVersion(locations);
-    const ordered = await leastTrafficFirst(tx, context.now(), locations);
-    const rolling = target.createdAt < previous.createdAt ? 'Rolling back' : 'Rolling out';
-    const order = ordered.map(({ work: row }) => row.datacenter.location).join(', then ');
-    const reason = `${rolling} to ${target.name} one location at a time: ${order}.`;
-    const rolloutId = await insertRollout(
-      tx,
-      {
-        userId,
-        appId: work.app.id,
-        smartClusterId: work.smartCluster.id,
-        fromVersionId: previous.id,
-        toVersionId: target.id,
-        status: 'running',
-        reason,
-        bakeSeconds: request.bake_seconds ?? defaultBakeSeconds,
-        errorMargin: request.error_margin ?? defaultErrorMargin,
-      },
-      ordered.map(({ work: row, requests }, position) => ({
-        position,
-        deploymentId: row.deployment.id,
-        clusterId: row.cluster.id,
-        datacenterUuid: row.datacenter.uuid,
-        location: row.datacenter.location,
-        fromVersionId: row.version.id,
-        state: 'waiting' as const,
-        requestsPerDay: requests,
-      })),
-    );
-    const historyId = await recordHistory(tx, {
-      userId,
-      appId: work.app.id,
-      action: target.createdAt < previous.createdAt ? 'rolled_back' : 'version_changed',
-      version: target,
-      fromVersion: previous,
-      smartCluster: work.smartCluster,
+    return beginRollout(context, tx, send, {
       actor,
-      outcome: 'pending',
-      detail: reason,
-      rolloutId,
-      locations: [],
+      app: work.app,
+      smartCluster: work.smartCluster,
+      target,
+      gate: request,
     });
-    await changeRollout(tx, rolloutId, { historyId, updatedAt: context.now() });
-    await recordEvent(tx, {
-      userId,
-      type: eventType('APP', 'UPDATE', 'PENDING'),
-      payload: payloadOf(work.app, work.smartCluster, target, reason),
-    });
-    await send({ kind: 'advance-rollout', rolloutId });
-    return rolloutId;
   });
   return rolloutOf(context, userId, id);
 }
 
+/** A 409 naming the rollout under way for the app on that smart cluster, if there is one. */
+export async function refuseActiveRollout(
+  tx: Database,
+  app: Pick<AppRow, 'id' | 'userId'>,
+  smartCluster: Pick<SmartClusterRow, 'id' | 'name'>,
+): Promise<void> {
+  const active = await activeRollout(tx, app.id, smartCluster.id);
+  if (!active) return;
+  const names = await versionNames({ db: tx }, app.userId, app.id);
+  const message = rolloutInProgressMessage({
+    uuid: active.id,
+    toVersion: names.get(active.toVersionId) ?? 'another version',
+    smartCluster: smartCluster.name,
+  });
+  throw new ConflictError(message, active.id);
+}
+
+/** A version change to start: the app (locked by the caller) on one smart cluster, to `target`. */
+export interface VersionChange {
+  actor: HistoryActor;
+  app: AppRow;
+  smartCluster: SmartClusterRow;
+  target: VersionRow;
+  gate: { bake_seconds?: number; error_margin?: number };
+}
+
 /**
- * Every live location of the deployment's smart cluster not yet on `target`, whichever version it
+ * Inserts the rollout of `change` with its locations in order, its history entry and event, and
+ * sends its first step; answers its id. The caller holds the app's lock and checked that no
+ * other rollout runs there.
+ */
+export async function beginRollout(
+  context: RolloutContext,
+  tx: Database,
+  send: Sender,
+  { actor, app, smartCluster, target, gate }: VersionChange,
+): Promise<string> {
+  const { userId } = app;
+  const locations = await locationsToMove(tx, app.id, smartCluster.id, target);
+  const previous = mostCommonVersion(locations);
+  const ordered = await leastTrafficFirst(tx, context.now(), locations);
+  const rollingBack = target.createdAt < previous.createdAt;
+  const order = ordered.map(({ work: row }) => row.datacenter.location).join(', then ');
+  const reason = `${rollingBack ? 'Rolling back' : 'Rolling out'} to ${target.name} one location at a time: ${order}.`;
+  const rolloutId = await insertRollout(
+    tx,
+    {
+      userId,
+      appId: app.id,
+      smartClusterId: smartCluster.id,
+      fromVersionId: previous.id,
+      toVersionId: target.id,
+      status: 'running',
+      reason,
+      bakeSeconds: gate.bake_seconds ?? defaultBakeSeconds,
+      errorMargin: gate.error_margin ?? defaultErrorMargin,
+    },
+    ordered.map(({ work: row, requests }, position) => ({
+      position,
+      deploymentId: row.deployment.id,
+      clusterId: row.cluster.id,
+      datacenterUuid: row.datacenter.uuid,
+      location: row.datacenter.location,
+      fromVersionId: row.version.id,
+      state: 'waiting' as const,
+      requestsPerDay: requests,
+    })),
+  );
+  const historyId = await recordHistory(tx, {
+    userId,
+    appId: app.id,
+    action: rollingBack ? 'rolled_back' : 'version_changed',
+    version: target,
+    fromVersion: previous,
+    smartCluster,
+    actor,
+    outcome: 'pending',
+    detail: reason,
+    rolloutId,
+    locations: [],
+  });
+  await changeRollout(tx, rolloutId, { historyId, updatedAt: context.now() });
+  await recordEvent(tx, {
+    userId,
+    type: eventType('APP', 'UPDATE', 'PENDING'),
+    payload: payloadOf(app, smartCluster, target, reason),
+  });
+  await send({ kind: 'advance-rollout', rolloutId });
+  return rolloutId;
+}
+
+/**
+ * Every live location of the app on the smart cluster not yet on `target`, whichever version it
  * runs (a halted rollout leaves some on each); 400 when none is left to move.
  */
 async function locationsToMove(
   tx: Database,
-  work: DeploymentWork,
+  appId: string,
+  smartClusterId: string,
   target: VersionRow,
 ): Promise<DeploymentWork[]> {
-  if (target.appId !== work.app.id) throw new ValidationError([rolloutMessages.otherApp]);
+  if (target.appId !== appId) throw new ValidationError([rolloutMessages.otherApp]);
   if (target.deleting) throw new NotFoundError('Version not found');
-  const locations = (await deploymentWorkOfAppOn(tx, work.app.id, work.smartCluster.id)).filter(
+  const locations = (await deploymentWorkOfAppOn(tx, appId, smartClusterId)).filter(
     (row) => !row.cluster.deleted && row.version.id !== target.id,
   );
   if (locations.length === 0) throw new ValidationError([rolloutMessages.sameVersion]);

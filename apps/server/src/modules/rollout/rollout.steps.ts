@@ -14,6 +14,7 @@ import { deploymentWork, startVersionChange } from '../deployment/deployment.rec
 import { recordEvent } from '../event/event.service';
 import { historyLocationOf, recordHistory, setHistoryOutcome } from '../history/history.records';
 import { ownVersion } from '../version/version.records';
+import type { DeploymentJob } from '../deployment/deployment.jobs';
 import type { RolloutContext, Sender } from './rollout.context';
 import { changeRollout, changeStep } from './rollout.queries';
 
@@ -83,9 +84,9 @@ export async function startStep(
  * to the new one), as a history entry of its own.
  */
 export async function rollBackLocation(
-  context: RolloutContext,
+  context: Pick<RolloutContext, 'secrets' | 'now'>,
   tx: Database,
-  send: Sender,
+  send: (job: DeploymentJob) => Promise<void>,
   rollout: RolloutRow,
   step: RolloutStepRow,
   actor: HistoryActor,
@@ -134,7 +135,7 @@ export async function haltAt(
 }
 
 export async function skipWaiting(
-  context: RolloutContext,
+  context: Pick<RolloutContext, 'now'>,
   tx: Database,
   rollout: RolloutRow,
   steps: readonly RolloutStepRow[],
@@ -149,6 +150,16 @@ export async function skipWaiting(
   }
 }
 
+/** How a completed rollout reads: a rollback is back on an older version, not on a new one. */
+async function completionSentence(tx: Database, rollout: RolloutRow): Promise<string> {
+  const to = await ownVersion(tx, rollout.userId, rollout.toVersionId).catch(() => undefined);
+  const from = await ownVersion(tx, rollout.userId, rollout.fromVersionId).catch(() => undefined);
+  if (!to) return 'Every location runs the version rolled out.';
+  return from && to.createdAt < from.createdAt
+    ? `Every location is back on ${to.name}.`
+    : `Every location runs the new version, ${to.name}.`;
+}
+
 const endings: Record<
   Exclude<RolloutStatus, 'running' | 'paused'>,
   { outcome: HistoryOutcome; event: EventOutcome }
@@ -160,14 +171,14 @@ const endings: Record<
 
 /** The rollout's end: its status, its history entry's outcome and the event saying how it went. */
 export async function endRollout(
-  context: RolloutContext,
+  context: Pick<RolloutContext, 'now'>,
   tx: Database,
   rollout: RolloutRow,
   status: Exclude<RolloutStatus, 'running' | 'paused'>,
   reason?: string,
 ): Promise<void> {
   const ending = endings[status];
-  const said = reason ?? 'Every location runs the new version.';
+  const said = reason ?? (await completionSentence(tx, rollout));
   await changeRollout(tx, rollout.id, { status, reason: said, updatedAt: context.now() });
   if (rollout.historyId) await setHistoryOutcome(tx, rollout.historyId, ending.outcome, said);
   const versionId = status === 'completed' ? rollout.toVersionId : rollout.fromVersionId;

@@ -1,4 +1,5 @@
 import type { App as AppEntity, Deployment } from '@meridian/domain/apps/app-api';
+import { appApiMessages } from '@meridian/domain/apps/app-api';
 import { rolloutMessages, type Rollout } from '@meridian/domain/apps/rollout';
 import { describe, expect, it } from 'vitest';
 import type {
@@ -39,6 +40,14 @@ class ErrorShareDriver extends SimulatorDriver {
       const requests = Math.round(seconds * 10 * replicas);
       return { deploymentId, requests, users: 1, errors: Math.round(requests * share) };
     });
+  }
+}
+
+/** Once `slow` is set, a rollout waits ten minutes for its deadline: a location stays rolling. */
+class SlowRolloutDriver extends SimulatorDriver {
+  slow = false;
+  override plannedDurationMs(operation: Parameters<SimulatorDriver['plannedDurationMs']>[0]) {
+    return this.slow && operation === 'rollout' ? 600_000 : super.plannedDurationMs(operation);
   }
 }
 
@@ -87,6 +96,15 @@ async function threeLocations(t: TestApp, user: LoggedIn) {
   const settled = await waitForDeployments(t, user, app.uuid, allSettled);
   return { smart, app, v1: settled.versions[0]!, v2, v3, deployments: settled.deployments };
 }
+
+/** `POST /cluster/clusters/versions`: a version onto smart clusters. */
+const deployVersion = (t: TestApp, user: LoggedIn, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/cluster/clusters/versions',
+    headers: user.headers,
+    payload,
+  });
 
 const versionsByLocation = (deployments: Deployment[]) =>
   Object.fromEntries(deployments.map((d) => [d.datacenter_name, [d.version.name, d.status]]));
@@ -158,6 +176,8 @@ describe.each(embeddedBackendOnly())('progressive rollouts on %s', (backend) => 
       expect(single.from_version.name).toBe('v2');
       const done = await waitForRollout(t, user, single.uuid, (r) => r.status !== 'running');
       expect(done.status).toBe('completed');
+      // A rollback ends on the older version, and says so.
+      expect(done.reason).toBe('Every location is back on v1.');
       const again = await kube(t, user, 'POST', `/apps/deployment/${london.uuid}/rollback`, {
         version_uuid: single.to_version.uuid,
       });
@@ -214,6 +234,122 @@ describe.each(embeddedBackendOnly())('progressive rollouts on %s', (backend) => 
       expect(settled.deployments.every((d) => d.version.name === 'v3')).toBe(true);
       const list = (await kube(t, user, 'GET', `/apps/${app.uuid}/rollouts`)).json<Rollout[]>();
       expect(list.map((r) => r.status)).toEqual(['aborted', 'completed']);
+    } finally {
+      await t.close();
+    }
+  }, 90_000);
+
+  it('deploys another version where one runs as its rollout: one deployment per location, never two', async () => {
+    const t = await testApp(backend);
+    try {
+      const user = await logIn(t.app);
+      const { smart, app, v1, v3, deployments } = await threeLocations(t, user);
+      const target = { smart_cluster_uuids: [smart.uuid], bake_seconds: 0 };
+      const started = await deployVersion(t, user, { version_uuid: v3.uuid, ...target });
+      expect(started.statusCode, started.body).toBe(200);
+      const rollout = started.json<Rollout>();
+      expect(rollout).toMatchObject({
+        status: 'running',
+        from_version: { name: 'v1' },
+        to_version: { name: 'v3' },
+      });
+      expect(rollout.steps.map((step) => step.deployment_uuid).sort()).toEqual(
+        deployments.map((d) => d.uuid).sort(),
+      );
+      // A rollout under way is named by the 409 of another version change there.
+      const busy = await deployVersion(t, user, { version_uuid: v1.uuid, ...target });
+      expect(busy.statusCode).toBe(409);
+      expect(busy.json<{ message: string; rollout_uuid: string }>()).toEqual({
+        message: `A rollout of v3 is already in progress on ${smart.name}; pause, resume or abort it first (rollout ${rollout.uuid})`,
+        rollout_uuid: rollout.uuid,
+      });
+      const done = await waitForRollout(t, user, rollout.uuid, (r) => r.status !== 'running');
+      expect(done).toMatchObject({
+        status: 'completed',
+        reason: 'Every location runs the new version, v3.',
+      });
+      const on3 = await waitForDeployments(t, user, app.uuid, allSettled);
+      expect(on3.deployments.map((d) => d.uuid).sort()).toEqual(
+        deployments.map((d) => d.uuid).sort(),
+      );
+      expect(versionsByLocation(on3.deployments)).toEqual({
+        London: ['v3', 'success'],
+        Montréal: ['v3', 'success'],
+        Tokyo: ['v3', 'success'],
+      });
+      // The same version again is what is there; several smart clusters cannot share a change.
+      const same = await deployVersion(t, user, { version_uuid: v3.uuid, ...target });
+      expect(same.statusCode, same.body).toBe(200);
+      expect(
+        same
+          .json<Deployment[]>()
+          .map((d) => d.uuid)
+          .sort(),
+      ).toEqual(deployments.map((d) => d.uuid).sort());
+      const elsewhere = await readySmartCluster(t, user, ['jp-tokyo'], 'elsewhere');
+      const two = await deployVersion(t, user, {
+        version_uuid: v1.uuid,
+        smart_cluster_uuids: [smart.uuid, elsewhere.uuid],
+      });
+      expect(two.statusCode).toBe(400);
+      expect(two.json<{ errors: string[] }>().errors).toEqual([appApiMessages.versionChangeAlone]);
+      const after = await waitForDeployments(t, user, app.uuid, allSettled);
+      expect(after.versions.map((v) => v.smart_cluster_uuids)).toEqual([[], [], [smart.uuid]]);
+    } finally {
+      await t.close();
+    }
+  }, 90_000);
+
+  it('removing deployments during their rollout aborts it, says so, and removes them', async () => {
+    const driver = new SlowRolloutDriver({ timeScale: 0, failDatacenters: [] });
+    const t = await createClusterTestApp(
+      backend,
+      { drivers: new Map([['simulator', driver]]) },
+      { intelligence: { trafficSampleIntervalMs: 3_600_000 } },
+    );
+    try {
+      const user = await logIn(t.app);
+      const { app, v3, deployments } = await threeLocations(t, user);
+      driver.slow = true;
+      const rollout = (
+        await kube(t, user, 'POST', `/apps/deployment/${deployments[0]!.uuid}/rollback`, {
+          version_uuid: v3.uuid,
+          bake_seconds: 0,
+        })
+      ).json<Rollout>();
+      await waitForRollout(t, user, rollout.uuid, (r) => r.steps[0]!.state === 'rolling');
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: '/meridian/v1/kube/apps/deployment',
+        headers: user.headers,
+        payload: { uuids: deployments.map((d) => d.uuid) },
+      });
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(removed.json()).toEqual({ status: 'deleting' });
+      const aborted = (
+        await kube(t, user, 'GET', `/apps/rollouts/${rollout.uuid}`)
+      ).json<Rollout>();
+      expect(aborted.status).toBe('aborted');
+      expect(aborted.reason).toBe(
+        'Aborted: admin removed the deployment in London, Montréal, Tokyo; every other location it reached goes back.',
+      );
+      expect(aborted.steps.map((step) => [step.location, step.state, step.reason])).toEqual([
+        ['London', 'skipped', 'London: the deployment was removed.'],
+        ['Montréal', 'skipped', 'Montréal: the deployment was removed.'],
+        ['Tokyo', 'skipped', 'Tokyo: the deployment was removed.'],
+      ]);
+      await waitForDeployments(t, user, app.uuid, (list) => list.length === 0);
+      const history = (await kube(t, user, 'GET', `/apps/${app.uuid}/history?limit=50`)).json<{
+        items: { action: string; outcome: string; detail: string | null }[];
+      }>();
+      const changes = history.items.filter((entry) => entry.action === 'version_changed');
+      expect(changes.map((entry) => [entry.outcome, entry.detail])).toEqual([
+        ['failure', 'Step 1 of 3: London.'],
+        ['aborted', aborted.reason],
+      ]);
+      expect(history.items.find((entry) => entry.action === 'removed')).toMatchObject({
+        outcome: 'success',
+      });
     } finally {
       await t.close();
     }

@@ -302,6 +302,8 @@ export const deployments = pgTable(
     index('deployments_user_idx').on(table.userId),
     index('deployments_smart_cluster_idx').on(table.smartClusterId),
     index('deployments_cluster_idx').on(table.clusterId),
+    // An app runs one deployment per member cluster; another version there is a version change (0022).
+    uniqueIndex('deployments_one_per_member_idx').on(table.appId, table.clusterId),
   ],
 );
 

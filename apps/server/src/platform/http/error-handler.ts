@@ -68,9 +68,13 @@ function domainErrorBody(error: DomainError, reply: FastifyReply): ErrorBody {
   ) {
     reply.header('retry-after', String(error.retryAfterSeconds));
   }
-  return error instanceof ValidationError
-    ? { message: short(error.message), errors: listed(error.messages) }
-    : { message: short(error.message) };
+  if (error instanceof ValidationError) {
+    return { message: short(error.message), errors: listed(error.messages) };
+  }
+  if (error instanceof ConflictError && error.rolloutId) {
+    return { message: short(error.message), rollout_uuid: error.rolloutId };
+  }
+  return { message: short(error.message) };
 }
 
 /** The one place an error becomes an HTTP answer: `{message, errors?}` (docs/architecture.md). */

@@ -44,8 +44,18 @@ export class NotFoundError extends DomainError {
   }
 }
 
-/** 409: the request clashes with the current state, e.g. a name already taken. */
-export class ConflictError extends DomainError {}
+/**
+ * 409: the request clashes with the current state, e.g. a name already taken; `rolloutId` names
+ * the rollout under way that it clashes with.
+ */
+export class ConflictError extends DomainError {
+  constructor(
+    message: string,
+    readonly rolloutId?: string,
+  ) {
+    super(message);
+  }
+}
 
 /** 413: an upload or body larger than allowed. */
 export class PayloadTooLargeError extends DomainError {

@@ -121,7 +121,7 @@ describe('AppDetailPage', () => {
     expect(asked).not.toContain('/meridian/v1/kube/apps');
     const clusters = within(card).getByTestId('version-smart-clusters');
     expect(clusters.textContent).toBe('sc-s1sc-s2sc-s3…');
-    expect(within(card).getByText('Created')).toBeTruthy();
+    expect(within(card).getByTestId('version-status').textContent).toBe('Deployed');
     const link = within(card).getByRole('link', { name: /cluster-d2/ });
     expect(link.getAttribute('href')).toBe('/apps/a1/d2');
   });

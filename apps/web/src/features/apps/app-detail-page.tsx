@@ -12,6 +12,7 @@ import styles from './app-detail/app-detail.module.css';
 import { AppHeader } from './app-detail/app-header';
 import { DeploymentView } from './app-detail/deployment-view';
 import { HistoryTimeline } from './app-detail/history/history-timeline';
+import { LiveSummary } from './app-detail/live-summary';
 import { RolloutsCard } from './app-detail/rollouts/rollouts-card';
 import { VersionActions } from './app-detail/history/version-actions';
 import { VersionCard } from './app-detail/version-card';
@@ -102,6 +103,7 @@ export function AppDetailPage() {
   } else {
     content = (
       <section aria-label={t('apps.detail.versions')}>
+        <LiveSummary app={app} />
         <div className={styles.sectionBar}>
           <h2 className={styles.sectionTitle}>{t('apps.detail.versions')}</h2>
           <Button icon={<PlusOutlined aria-hidden />} onClick={openCreateVersion}>
@@ -132,6 +134,7 @@ export function AppDetailPage() {
       <AppHeader app={app} />
       {content}
       <VersionDrawer
+        app={app}
         version={drawerVersion}
         deployments={drawerVersion ? deploymentsOf(drawerVersion, app) : []}
         selectedDeployment={deployment}

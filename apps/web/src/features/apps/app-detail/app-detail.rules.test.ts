@@ -149,6 +149,19 @@ describe('deployOptions', () => {
       { value: 'c', label: 'C', disabled: true },
     ]);
   });
+
+  it('says which version a deploy would replace, where the app runs another one', () => {
+    const options = deployOptions(
+      [cluster('a', 'success'), cluster('c', 'success')],
+      { smart_cluster_uuids: ['c'] },
+      new Map([['c', 'v1']]),
+    );
+    // c runs this version in some locations and v1 in others (a halted rollout): it can go on.
+    expect(options).toEqual([
+      { value: 'a', label: 'A', disabled: false },
+      { value: 'c', label: 'C', disabled: false, replaces: 'v1' },
+    ]);
+  });
 });
 
 describe('deployment updates', () => {

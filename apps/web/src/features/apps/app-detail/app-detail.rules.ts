@@ -116,24 +116,32 @@ export interface DeployOption {
   value: string;
   label: string;
   disabled: boolean;
+  /** The other version the app runs there: deploying is then a rollout that replaces it. */
+  replaces?: string;
 }
 
 /**
  * The deploy picker: only smart clusters in success can be chosen; those already running this
- * version stay listed but disabled, so the user sees why they are missing.
+ * version stay listed but disabled, so the user sees why they are missing; those running
+ * another version of the app say which (`running`: smart cluster uuid → version name).
  */
 export function deployOptions(
   smartClusters: readonly Pick<SmartCluster, 'uuid' | 'name' | 'status'>[],
   version: Pick<Version, 'smart_cluster_uuids'>,
+  running: ReadonlyMap<string, string> = new Map(),
 ): DeployOption[] {
   const deployed = new Set(version.smart_cluster_uuids ?? []);
   return smartClusters
     .filter((cluster) => parseStatus(cluster.status) === 'success')
-    .map((cluster) => ({
-      value: cluster.uuid,
-      label: cluster.name,
-      disabled: deployed.has(cluster.uuid),
-    }));
+    .map((cluster) => {
+      const other = running.get(cluster.uuid);
+      return {
+        value: cluster.uuid,
+        label: cluster.name,
+        disabled: deployed.has(cluster.uuid) && !other,
+        ...(other ? { replaces: other } : {}),
+      };
+    });
 }
 
 /** The update form of a Kubernetes deployment; empty fields mean 'leave as it is'. */

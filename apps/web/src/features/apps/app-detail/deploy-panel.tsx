@@ -1,4 +1,5 @@
-import type { Version } from '@meridian/domain/apps/app-api';
+import type { App, Version } from '@meridian/domain/apps/app-api';
+import type { VersionDeploymentResult } from '@meridian/domain/apps/rollout';
 import { validationMessages } from '@meridian/domain/validation-messages';
 import { Alert, Button, Form, Select, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,18 +9,35 @@ import { useDeployVersion } from '../api/deploy-version';
 import { useSmartClusterChoices } from '../../../shared/api/smart-clusters-list';
 import { errorDescription } from './action-errors';
 import { deployOptions } from './app-detail.rules';
+import { liveSmartClusters } from './live.rules';
 
 interface DeployPanelProps {
+  app: App;
   version: Version;
   onDeployed: () => void;
 }
+
+/** The smart clusters where the app runs another version than `version`, with that version's name. */
+function otherVersions(app: App, version: Pick<Version, 'uuid'>): Map<string, string> {
+  const running = new Map<string, string>();
+  for (const live of liveSmartClusters(app)) {
+    const other = live.versions.find((entry) => entry.version.uuid !== version.uuid);
+    if (other) running.set(live.smartClusterId, other.version.name);
+  }
+  return running;
+}
+
+const isRollout = (result: VersionDeploymentResult) => !Array.isArray(result);
 
 interface DeployForm {
   smart_cluster_uuids: string[];
 }
 
-/** The drawer's deploy action: the version onto more smart clusters (POST /clusters/versions). */
-export function DeployPanel({ version, onDeployed }: DeployPanelProps) {
+/**
+ * The drawer's deploy action: the version onto more smart clusters (POST /clusters/versions).
+ * Where the app runs another version that is a rollout replacing it, asked for on its own.
+ */
+export function DeployPanel({ app, version, onDeployed }: DeployPanelProps) {
   const [form] = Form.useForm<DeployForm>();
   // Typing searches all the user's smart clusters on the server; the picker holds a page of them.
   const [search, setSearch] = useState('');
@@ -27,22 +45,44 @@ export function DeployPanel({ version, onDeployed }: DeployPanelProps) {
   const deploy = useDeployVersion();
   const items = smartClusters.data?.items ?? [];
   const total = smartClusters.data?.total ?? 0;
-  const options = deployOptions(items, version).map((option) => ({
+  const running = otherVersions(app, version);
+  const options = deployOptions(items, version, running).map(({ replaces, ...option }) => ({
     ...option,
-    label: option.disabled
-      ? t('apps.detail.deploy.alreadyDeployed', { name: option.label })
-      : option.label,
+    label: replaces
+      ? t('apps.detail.deploy.replaces', { name: option.label, version: replaces })
+      : option.disabled
+        ? t('apps.detail.deploy.alreadyDeployed', { name: option.label })
+        : option.label,
   }));
 
-  const submit = ({ smart_cluster_uuids }: DeployForm) =>
-    deploy.mutateAsync({ version_uuid: version.uuid, smart_cluster_uuids }).then(
-      () => {
-        notify.success(t('apps.detail.deploy.started', { name: version.name }));
-        form.resetFields();
-        onDeployed();
-      },
-      (error: unknown) => notify.error(t('apps.detail.deploy.failed'), errorDescription(error)),
-    );
+  const submit = async ({ smart_cluster_uuids }: DeployForm) => {
+    // A version change is one rollout per smart cluster: each goes in a request of its own.
+    const changes = smart_cluster_uuids.filter((uuid) => running.has(uuid));
+    const fresh = smart_cluster_uuids.filter((uuid) => !running.has(uuid));
+    const batches = [...changes.map((uuid) => [uuid]), ...(fresh.length > 0 ? [fresh] : [])];
+    try {
+      const results = [];
+      for (const batch of batches) {
+        results.push(
+          await deploy.mutateAsync({ version_uuid: version.uuid, smart_cluster_uuids: batch }),
+        );
+      }
+      notify.success(
+        t(
+          results.some(isRollout)
+            ? 'apps.detail.deploy.rolloutStarted'
+            : 'apps.detail.deploy.started',
+          {
+            name: version.name,
+          },
+        ),
+      );
+      form.resetFields();
+      onDeployed();
+    } catch (error) {
+      notify.error(t('apps.detail.deploy.failed'), errorDescription(error));
+    }
+  };
 
   return (
     <Form<DeployForm>

@@ -5,16 +5,19 @@ import { t } from '../apps.texts';
 
 interface StatusTagProps {
   status: string;
-  /** Deployments say 'Deployed' where versions say 'Created' (spec "States and transitions"). */
   kind: 'version' | 'deployment';
   reason?: string | null;
 }
 
-/** A version's or deployment's status in the spec's words and colours; a failure tells why. */
+/**
+ * A version's or deployment's status in the spec's words and colours; a failure tells why. A
+ * version in success runs somewhere, so it reads 'Deployed' as its deployments do (spec "States
+ * and transitions"); one that runs nowhere is a VersionStatusTag's 'Not deployed'.
+ */
 export function StatusTag({ status, kind, reason }: StatusTagProps) {
   const parsed = parseStatus(status);
   const { label, color } = displayStatus(status);
-  const text = parsed === 'success' && kind === 'deployment' ? successLabel.deployment : label;
+  const text = parsed === 'success' ? successLabel.deployment : label;
   const failed = parsed === 'failure' || parsed === 'update_subdomains_failure';
   const tag = (
     <Tag
@@ -33,4 +36,15 @@ export function StatusTag({ status, kind, reason }: StatusTagProps) {
       ? t('apps.detail.status.retrySubdomains')
       : reason || t('apps.detail.status.contactSupport');
   return <Tooltip title={tip}>{tag}</Tooltip>;
+}
+
+/** A version's tag: 'Not deployed' (grey) while it runs nowhere, else its deployments' status. */
+export function VersionStatusTag({ status, deployed }: { status: string; deployed: boolean }) {
+  if (deployed || parseStatus(status) !== 'success')
+    return <StatusTag status={status} kind="version" />;
+  return (
+    <Tag variant="filled" data-testid="version-status" data-status="not_deployed">
+      {t('apps.detail.version.notDeployedTag')}
+    </Tag>
+  );
 }

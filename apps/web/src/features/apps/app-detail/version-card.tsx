@@ -13,7 +13,7 @@ import { errorDescription } from './action-errors';
 import { versionSmartClusters } from './app-detail.rules';
 import styles from './app-detail.module.css';
 import { EditableText } from './editable-text';
-import { StatusTag } from './status-tag';
+import { VersionStatusTag } from './status-tag';
 
 function badgeStatus(status: string): 'success' | 'processing' | 'error' | 'default' {
   const parsed = parseStatus(status);
@@ -71,7 +71,7 @@ export function VersionCard({ appId, version, deployments, onOpen, actions }: Ve
             onSave={rename}
           />
         </h3>
-        <StatusTag status={version.status} kind="version" />
+        <VersionStatusTag status={version.status} deployed={deployments.length > 0} />
         <Button
           type="text"
           size="small"
@@ -83,7 +83,7 @@ export function VersionCard({ appId, version, deployments, onOpen, actions }: Ve
           }}
         />
       </header>
-      <div className={styles.cardBody}>
+      <div className={styles.cardBody} data-testid="version-card-body">
         <div className={styles.cardMeta}>
           <Tag variant="filled">{templateLabel}</Tag>
           <span>

@@ -11,7 +11,7 @@ import { getVersionTemplate } from '../api/get-version-template';
 import { errorDescription } from './action-errors';
 import { versionSmartClusters } from './app-detail.rules';
 import styles from './app-detail.module.css';
-import { StatusTag } from './status-tag';
+import { VersionStatusTag } from './status-tag';
 
 interface VersionDetailsProps {
   version: Version;
@@ -41,7 +41,7 @@ export function VersionDetails({ version, deployments }: VersionDetailsProps) {
       <Descriptions column={1} size="small" bordered>
         <Descriptions.Item label={t('apps.detail.field.name')}>{version.name}</Descriptions.Item>
         <Descriptions.Item label={t('apps.detail.field.status')}>
-          <StatusTag status={version.status} kind="version" />
+          <VersionStatusTag status={version.status} deployed={deployments.length > 0} />
         </Descriptions.Item>
         <Descriptions.Item label={t('apps.detail.field.uuid')}>
           <Typography.Text copyable code>

@@ -7,7 +7,7 @@ import {
   PlusOutlined,
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
-import type { Deployment, Version } from '@meridian/domain/apps/app-api';
+import type { App, Deployment, Version } from '@meridian/domain/apps/app-api';
 import { App as AntdApp, Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import { useState } from 'react';
@@ -50,6 +50,7 @@ const actionIcons: Record<VersionActionKey, ReactNode> = {
 type PanelKey = Exclude<VersionActionKey, 'create_version' | 'delete'>;
 
 interface VersionDrawerProps {
+  app: App;
   version: Version | null;
   /** The version's deployments. */
   deployments: readonly Deployment[];
@@ -61,6 +62,7 @@ interface VersionDrawerProps {
 
 /** The version details drawer (600 wide) and its actions (spec "App detail screen"). */
 export function VersionDrawer({
+  app,
   version,
   deployments,
   selectedDeployment,
@@ -77,6 +79,7 @@ export function VersionDrawer({
         <VersionDrawerBody
           // A fresh body per version, so a panel chosen for one version does not stay for the next.
           key={version.uuid}
+          app={app}
           version={version}
           deployments={deployments}
           selectedDeployment={selectedDeployment}
@@ -89,6 +92,7 @@ export function VersionDrawer({
 }
 
 function VersionDrawerBody({
+  app,
   version,
   deployments,
   selectedDeployment,
@@ -138,7 +142,7 @@ function VersionDrawerBody({
   if (shown === 'details') {
     content = <VersionDetails version={version} deployments={deployments} />;
   } else if (shown === 'deploy') {
-    content = <DeployPanel version={version} onDeployed={() => setPanel('details')} />;
+    content = <DeployPanel app={app} version={version} onDeployed={() => setPanel('details')} />;
   } else if (selectedDeployment && shown === 'update_domain') {
     content = (
       <UpdateDomainPanel

@@ -199,7 +199,8 @@ describe('HistoryTimeline', () => {
     renderTimeline();
     const [first] = await screen.findAllByTestId('history-entry');
     await user.click(within(first!).getByRole('button', { name: /Compare/ }));
-    const table = await screen.findByTestId('version-diff');
+    // The diff view is a lazy chunk: on a busy machine its first load takes more than a second.
+    const table = await screen.findByTestId('version-diff', {}, { timeout: 5000 });
     const removed = within(table).getByText('- image: nginx:1.27');
     const added = within(table).getByText('+ image: nginx:1.28');
     expect(removed.closest('tr')).toBe(added.closest('tr'));

@@ -14,7 +14,7 @@ import {
   type RollbackTarget,
 } from './history.rules';
 import { LazyVersionDiffModal } from './lazy-version-diff';
-import { RollbackModal } from './rollback-modal';
+import { VersionChangeModal } from './version-change-modal';
 
 interface HistoryTimelineProps {
   app: App;
@@ -127,9 +127,10 @@ export function HistoryTimeline({ app }: HistoryTimelineProps) {
         />
       ) : null}
       {rollingBack ? (
-        <RollbackModal
+        <VersionChangeModal
           version={rollingBack.version}
           targets={[rollingBack.target]}
+          direction="back"
           onClose={() => setRollingBack(null)}
         />
       ) : null}

@@ -1,55 +1,15 @@
-import type { App, Deployment, Version } from '@meridian/domain/apps/app-api';
+import type { App, Version } from '@meridian/domain/apps/app-api';
 import type { HistoryEntry } from '@meridian/domain/apps/app-history';
+import { versionChangeTargets, type VersionChangeTarget } from '../live.rules';
 
-/** The version the app runs on a smart cluster: the newest of those deployed there. */
-export function runningDeployment(app: App, smartClusterId: string): Deployment | undefined {
-  const created = new Map(app.versions.map((version) => [version.uuid, version.createdAt]));
-  const there = app.deployments.filter(
-    (deployment) => deployment.smart_cluster_uuid === smartClusterId,
-  );
-  return [...there].sort((a, b) =>
-    (created.get(b.version_uuid) ?? '').localeCompare(created.get(a.version_uuid) ?? ''),
-  )[0];
-}
+export type RollbackTarget = VersionChangeTarget;
 
-export interface RollbackTarget {
-  smartClusterId: string;
-  smartClusterName: string;
-  /** A deployment of the version running there: the rollback call names it. */
-  deploymentId: string;
-  /** How many locations the smart cluster has for the app. */
-  locations: number;
-}
-
-/** The smart clusters where `version` could be rolled back to: they run another version. */
+/** The smart clusters where `version` could be rolled back to: they run a newer version. */
 export function rollbackTargets(
   app: App,
-  version: Pick<Version, 'uuid' | 'template_type'>,
+  version: Pick<Version, 'uuid' | 'template_type' | 'createdAt'>,
 ): RollbackTarget[] {
-  if (version.template_type === 'HEAT') return [];
-  const smartClusterIds = [
-    ...new Set(app.deployments.map((deployment) => deployment.smart_cluster_uuid)),
-  ];
-  return smartClusterIds.flatMap((smartClusterId) => {
-    const running = runningDeployment(app, smartClusterId);
-    if (!running || running.version_uuid === version.uuid) return [];
-    const runningVersion = app.versions.find(
-      (candidate) => candidate.uuid === running.version_uuid,
-    );
-    if (runningVersion?.template_type === 'HEAT') return [];
-    return [
-      {
-        smartClusterId,
-        smartClusterName: running.smart_cluster_name,
-        deploymentId: running.uuid,
-        locations: app.deployments.filter(
-          (deployment) =>
-            deployment.smart_cluster_uuid === smartClusterId &&
-            deployment.version_uuid === running.version_uuid,
-        ).length,
-      },
-    ];
-  });
+  return versionChangeTargets(app, version, 'back');
 }
 
 /** Where a history entry's version can be rolled back to: its own smart cluster, if it runs another. */

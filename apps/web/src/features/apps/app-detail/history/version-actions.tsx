@@ -1,27 +1,32 @@
-import { DiffOutlined, RollbackOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, DiffOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { App, Version } from '@meridian/domain/apps/app-api';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { t } from '../../apps.texts';
+import { versionChangeTargets } from '../live.rules';
 import styles from './history.module.css';
-import { previousVersion, rollbackTargets } from './history.rules';
+import { previousVersion } from './history.rules';
 import { LazyVersionDiffModal } from './lazy-version-diff';
-import { RollbackModal } from './rollback-modal';
+import { VersionChangeModal } from './version-change-modal';
 
 interface VersionActionsProps {
   app: App;
   version: Version;
 }
 
-/** A version card's Compare (with the version before it) and Roll back actions. */
+/**
+ * A version card's Compare (with the version before it), Deploy this version (where an older
+ * one runs: the progressive rollout) and Roll back to this version (where a newer one runs).
+ */
 export function VersionActions({ app, version }: VersionActionsProps) {
   const [comparing, setComparing] = useState(false);
-  const [rollingBack, setRollingBack] = useState(false);
+  const [changing, setChanging] = useState<'forward' | 'back' | null>(null);
   const other =
     previousVersion(app, version.uuid) ??
     app.versions.find((candidate) => candidate.uuid !== version.uuid);
-  const targets = rollbackTargets(app, version);
-  if (!other && targets.length === 0) return null;
+  const forward = versionChangeTargets(app, version, 'forward');
+  const back = versionChangeTargets(app, version, 'back');
+  if (!other && forward.length === 0 && back.length === 0) return null;
 
   return (
     // The card opens its drawer on click: its actions must not.
@@ -30,18 +35,28 @@ export function VersionActions({ app, version }: VersionActionsProps) {
       onClick={(event) => event.stopPropagation()}
       onKeyDown={(event) => event.stopPropagation()}
     >
-      {other ? (
-        <Button size="small" icon={<DiffOutlined aria-hidden />} onClick={() => setComparing(true)}>
-          {t('apps.history.compare')}
+      {forward.length > 0 ? (
+        <Button
+          size="small"
+          type="primary"
+          icon={<CloudUploadOutlined aria-hidden />}
+          onClick={() => setChanging('forward')}
+        >
+          {t('apps.deployVersion.action')}
         </Button>
       ) : null}
-      {targets.length > 0 ? (
+      {back.length > 0 ? (
         <Button
           size="small"
           icon={<RollbackOutlined aria-hidden />}
-          onClick={() => setRollingBack(true)}
+          onClick={() => setChanging('back')}
         >
           {t('apps.history.rollback')}
+        </Button>
+      ) : null}
+      {other ? (
+        <Button size="small" icon={<DiffOutlined aria-hidden />} onClick={() => setComparing(true)}>
+          {t('apps.history.compare')}
         </Button>
       ) : null}
       {comparing && other ? (
@@ -52,8 +67,13 @@ export function VersionActions({ app, version }: VersionActionsProps) {
           onClose={() => setComparing(false)}
         />
       ) : null}
-      {rollingBack ? (
-        <RollbackModal version={version} targets={targets} onClose={() => setRollingBack(false)} />
+      {changing ? (
+        <VersionChangeModal
+          version={version}
+          targets={changing === 'forward' ? forward : back}
+          direction={changing}
+          onClose={() => setChanging(null)}
+        />
       ) : null}
     </div>
   );
