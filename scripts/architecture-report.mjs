@@ -13,7 +13,8 @@ function serverFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return serverFiles(path);
-    const kept = name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.includes('test-support');
+    const kept =
+      name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.includes('test-support');
     return kept ? [path] : [];
   });
 }
@@ -111,14 +112,20 @@ function measure() {
   let crossImports = 0;
   const forwarders = [];
   for (const file of files) {
-    const tree = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const tree = ts.createSourceFile(
+      file,
+      readFileSync(file, 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+    );
     const from = contextOf(file);
     for (const target of importsOf(file, tree)) {
       const to = contextOf(target);
       if (from === to || !contexts.includes(to) || !contexts.includes(from)) continue;
       crossImports += 1;
       edges.add(`${from}>${to}`);
-      if (!target.endsWith(`${to}.public.ts`)) pastFace.push(`${relative(source, file)} -> ${relative(source, target)}`);
+      if (!target.endsWith(`${to}.public.ts`))
+        pastFace.push(`${relative(source, file)} -> ${relative(source, target)}`);
     }
     for (const line of forwardersOf(tree)) forwarders.push(`${relative(source, file)}:${line}`);
   }
