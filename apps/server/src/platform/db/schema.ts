@@ -16,7 +16,11 @@ import type { ClusterType } from '@meridian/domain/clusters/smart-cluster';
 import type { EventPayload, EventType } from '@meridian/domain/events/event-catalogue';
 import type { FlavorKey } from '@meridian/domain/flavors';
 import type { ClusterMode, DnsRecordType, TemplateType, VolumeType } from '@meridian/domain/limits';
-import type { DeploymentOperation, DeploymentTemplate } from '@meridian/domain/apps/app-api';
+import type {
+  DeploymentOperation,
+  DeploymentTemplate,
+  VersionBasicSettings,
+} from '@meridian/domain/apps/app-api';
 import type { Status } from '@meridian/domain/status';
 import type { PlacementDecision } from '@meridian/domain/clusters/placement-decision';
 import type { StackOutput, StackParameter } from '@meridian/domain/apps/stack-output';
@@ -237,6 +241,8 @@ export const versions = pgTable(
     registry: jsonb('registry').$type<{ url: string; username: string }>(),
     /** AES-256-GCM sealed (lib/secret-box); never returned. */
     registryPasswordSealed: text('registry_password_sealed'),
+    /** A Basic version's settings, the password left out (0024; before, read from its YAML). */
+    basicSettings: jsonb('basic_settings').$type<VersionBasicSettings>(),
     flavorName: text('flavor_name').$type<FlavorKey>(),
     volumeType: text('volume_type').$type<VolumeType>(),
     deleting: boolean('deleting').notNull().default(false),
@@ -372,11 +378,7 @@ export const certificates = pgTable('certificates', {
   createdAt: createdAt(),
 });
 
-/**
- * The local certificate authority that signs https_enable certificates (architecture "Embedded default"'s
- * embedded default). Kept in the database rather than the data dir so every server process
- * signs with the same one; its key is sealed like every other secret.
- */
+/** The local CA of https_enable certificates, key sealed: in the database, shared by processes. */
 export const certificateAuthorities = pgTable('certificate_authorities', {
   id: integer('id').primaryKey(),
   certificatePem: text('certificate_pem').notNull(),
@@ -384,10 +386,7 @@ export const certificateAuthorities = pgTable('certificate_authorities', {
   createdAt: createdAt(),
 });
 
-/**
- * One counter bumped by triggers (migration 0006) whenever anything a served zone shows changes:
- * domains, records, and deployments' domain names or addresses. DNS servers poll it.
- */
+/** Bumped by triggers (0006) when a served zone's domains, records or addresses change; polled. */
 export const dnsRevision = pgTable('dns_revision', {
   id: integer('id').primaryKey(),
   revision: bigint('revision', { mode: 'number' }).notNull().default(0),
