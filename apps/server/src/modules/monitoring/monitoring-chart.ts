@@ -45,7 +45,7 @@ function timeLabels(from: Date, to: Date): Html[] {
 /** Why there is no line: no sample in the window, or only the first one (one a minute). */
 function noLine(count: number): string {
   return count === 0
-    ? 'No samples in this window.'
+    ? 'No sample in this window yet: one is taken every minute.'
     : 'One sample so far: the line starts with the next, a minute later.';
 }
 

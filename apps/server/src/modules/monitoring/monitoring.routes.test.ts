@@ -148,7 +148,9 @@ describe.each(embeddedBackendOnly())('the monitoring page on %s', (backend) => {
     expect(young.body).not.toContain('over the last hour');
     // Its axis in seconds; a minute's sample or none yet, said instead of a line.
     expect(young.body).toMatch(/>−2\d s</);
-    expect(young.body).toMatch(/No samples in this window\.|One sample so far: the line starts/);
+    expect(young.body).toMatch(
+      /No sample in this window yet: one is taken every minute\.|One sample so far: the line starts/,
+    );
     expect(young.body).not.toMatch(/<path class="line" d="M[\d.]+,[\d.]+( L[\d.]+,[\d.]+){2,}"/);
 
     await createdAgo(shopCluster, 10 * 60_000);
