@@ -254,6 +254,49 @@ describe.skipIf(!inject('browserAvailable'))('apps in Chromium', () => {
     expect(await tile(basicApp).count()).toBe(0);
   });
 
+  it('starts Create version from the current version, every field filled in as it has it', async () => {
+    await page.goto(`/apps/${appIds.get(basicApp)}`);
+    await page.getByRole('button', { name: 'Create version' }).first().click();
+    const form = page.getByRole('dialog').filter({ has: page.getByTestId('create-version-form') });
+    await expectVisible(form.getByText('v1-stable · Kubernetes · Basic'));
+    const field = (label: string) => form.getByLabel(label, { exact: true });
+    expect(await field('Version name').inputValue()).toBe('v1-stable-2');
+    expect(await field('Image').inputValue()).toBe('nginx:1.27');
+    expect(await field('Replicas').inputValue()).toBe('2');
+    expect(await field('Target port').inputValue()).toBe('8080');
+    expect(await field('Port').inputValue()).toBe('80');
+    expect(await form.getByRole('radio', { name: 'Public' }).isChecked()).toBe(true);
+    await screenshot(page, 'apps-create-version-prefilled');
+
+    await field('Image').fill('nginx:1.28');
+    await form.getByRole('button', { name: 'Create version' }).click();
+    await expectVisible(notice('Version v1-stable-2 created.'));
+    await expectVisible(versionCard('v1-stable-2'));
+    // The next starts from the newest: the image just changed, the rest as before.
+    await page.getByRole('button', { name: 'Create version' }).first().click();
+    await expectVisible(form.getByText('v1-stable-2 · Kubernetes · Basic'));
+    expect(await field('Version name').inputValue()).toBe('v1-stable-3');
+    expect(await field('Image').inputValue()).toBe('nginx:1.28');
+    expect(await field('Replicas').inputValue()).toBe('2');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'hidden' });
+
+    // A Heat version: its template in the editor, its flavor and volume type.
+    await page.goto(`/apps/${appIds.get(heatApp)}`);
+    await page.getByRole('button', { name: 'Create version' }).first().click();
+    await expectVisible(form.getByText('v1 · Heat'));
+    expect(await form.getByRole('tab', { name: 'Heat' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(await field('Version name').inputValue()).toBe('v2');
+    expect(await field('Heat template').inputValue()).toBe(sampleHeatTemplate);
+    await expectVisible(form.getByTitle(/^Small · 4 vCPU/));
+    expect(await form.getByRole('radio', { name: 'HDD' }).isChecked()).toBe(true);
+    await screenshot(page, 'apps-create-version-heat-prefilled');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'hidden' });
+  });
+
   it('shows a deployment with its cluster, replicas, status, ports and load balancer', async () => {
     await page.goto(`/apps/${appIds.get(basicApp)}`);
     const link = versionCard('v1-stable').getByRole('link', { name: /Deployed/ });

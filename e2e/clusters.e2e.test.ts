@@ -52,6 +52,7 @@ describe.skipIf(!inject('browserAvailable'))('smart clusters in Chromium', () =>
   let context: BrowserContext;
   let page: Page;
   let downloadedKubeconfig = '';
+  let monitoringPassword = '';
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -60,6 +61,7 @@ describe.skipIf(!inject('browserAvailable'))('smart clusters in Chromium', () =>
       viewport: { width: 1440, height: 900 },
       acceptDownloads: true,
     });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     page = await context.newPage();
     await page.goto('/login');
     await page.getByLabel('Username').fill(adminCredentials.username);
@@ -122,8 +124,6 @@ describe.skipIf(!inject('browserAvailable'))('smart clusters in Chromium', () =>
       hasText: 'Cluster creation started.',
     });
     await expectVisible(created);
-    await expectVisible(created.getByText(/username admin, password \S{16}\./));
-
     const newCard = card(clusterName);
     await expectVisible(newCard);
     await newCard.getByText(/Creating\.\.\.|Pending\.\.\./).waitFor({ timeout: 15_000 });
@@ -135,6 +135,17 @@ describe.skipIf(!inject('browserAvailable'))('smart clusters in Chromium', () =>
     await expect(newCard.getByTestId('cluster-latency').textContent()).resolves.toBe('N/A');
     await expect(newCard.getByTestId('cluster-budget').textContent()).resolves.toBe('N/A');
     await screenshot(page, 'clusters-creating');
+    // Over the page, the monitoring password, once, with Copy: no toast to copy it from by hand.
+    const shown = page.getByTestId('monitoring-password-created');
+    await expectVisible(shown);
+    monitoringPassword = await shown.getByTestId('monitoring-password-value').inputValue();
+    expect(monitoringPassword).toMatch(/^[A-Za-z0-9+/]{16}$/);
+    await shown.getByRole('button', { name: 'Copy password' }).click();
+    await expectVisible(page.getByText('Monitoring password copied to the clipboard.'));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(monitoringPassword);
+    await screenshot(page, 'monitoring-password-created');
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await shown.waitFor({ state: 'hidden' });
 
     await newCard.getByTestId('cluster-status').getByText('Created', { exact: true }).waitFor({
       timeout: 30_000,
@@ -175,7 +186,7 @@ describe.skipIf(!inject('browserAvailable'))('smart clusters in Chromium', () =>
     await details.waitFor({ state: 'hidden' });
   });
 
-  it('rotates the credentials, ending the kubeconfig, and changes the monitoring password', async () => {
+  it('rotates the credentials, ending the kubeconfig, and the monitoring password', async () => {
     expect(await kubeStatus(downloadedKubeconfig)).toBe(200);
     await card(clusterName).click();
     const details = drawer('Locations');
@@ -192,30 +203,34 @@ describe.skipIf(!inject('browserAvailable'))('smart clusters in Chromium', () =>
     );
     expect(await kubeStatus(downloadedKubeconfig)).toBe(401);
 
-    await credentials.getByRole('button', { name: /Change monitoring password/ }).click();
-    const form = page.getByRole('dialog', {
-      name: `Change the monitoring password of ${clusterName}`,
+    const basic = (password: string) => ({
+      authorization: `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`,
     });
-    await form.getByLabel('New monitoring password').fill('too-short');
-    await form.getByRole('button', { name: 'Change password' }).click();
-    await expectVisible(
-      form.getByText('The monitoring password must be at least 12 characters long.'),
-    );
-    await screenshot(page, 'monitoring-password-dialog');
-    const password = 'e2e-monitoring-password';
-    await form.getByLabel('New monitoring password').fill(password);
-    await form.getByRole('button', { name: 'Change password' }).click();
-    await expectVisible(
-      page.locator('.ant-notification-notice', { hasText: 'Monitoring password changed.' }),
-    );
     const monitoring = details
       .getByTestId('cluster-location')
       .filter({ hasText: 'Montréal' })
       .getByRole('link', { name: /Monitoring/ });
-    const opened = await fetch(new URL((await monitoring.getAttribute('href'))!, baseUrl), {
-      headers: { authorization: `Basic ${Buffer.from(`admin:${password}`).toString('base64')}` },
+    const pageUrl = new URL((await monitoring.getAttribute('href'))!, baseUrl);
+    expect((await fetch(pageUrl, { headers: basic(monitoringPassword) })).status).toBe(200);
+
+    await credentials.getByRole('button', { name: /Rotate monitoring password/ }).click();
+    const form = page.getByRole('dialog', {
+      name: `Rotate the monitoring password of ${clusterName}?`,
     });
-    expect(opened.status).toBe(200);
+    await expectVisible(form.getByText(/every monitoring page signed in with it is signed out/));
+    await screenshot(page, 'monitoring-password-rotate-confirm');
+    await form.getByRole('button', { name: 'Rotate password' }).click();
+    const shown = page.getByTestId('monitoring-password-created');
+    await expectVisible(page.getByText(`New monitoring password of ${clusterName}`));
+    const password = await shown.getByTestId('monitoring-password-value').inputValue();
+    expect(password).toMatch(/^[A-Za-z0-9+/]{16}$/);
+    expect(password).not.toBe(monitoringPassword);
+    await screenshot(page, 'monitoring-password-dialog');
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await shown.waitFor({ state: 'hidden' });
+    // Basic auth keeps working for whoever has the password: the new one only.
+    expect((await fetch(pageUrl, { headers: basic(monitoringPassword) })).status).toBe(401);
+    expect((await fetch(pageUrl, { headers: basic(password) })).status).toBe(200);
     await form.waitFor({ state: 'hidden' });
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });

@@ -48,11 +48,10 @@ describe.skipIf(!inject('browserAvailable'))('the monitoring page in Chromium', 
     }, `app ${appName} to be deployed`);
 
     browser = await launchBrowser();
-    // The browser answers the page's Basic challenge as a person would at its prompt.
+    // No answer to a Basic prompt: the owner is signed in by the console, never asked.
     context = await browser.newContext({
       baseURL: baseUrl,
       viewport: { width: 1440, height: 900 },
-      httpCredentials: { username: 'admin', password: monitoringPassword },
     });
     page = await context.newPage();
     await logInThroughPage(page, user);
@@ -64,7 +63,7 @@ describe.skipIf(!inject('browserAvailable'))('the monitoring page in Chromium', 
     if (smartClusterUuid) await deleteSmartClusterByApi(api, smartClusterUuid);
   });
 
-  it('opens from the details drawer in a new tab and shows the nodes, pods and usage', async () => {
+  it('opens from the details drawer in a new tab, signed in, and shows the nodes, pods and usage', async () => {
     await page.goto('/clusters');
     const card = page
       .getByTestId('smart-cluster-card')
@@ -74,18 +73,31 @@ describe.skipIf(!inject('browserAvailable'))('the monitoring page in Chromium', 
     const montreal = details.getByTestId('cluster-location').filter({ hasText: 'Montréal' });
     await montreal.getByText('Ready').waitFor({ timeout: 30_000 });
     const link = montreal.getByRole('link', { name: /Monitoring/ });
-    expect(await link.getAttribute('href')).toMatch(
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(
       new RegExp(`^${baseUrl}/monitoring/clusters/[0-9a-f-]{36}/d/k8s-nodes/nodes\\?.*kiosk`),
     );
 
+    // Every answer about the page, from before the tab opens: none may be a 401.
+    const statuses: number[] = [];
+    context.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.startsWith('/monitoring/') && response.request().method() === 'GET') {
+        statuses.push(response.status());
+      }
+    });
     const [monitoring] = await Promise.all([context.waitForEvent('page'), link.click()]);
     const violations: string[] = [];
     monitoring.on('console', (message) => {
       if (/Content.Security.Policy|Refused/i.test(message.text())) violations.push(message.text());
     });
-    await monitoring.waitForLoadState();
     const member = `${clusterName}-ca-montreal`;
     await monitoring.getByRole('heading', { name: member, level: 1 }).waitFor();
+    // Through the one-use link: a redirect to the page, never a 401 and its prompt.
+    expect(statuses).toEqual([303, 200]);
+    expect(monitoring.url()).toBe(`${href}`);
+    // Nodes as big as the Mini flavor the cluster was ordered in.
+    await monitoring.getByText('Mini nodes: 2 vCPU, 4 GB RAM each').waitFor();
     expect(await monitoring.title()).toBe(`${member} · Monitoring · Meridian`);
     // Kiosk: the dashboard alone, refreshed every 10 s.
     expect(await monitoring.locator('header').count()).toBe(0);
@@ -96,6 +108,7 @@ describe.skipIf(!inject('browserAvailable'))('the monitoring page in Chromium', 
       has: monitoring.getByRole('heading', { name: 'Nodes' }),
     });
     expect(await nodes.locator('tbody tr').count()).toBe(2);
+    expect(await nodes.locator('tbody tr', { hasText: '2 vCPU' }).count()).toBe(2);
     const pods = monitoring.locator('section', {
       has: monitoring.getByRole('heading', { name: 'Pods' }),
     });
@@ -113,7 +126,7 @@ describe.skipIf(!inject('browserAvailable'))('the monitoring page in Chromium', 
     await monitoring.close();
   });
 
-  it('is closed to anyone without the monitoring password', async () => {
+  it('is closed to anyone without the monitoring password, and open to who has it', async () => {
     const href = await page
       .getByRole('dialog')
       .getByRole('link', { name: /Monitoring/ })
@@ -125,5 +138,9 @@ describe.skipIf(!inject('browserAvailable'))('the monitoring page in Chromium', 
       'Basic realm="Meridian monitoring", charset="UTF-8"',
     );
     expect(await refused.text()).not.toContain(clusterName);
+    const basic = `Basic ${Buffer.from(`admin:${monitoringPassword}`).toString('base64')}`;
+    const opened = await fetch(href!, { headers: { authorization: basic } });
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain(`${clusterName}-ca-montreal`);
   });
 });

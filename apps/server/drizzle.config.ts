@@ -15,6 +15,7 @@ export default defineConfig({
     './src/platform/db/placement-schema.ts',
     './src/platform/db/simulator-schema.ts',
     './src/platform/db/lifecycle-schema.ts',
+    './src/platform/db/monitoring-schema.ts',
   ],
   out: './src/platform/db/migrations',
 });

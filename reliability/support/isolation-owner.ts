@@ -150,6 +150,12 @@ export async function seedOwner(
 ): Promise<OwnedIds> {
   const domainName = `isolation-${prefix}.ca`;
   const smartCluster = await readySmartCluster(baseUrl, owner, prefix, [datacenter]);
+  const members = await json<{ uuid: string; smart_cluster_uuid: string }[]>(
+    baseUrl,
+    owner,
+    '/cluster/clusters',
+  );
+  const memberCluster = members.find((member) => member.smart_cluster_uuid === smartCluster)!;
   const { app, version, deployment } = await ownedApp(baseUrl, owner, smartCluster, prefix);
   const domain = await json<{ uuid: string }>(baseUrl, owner, '/domain/name', 'POST', {
     domain_name: domainName,
@@ -182,6 +188,7 @@ export async function seedOwner(
   return {
     smartCluster,
     sharedCluster,
+    memberCluster: memberCluster.uuid,
     app,
     version,
     deployment,

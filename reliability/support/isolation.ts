@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 export const resourceKinds = [
   'smartCluster',
   'sharedCluster',
+  'memberCluster',
   'app',
   'version',
   'deployment',
@@ -105,6 +106,8 @@ export function kindOf(template: string, name: string): ResourceKind | undefined
   // A deployment's host names point into a zone as surely as its id does (a record's `domain`
   // does not: it is read relative to the record's own zone).
   if (name === 'domain_names' || name === 'subdomains') return 'domainName';
+  // A monitoring page's {clusterId} is a member cluster's id, not a smart cluster's.
+  if (name === 'clusterId' && template.startsWith('/monitoring/')) return 'memberCluster';
   const noun = /^(.*?)_?(Id|Uuid|_uuid|_uuids)$/.exec(name)?.[1];
   if (noun) return kindOfNoun(noun);
   if (!['id', 'uuid', 'uuids'].includes(name)) return undefined;

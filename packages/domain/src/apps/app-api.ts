@@ -5,6 +5,7 @@ import { boundedList, idField, requiredText, wholeNumberIn } from '../request-fi
 import { statuses } from '../status';
 import { validationMessages } from '../validation-messages';
 import { listPageQuerySchema, listPageSchema, listSearchSchema } from '../list-page';
+import { dockerRegistryTypes } from './basic-template';
 import { stackOutputSchema, stackParameterSchema } from './stack-output';
 
 /**
@@ -84,6 +85,22 @@ export const deploymentSchema = z.object({
 
 export type Deployment = z.infer<typeof deploymentSchema>;
 
+/**
+ * The Basic settings a version was made from (its multipart `template` JSON), so a new version
+ * can start from them; the registry password is never answered.
+ */
+export const versionBasicSettingsSchema = z.object({
+  deploymentImage: z.string(),
+  deploymentReplicas: z.number(),
+  deploymentTargetPort: z.number(),
+  deploymentPort: z.number(),
+  dockerRegistryType: z.enum(dockerRegistryTypes),
+  privateDockerRegistryUrl: z.string().optional(),
+  privateDockerRegistryUsername: z.string().optional(),
+});
+
+export type VersionBasicSettings = z.infer<typeof versionBasicSettingsSchema>;
+
 export const versionSchema = z.object({
   uuid: z.string(),
   app_uuid: z.string(),
@@ -94,6 +111,8 @@ export const versionSchema = z.object({
    * `GET /apps/{appId}` carries it; the app list leaves it out to stay small.
    */
   raw_template: z.string().optional(),
+  /** A Basic version's settings, beside its raw_template (null for the other kinds). */
+  basic_settings: versionBasicSettingsSchema.nullable().optional(),
   template_name: z.string(),
   flavor_name: flavorKey.nullable(),
   volume_type: z.enum(volumeTypes).nullable(),

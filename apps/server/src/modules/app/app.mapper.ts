@@ -4,12 +4,12 @@ import type { AppRow } from '../../platform/db/schema';
 import { toDeployment } from '../deployment/deployment.mapper';
 import type { DeploymentView } from '../deployment/deployment.types';
 import { toVersion } from '../version/version.mapper';
-import type { VersionSummaryRow } from '../version/version.mapper';
+import type { VersionDetailRow, VersionSummaryRow } from '../version/version.mapper';
 
 /** Builds apps from three flat lists, grouping in memory (no query per app). */
 export function assembleApps(
   appRows: readonly AppRow[],
-  versionRows: readonly (VersionSummaryRow & { rawTemplate?: string })[],
+  versionRows: readonly (VersionSummaryRow | VersionDetailRow)[],
   views: readonly DeploymentView[],
 ): App[] {
   const deploymentsByApp = new Map<string, Deployment[]>();

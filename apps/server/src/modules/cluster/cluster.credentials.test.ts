@@ -1,4 +1,7 @@
-import { credentialsMessages } from '@meridian/domain/clusters/cluster-credentials';
+import {
+  credentialsMessages,
+  type MonitoringPasswordRotated,
+} from '@meridian/domain/clusters/cluster-credentials';
 import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,6 +126,42 @@ describe.each(embeddedBackendOnly())('a smart cluster’s credentials on %s', (b
     expect((await monitoring('twelve-chars')).statusCode).toBe(200);
   });
 
+  it('rotates the monitoring password to a generated one, answered once, from a session', async () => {
+    const path = `${smart.uuid}/monitoring_password`;
+    expect((await call(stranger, 'POST', path)).statusCode).toBe(404);
+    const key = await t.app.inject({
+      method: 'POST',
+      url: '/auth/api_key',
+      headers: owner.headers,
+      payload: { name: 'ci' },
+    });
+    const byKey = await t.app.inject({
+      method: 'POST',
+      url: `/cluster/clusters/${path}`,
+      headers: {
+        authorization: `ApiKey ${key.json<{ key: string }>().key}`,
+        'x-user-id': owner.userId,
+      },
+    });
+    expect(byKey.statusCode).toBe(403);
+    const before = await monitoring('twelve-chars');
+    expect(before.statusCode).toBe(200);
+
+    const rotated = await call(owner, 'POST', path);
+    expect(rotated.statusCode).toBe(200);
+    const answer = rotated.json<MonitoringPasswordRotated>();
+    expect(Object.keys(answer).sort()).toEqual(['password', 'username']);
+    expect(answer.username).toBe('admin');
+    // 12 random bytes in base64 (spec "Generated monitoring password"): 16 characters.
+    expect(Buffer.from(answer.password, 'base64')).toHaveLength(12);
+    expect(answer.password).toHaveLength(16);
+    expect((await monitoring('twelve-chars')).statusCode).toBe(401);
+    expect((await monitoring(answer.password)).statusCode).toBe(200);
+    const again = (await call(owner, 'POST', path)).json<MonitoringPasswordRotated>();
+    expect(again.password).not.toBe(answer.password);
+    expect((await monitoring(again.password)).statusCode).toBe(200);
+  });
+
   it('refuses both for an external cluster, whose credentials are its owner’s', async () => {
     const form = multipart(
       { name: 'theirs' },
@@ -144,6 +183,21 @@ describe.each(embeddedBackendOnly())('a smart cluster’s credentials on %s', (b
     });
     expect(password.statusCode).toBe(409);
     expect(password.json()).toEqual({ message: credentialsMessages.externalMonitoring });
+    const rotated = await call(owner, 'POST', `${external}/monitoring_password`);
+    expect(rotated.statusCode).toBe(409);
+    expect(rotated.json()).toEqual({ message: credentialsMessages.externalMonitoring });
+    // Meridian serves no monitoring page for it, so it has no sign-in link either.
+    const members = (
+      await t.app.inject({ method: 'GET', url: '/cluster/clusters', headers: owner.headers })
+    ).json<Cluster[]>();
+    const theirs = members.find((item) => item.smart_cluster_uuid === external)!;
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/monitoring/clusters/${theirs.uuid}/sign_in_link`,
+      headers: owner.headers,
+    });
+    expect(link.statusCode).toBe(409);
+    expect(link.json()).toEqual({ message: credentialsMessages.externalMonitoring });
   });
 
   it('ends the kubeconfig with the deleted cluster, whose objects are removed', async () => {

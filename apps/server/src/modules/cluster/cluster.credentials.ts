@@ -1,4 +1,8 @@
-import { credentialsMessages } from '@meridian/domain/clusters/cluster-credentials';
+import {
+  credentialsMessages,
+  monitoringUsername,
+  type MonitoringPasswordRotated,
+} from '@meridian/domain/clusters/cluster-credentials';
 import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
 import type { Status } from '@meridian/domain/status';
 import type { SmartClusterRow } from '../../platform/db/schema';
@@ -6,7 +10,7 @@ import { ConflictError } from '../../platform/http/errors';
 import type { ClusterContext } from './cluster-context';
 import { specOf } from './cluster.jobs';
 import { changeMemberRow, listMemberRows, updateSmartClusterRow } from './cluster.queries';
-import { ownSmartCluster } from './cluster.service';
+import { generateMonitoringPassword, ownSmartCluster } from './cluster.service';
 
 /**
  * A smart cluster's credentials, renewed by its owner: the kubeconfig tokens Meridian issued for
@@ -62,4 +66,18 @@ export async function changeMonitoringPassword(
     monitoringPasswordSealed: secrets.seal(password),
     updatedAt: now(),
   });
+}
+
+/**
+ * A new monitoring password generated here (spec "Generated monitoring password"), answered this
+ * once: the old one, and the pages signed in with it, are refused from the next request on.
+ */
+export async function rotateMonitoringPassword(
+  context: ClusterContext,
+  userId: string,
+  id: string,
+): Promise<MonitoringPasswordRotated> {
+  const password = generateMonitoringPassword();
+  await changeMonitoringPassword(context, userId, id, password);
+  return { username: monitoringUsername, password };
 }

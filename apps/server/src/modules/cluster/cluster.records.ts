@@ -6,8 +6,10 @@ import {
   findDatacenterRows,
   findLiveMemberWithPassword,
   findOwnSmartCluster,
+  findVisibleSmartCluster,
   smartClustersWithMembers,
 } from './cluster.queries';
+import { organizationsOf } from './cluster.shared';
 
 /**
  * Smart clusters as the deployment module reads them: where a version can be deployed.
@@ -60,4 +62,14 @@ export async function monitoredMember(
   clusterId: string,
 ): Promise<MonitoredMember | undefined> {
   return findLiveMemberWithPassword(db, clusterId);
+}
+
+/** Whether the user sees this live smart cluster: their own, or one shared with their organisation. */
+export async function smartClusterVisibleTo(
+  db: Database,
+  userId: string,
+  smartClusterId: string,
+): Promise<boolean> {
+  const organizations = await organizationsOf(db, userId);
+  return (await findVisibleSmartCluster(db, userId, organizations, smartClusterId)) !== undefined;
 }

@@ -16,7 +16,10 @@ import {
   smartClusterCreateSchema,
   smartClusterUpdateSchema,
 } from '@meridian/domain/clusters/smart-cluster';
-import { monitoringPasswordChangeSchema } from '@meridian/domain/clusters/cluster-credentials';
+import {
+  monitoringPasswordChangeSchema,
+  monitoringPasswordRotatedSchema,
+} from '@meridian/domain/clusters/cluster-credentials';
 import { placementHistorySchema } from '@meridian/domain/clusters/placement-decision';
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,10 +33,16 @@ import {
   errorResponses,
   notFoundId,
   type RouteApp,
+  sessionOnly,
   sessionOrApiKey,
 } from '../../platform/http/route-schema';
+import { requireSession } from '../../platform/http/authenticate';
 import type { ClusterContext } from './cluster-context';
-import { changeMonitoringPassword, rotateClusterCredentials } from './cluster.credentials';
+import {
+  changeMonitoringPassword,
+  rotateClusterCredentials,
+  rotateMonitoringPassword,
+} from './cluster.credentials';
 import {
   createExternalCluster,
   createSmartCluster,
@@ -331,5 +340,22 @@ function credentialRoutes(app: RouteApp, context: ClusterContext): void {
       await changeMonitoringPassword(context, request.user.id, request.params.id, password);
       return reply.code(204).send(null);
     },
+  );
+
+  // It answers a password: a console session only, like the calls minting API keys.
+  app.post(
+    '/clusters/:id/monitoring_password',
+    {
+      onRequest: requireSession,
+      schema: {
+        tags: ['cluster'],
+        summary:
+          'Rotate the monitoring password to a generated one (12 random bytes in base64), answered this once; the old one is refused from the next request on',
+        security: sessionOnly,
+        params: idParams,
+        response: { 200: monitoringPasswordRotatedSchema, 403: errorBodySchema, ...errorResponses },
+      },
+    },
+    (request) => rotateMonitoringPassword(context, request.user.id, request.params.id),
   );
 }

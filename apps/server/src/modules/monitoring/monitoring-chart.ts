@@ -28,17 +28,25 @@ export function axisTop(max: number): number {
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
-/** Minutes before the window's end, under each fifth of the axis. */
+/** Time before the window's end under each quarter of the axis: seconds for a young cluster. */
 function timeLabels(from: Date, to: Date): Html[] {
-  const minutes = (to.getTime() - from.getTime()) / 60_000;
+  const seconds = (to.getTime() - from.getTime()) / 1000;
+  const [unit, span] = seconds < 300 ? ['s', seconds] : ['min', seconds / 60];
   return [0, 1, 2, 3, 4].map((index) => {
     const x = plot.left + (plotWidth * index) / 4;
-    const ago = Math.round(minutes * (1 - index / 4));
+    const ago = Math.round(span * (1 - index / 4));
     const anchor = index === 0 ? 'start' : index === 4 ? 'end' : 'middle';
     return html`<text class="axis" x="${x}" y="${size.height - 8}" text-anchor="${anchor}"
-      >${ago === 0 ? 'now' : `−${ago} min`}</text
+      >${ago === 0 ? 'now' : `−${ago} ${unit}`}</text
     >`;
   });
+}
+
+/** Why there is no line: no sample in the window, or only the first one (one a minute). */
+function noLine(count: number): string {
+  return count === 0
+    ? 'No sample in this window yet: one is taken every minute.'
+    : 'One sample so far: the line starts with the next, a minute later.';
 }
 
 /**
@@ -70,14 +78,14 @@ export function lineChart(input: ChartInput): Html {
   const last = points[points.length - 1];
   const baseline = yOf(0);
   const shapes =
-    first && last
+    first && last && points.length > 1
       ? html`<path
             class="area"
             d="M${xOf(first.at)},${baseline} L${line} L${xOf(last.at)},${baseline} Z"
           ></path>
           <path class="line" d="M${line}"></path>`
       : html`<text class="axis" x="${size.width / 2}" y="${size.height / 2}" text-anchor="middle"
-          >No samples in this window.</text
+          >${noLine(points.length)}</text
         >`;
   return html`<svg
     class="chart"

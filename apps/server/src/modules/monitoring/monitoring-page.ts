@@ -1,3 +1,4 @@
+import type { Flavor } from '@meridian/domain/flavors';
 import { displayStatus, successLabel, type Status } from '@meridian/domain/status';
 import type {
   ClusterSnapshot,
@@ -18,8 +19,12 @@ export interface MonitoringView {
   location: string;
   kubeVersion: string | null;
   status: Status;
+  /** The size its nodes were ordered in (null: not Meridian's to say, an external cluster). */
+  flavor: Flavor | null;
+  createdAt: Date;
   /** What the cluster's API answered, or one sentence saying why it could not be read. */
   observed: { snapshot: ClusterSnapshot; usage: UsageHistory } | { problem: string };
+  /** The last hour, or less: the usage shown never starts before the cluster was created. */
   window: { from: Date; to: Date };
   generatedAt: Date;
 }
@@ -57,6 +62,13 @@ function podTag(status: string): Html {
   return html`<span class="tag ${color}">${status}</span>`;
 }
 
+/** The flavor the nodes were ordered in, with the size the console sold them at. */
+function flavorOf(flavor: Flavor | null): Html | '' {
+  if (!flavor) return '';
+  const size = `${flavor.cpu.value} ${flavor.cpu.unit}, ${flavor.ram.value} ${flavor.ram.unit}`;
+  return html`<span>${flavor.name} nodes: ${size} each</span>`;
+}
+
 function headerBar(view: MonitoringView): Html {
   return html`<header>
     <svg class="logo" viewBox="0 0 32 32" aria-hidden="true">
@@ -86,10 +98,21 @@ function stats(snapshot: ClusterSnapshot): Html {
   </div>`;
 }
 
-function usageCharts(usage: UsageHistory, window: MonitoringView['window']): Html {
+/** What the charts cover: the last hour, or the cluster's life so far when it is younger. */
+function spanOf(view: Pick<MonitoringView, 'window' | 'createdAt'>): string {
+  if (view.window.from.getTime() > view.createdAt.getTime()) return 'over the last hour';
+  const minutes = Math.round((view.window.to.getTime() - view.createdAt.getTime()) / 60_000);
+  return minutes < 1
+    ? 'since the cluster was created, less than a minute ago'
+    : `since the cluster was created, ${minutes} min ago`;
+}
+
+function usageCharts(usage: UsageHistory, view: MonitoringView): Html {
+  const { window } = view;
+  const span = spanOf(view);
   if ('problem' in usage) {
     return html`<section class="card">
-      <h2>CPU and memory over the last hour</h2>
+      <h2>CPU and memory ${span}</h2>
       <p class="empty">${usage.problem}</p>
     </section>`;
   }
@@ -104,29 +127,30 @@ function usageCharts(usage: UsageHistory, window: MonitoringView['window']): Htm
     </section>`;
   const points = (value: (sample: UsageSample) => number) =>
     usage.samples.map((sample) => ({ at: sample.at, value: value(sample) }));
-  return html`<div class="charts">
-    ${card(
-      'CPU used (vCPU)',
-      last ? `now ${cores(last.cpuCores)} vCPU` : '',
-      lineChart({
-        label: 'CPU used by the cluster over the last hour, in vCPU',
-        points: points((sample) => sample.cpuCores),
-        ...window,
-        format: cores,
-      }),
-    )}
-    ${card(
-      'Memory used (GiB)',
-      last ? `now ${gibibytes(last.memoryBytes)} GiB` : '',
-      lineChart({
-        label: 'Memory used by the cluster over the last hour, in GiB',
-        // In GiB, so the axis steps are round numbers of GiB.
-        points: points((sample) => sample.memoryBytes / gib),
-        ...window,
-        format: decimal,
-      }),
-    )}
-  </div>`;
+  return html`<p class="span">CPU and memory used ${span}.</p>
+    <div class="charts">
+      ${card(
+        'CPU used (vCPU)',
+        last ? `now ${cores(last.cpuCores)} vCPU` : '',
+        lineChart({
+          label: `CPU used by the cluster ${span}, in vCPU`,
+          points: points((sample) => sample.cpuCores),
+          ...window,
+          format: cores,
+        }),
+      )}
+      ${card(
+        'Memory used (GiB)',
+        last ? `now ${gibibytes(last.memoryBytes)} GiB` : '',
+        lineChart({
+          label: `Memory used by the cluster ${span}, in GiB`,
+          // In GiB, so the axis steps are round numbers of GiB.
+          points: points((sample) => sample.memoryBytes / gib),
+          ...window,
+          format: decimal,
+        }),
+      )}
+    </div>`;
 }
 
 function nodesTable(nodes: readonly NodeSnapshot[]): Html {
@@ -208,7 +232,7 @@ function content(view: MonitoringView): Html {
   if ('problem' in observed) {
     return html`<section class="card problem"><p class="empty">${observed.problem}</p></section>`;
   }
-  return html`${stats(observed.snapshot)}${usageCharts(observed.usage, view.window)}
+  return html`${stats(observed.snapshot)}${usageCharts(observed.usage, view)}
   ${nodesTable(observed.snapshot.nodes)}${podsTable(observed.snapshot.pods)}`;
 }
 
@@ -236,7 +260,8 @@ export function monitoringPage(view: MonitoringView, options: PageOptions): stri
           <h1>${view.name}</h1>
           <p class="meta">
             <span>${view.location}</span
-            ><span>Kubernetes ${view.kubeVersion ?? 'unknown'}</span>${statusTag(view.status)}
+            ><span>Kubernetes ${view.kubeVersion ?? 'unknown'}</span
+            >${flavorOf(view.flavor)}${statusTag(view.status)}
           </p>
           ${content(view)}
           <p class="footnote">${read} at ${time} UTC${every}.</p>

@@ -26,6 +26,7 @@ h2 { margin: 0 0 12px; font-size: 16px; }
   box-shadow: 0 1px 2px rgba(11, 31, 51, 0.06), 0 2px 8px rgba(11, 31, 51, 0.06); }
 .stat .label { color: #5b6b7b; font-size: 13px; }
 .stat .value { font-size: 22px; font-weight: 600; }
+.span { color: #5b6b7b; margin: 0 0 8px; }
 .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); gap: 16px; }
 .chart-head { display: flex; justify-content: space-between; align-items: baseline; gap: 12px; }
 .chart-head .now { color: #5b6b7b; }

@@ -1,10 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { App as AppEntity } from '@meridian/domain/apps/app-api';
-import {
-  monitoringUrl,
-  type Cluster,
-  type SmartCluster,
-} from '@meridian/domain/clusters/smart-cluster';
+import { monitoringUrl, type Cluster } from '@meridian/domain/clusters/smart-cluster';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,6 +16,7 @@ import { ClusterUnreachableError } from '../../platform/drivers/infrastructure-d
 import { SimulatorDriver } from '../../platform/drivers/simulator/simulator-driver';
 import { allSettled, basicAppFields, createApp, waitForDeployments } from '../app/app.test-support';
 import { createClusterTestApp, waitForStatus } from '../cluster/cluster.test-support';
+import { basic, smartClusterWithPassword as withPassword } from './monitoring.test-support';
 
 /** Faults the tests switch on: a cluster API that cannot be reached, a cloud keeping no usage. */
 const faults = { unreachable: false, noUsage: false };
@@ -42,9 +39,6 @@ function faultySimulator(simulator: SimulatorDriver): SimulatorDriver {
   });
 }
 
-const basic = (username: string, password: string) =>
-  `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
-
 describe.each(embeddedBackendOnly())('the monitoring page on %s', (backend) => {
   let t: TestApp;
   let owner: LoggedIn;
@@ -53,34 +47,12 @@ describe.each(embeddedBackendOnly())('the monitoring page on %s', (backend) => {
   let shopCluster: Cluster;
   let otherCluster: Cluster;
 
-  async function smartClusterWithPassword(
+  const smartClusterWithPassword = (
     user: LoggedIn,
     name: string,
     datacenter: string,
     password: string,
-  ): Promise<{ smart: SmartCluster; member: Cluster }> {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/cluster/clusters',
-      headers: user.headers,
-      payload: {
-        name,
-        datacenters: [datacenter],
-        mode: 'MANUAL',
-        cluster_size: 'mini',
-        master_count: 1,
-        minion_count: 2,
-        monitoring_default_password: password,
-      },
-    });
-    expect(created.statusCode).toBe(200);
-    const smart = await waitForStatus(t.app, user, created.json<SmartCluster>().uuid, ['success']);
-    if (smart === 'deleted') throw new Error(`${name} disappeared`);
-    const members = (
-      await t.app.inject({ method: 'GET', url: '/cluster/clusters', headers: user.headers })
-    ).json<Cluster[]>();
-    return { smart, member: members.find((member) => member.smart_cluster_uuid === smart.uuid)! };
-  }
+  ) => withPassword(t, user, name, datacenter, password);
 
   const page = (clusterId: string, authorization?: string, query = '') =>
     t.app.inject({
@@ -157,27 +129,71 @@ describe.each(embeddedBackendOnly())('the monitoring page on %s', (backend) => {
     expect(after.headers['www-authenticate']).toBeUndefined();
   });
 
+  /** Says the member was created `ms` before now, as if it had run that long. */
+  const createdAgo = (member: Cluster, ms: number) =>
+    t.database.db
+      .update(clusters)
+      .set({ createdAt: new Date(Date.now() - ms) })
+      .where(eq(clusters.id, member.uuid));
+  const chartPoints = (body: string) =>
+    /<path class="line" d="M([^"]*)"/.exec(body)![1]!.split(' L').length;
+
+  it('shows the usage of the cluster’s life only, when it is younger than the hour', async () => {
+    await createdAgo(shopCluster, 20_000);
+    const young = await page(shopCluster.uuid, basic('admin', passwords.shop));
+    expect(young.body).toContain(
+      'CPU and memory used since the cluster was created, less than a minute ago.',
+    );
+    expect(young.body).toMatch(/aria-label="CPU used by the cluster since the cluster was created/);
+    expect(young.body).not.toContain('over the last hour');
+    // Its axis in seconds; a minute's sample or none yet, said instead of a line.
+    expect(young.body).toMatch(/>−2\d s</);
+    expect(young.body).toMatch(
+      /No sample in this window yet: one is taken every minute\.|One sample so far: the line starts/,
+    );
+    expect(young.body).not.toMatch(/<path class="line" d="M[\d.]+,[\d.]+( L[\d.]+,[\d.]+){2,}"/);
+
+    await createdAgo(shopCluster, 10 * 60_000);
+    const tenMinutes = await page(shopCluster.uuid, basic('admin', passwords.shop));
+    expect(tenMinutes.body).toContain('since the cluster was created, 10 min ago.');
+    expect(chartPoints(tenMinutes.body)).toBeGreaterThanOrEqual(10);
+    expect(chartPoints(tenMinutes.body)).toBeLessThanOrEqual(11);
+    expect(tenMinutes.body).toContain('−10 min');
+  });
+
   it('shows the cluster, its nodes, the app’s pods and an hour of CPU and memory', async () => {
+    await createdAgo(shopCluster, 2 * 3_600_000);
     const shown = await page(shopCluster.uuid, basic('admin', passwords.shop));
     expect(shown.statusCode).toBe(200);
     const body = shown.body;
     expect(body).toContain('<h1>watched-ca-montreal</h1>');
     expect(body).toContain('Montréal');
     expect(body).toContain(`Kubernetes ${shopCluster.kube_version}`);
-    // Two minions: two nodes, each with the simulated capacity.
+    // Two minions of the Mini flavor: two nodes as big as the flavor says, 2 vCPU and 4 GB.
+    expect(body).toContain('<span>Mini nodes: 2 vCPU, 4 GB RAM each</span>');
     const [nodes = '', pods = ''] = body.split('<h2>Pods</h2>');
+    const nodeRow = (name: string) =>
+      new RegExp(
+        `<td>${name}</td>[\\s\\S]*?<td class="number">2 vCPU</td>\\s*<td class="number">4 GiB</td>`,
+      );
     expect([...nodes.matchAll(/<td>(node-\d)<\/td>/g)].map((match) => match[1])).toEqual([
       'node-1',
       'node-2',
     ]);
-    expect(body).toContain('4 vCPU');
-    expect(body).toContain('16 GiB');
+    expect(nodes).toMatch(nodeRow('node-1'));
+    expect(nodes).toMatch(nodeRow('node-2'));
+    expect(body).not.toContain('16 GiB');
+    // Capacity in all: the two nodes together.
+    expect(body).toMatch(/CPU capacity<\/div>\s*<div class="value">4 vCPU</);
+    expect(body).toMatch(/Memory capacity<\/div>\s*<div class="value">8 GiB</);
     // The Deployment's two replicas, ready and running in the app's namespace.
     const running =
       /<td>shop<\/td>\s*<td>shop-[a-z0-9]{10}-[a-z0-9]{5}<\/td>\s*<td class="number">1\/1<\/td>\s*<td><span class="tag green">Running<\/span><\/td>\s*<td class="number">0<\/td>\s*<td>node-[12]<\/td>/g;
     expect([...pods.matchAll(running)]).toHaveLength(2);
     expect(body.match(/<svg\s+class="chart"/g)).toHaveLength(2);
     expect(body).toMatch(/<path class="line" d="M[\d.]+,[\d.]+( L[\d.]+,[\d.]+){50,}"/);
+    expect(body).toContain('CPU and memory used over the last hour.');
+    expect(body).toContain('−60 min');
     expect(body).toContain('CPU used (vCPU)');
     expect(body).toContain('Memory used (GiB)');
   });

@@ -1,7 +1,20 @@
-import { tooManyAttemptsMessage } from '@meridian/domain/errors';
+import {
+  credentialsMessages,
+  monitoringSignInLinkSchema,
+} from '@meridian/domain/clusters/cluster-credentials';
+import { errorBodySchema, tooManyAttemptsMessage } from '@meridian/domain/errors';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireSession } from '../../platform/http/authenticate';
+import { rejectMalformedIds } from '../../platform/http/malformed-id';
+import {
+  errorResponses,
+  notFoundId,
+  sessionOnly,
+  type RouteApp,
+} from '../../platform/http/route-schema';
+import { setCookieHeader } from './monitoring-sign-in';
 import { messagePage, monitoringPage, type PageOptions } from './monitoring-page';
 import { monitoringContentSecurityPolicy } from './monitoring-styles';
 import type { MonitoringService } from './monitoring.service';
@@ -45,29 +58,32 @@ function sendPage(reply: FastifyReply, status: number, body: string) {
     .send(body);
 }
 
+const notFound = (reply: FastifyReply) =>
+  sendPage(reply, 404, messagePage('Not found', 'No cluster has this monitoring page.'));
+
 /**
  * `/monitoring`: each member cluster's monitoring page, the link the console's Monitoring button
- * opens. Basic auth with the smart cluster's monitoring password (username admin), not a session:
- * the page opens in a new tab and may run on a wall screen. Server-rendered HTML, so it is left
- * out of the OpenAPI document.
+ * opens. Not a session: the page opens in a new tab and may run on a wall screen. Basic auth
+ * with the smart cluster's monitoring password (username admin), or the cookie a sign-in link
+ * minted by the console sets. The pages are server-rendered HTML, left out of the OpenAPI document.
  */
 export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringRoutesOptions> = async (
   app,
   { service },
 ) => {
+  signInRoutes(app, service);
   app.get(
     '/clusters/:clusterId/d/k8s-nodes/nodes',
     { schema: { hide: true, params: z.object({ clusterId: z.string() }) } },
     async (request, reply) => {
-      const notFound = () =>
-        sendPage(reply, 404, messagePage('Not found', 'No cluster has this monitoring page.'));
-      if (!clusterId.safeParse(request.params.clusterId).success) return notFound();
+      if (!clusterId.safeParse(request.params.clusterId).success) return notFound(reply);
+      const { authorization, cookie } = request.headers;
       const access = await service.authorize(
         request.params.clusterId,
-        request.headers.authorization,
+        { authorization, cookie },
         request.ip,
       );
-      if (!access.ok && access.refusal === 'not-found') return notFound();
+      if (!access.ok && access.refusal === 'not-found') return notFound(reply);
       if (!access.ok && access.refusal === 'throttled') {
         const message = `${tooManyAttemptsMessage(access.retryAfterSeconds)}.`;
         reply.header('retry-after', String(access.retryAfterSeconds));
@@ -90,3 +106,52 @@ export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringRoutesOptions> = 
     },
   );
 };
+
+/** The console's way in without the password: a link minted for the signed-in user, used once. */
+function signInRoutes(app: RouteApp, service: MonitoringService): void {
+  app.post(
+    '/clusters/:clusterId/sign_in_link',
+    {
+      onRequest: [app.authenticate, requireSession],
+      preValidation: rejectMalformedIds,
+      schema: {
+        tags: ['monitoring'],
+        summary:
+          'A link that opens the member cluster’s monitoring page signed in, without its password: once, within a minute (409 for an external cluster)',
+        security: sessionOnly,
+        params: z.object({ clusterId: z.uuid(notFoundId) }),
+        response: { 200: monitoringSignInLinkSchema, 403: errorBodySchema, ...errorResponses },
+      },
+    },
+    (request) => service.signInLink(request.user.id, request.params.clusterId),
+  );
+
+  app.get(
+    '/clusters/:clusterId/sign_in',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ clusterId: z.string() }),
+        querystring: z.object({ ticket: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { clusterId: id } = request.params;
+      if (!clusterId.safeParse(id).success) return notFound(reply);
+      const outcome = await service.signIn(id, request.query.ticket ?? '', request.headers.cookie);
+      if (!outcome.ok && outcome.refusal === 'not-found') return notFound(reply);
+      if (!outcome.ok) {
+        const page = messagePage('Sign-in link used', credentialsMessages.signInLinkUsed);
+        return sendPage(reply, 401, page);
+      }
+      if (outcome.cookie) {
+        reply.header(
+          'set-cookie',
+          setCookieHeader(id, outcome.cookie, request.protocol === 'https'),
+        );
+      }
+      // See Other: the ticket leaves the address bar, and a reload asks for the page itself.
+      return reply.header('cache-control', 'no-store').redirect(outcome.location, 303);
+    },
+  );
+}

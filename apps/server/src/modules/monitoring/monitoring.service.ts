@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { findFlavor } from '@meridian/domain/flavors';
 import type { Database } from '../../platform/db/database';
 import {
   ClusterUnreachableError,
@@ -10,7 +10,14 @@ import {
 } from '../../platform/drivers/infrastructure-driver';
 import type { SecretBox } from '../../platform/secret-box';
 import type { LoginThrottle } from '../auth/login-throttle';
-import { monitoredMember, type MonitoredMember } from '../cluster/cluster.records';
+import type { MonitoredMember } from '../cluster/cluster.records';
+import {
+  authorize,
+  signIn,
+  signInLink,
+  type AccessDeps,
+  type PageCredentials,
+} from './monitoring-access';
 import type { MonitoringView, UsageHistory } from './monitoring-page';
 
 export interface MonitoringDeps {
@@ -24,14 +31,6 @@ export interface MonitoringDeps {
   observeTimeoutMs?: number;
 }
 
-/** The one username of every monitoring page (spec "Generated monitoring password"). */
-export const monitoringUsername = 'admin';
-
-export type MonitoringAccess =
-  | { ok: true; member: MonitoredMember }
-  | { ok: false; refusal: 'not-found' | 'unauthorized' }
-  | { ok: false; refusal: 'throttled'; retryAfterSeconds: number };
-
 /** The page's content, whether the cluster's API answered, and what went wrong if not foreseen. */
 export interface ObservedPage {
   view: MonitoringView;
@@ -43,21 +42,6 @@ const hourMs = 3_600_000;
 const stepMs = 60_000;
 const noUsageHistory =
   'This cluster’s API reports no usage history: CPU and memory over time are not available for it.';
-
-function basicCredentials(header: string | undefined) {
-  const match = /^Basic +([A-Za-z0-9+/]+=*) *$/i.exec(header ?? '');
-  if (!match) return undefined;
-  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0) return undefined;
-  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
-}
-
-/** Compares digests, so neither the length nor the first differing byte shows in the time taken. */
-function sameText(given: string, expected: string): boolean {
-  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
 
 function notRunning(member: MonitoredMember): string {
   const status = member.cluster.status;
@@ -101,36 +85,6 @@ async function within<T>(work: Promise<T>, ms: number): Promise<T> {
   }
 }
 
-// Compared against when a smart cluster has no password, so that refusal takes as long.
-const nothingMatches = randomBytes(32).toString('base64');
-
-/** Basic auth against the member's smart cluster password, guesses counted by the throttle. */
-async function authorize(
-  { db, secrets, throttle }: MonitoringDeps,
-  clusterId: string,
-  authorization: string | undefined,
-  ip: string,
-): Promise<MonitoringAccess> {
-  const member = await monitoredMember(db, clusterId);
-  if (!member) return { ok: false, refusal: 'not-found' };
-  const credentials = basicCredentials(authorization);
-  // A browser's first request carries nothing to check: it only asks for the prompt.
-  if (!credentials) return { ok: false, refusal: 'unauthorized' };
-  const throttleKey = `monitoring:${member.cluster.id}`;
-  const decision = await throttle.attempt(throttleKey, ip);
-  if (!decision.allowed) {
-    const retryAfterSeconds = Math.ceil(decision.retryAfterMs / 1000);
-    return { ok: false, refusal: 'throttled', retryAfterSeconds };
-  }
-  const sealed = member.monitoringPasswordSealed;
-  const userMatches = sameText(credentials.username, monitoringUsername);
-  const expected = sealed ? secrets.open(sealed) : nothingMatches;
-  const passwordMatches = sameText(credentials.password, expected);
-  if (!userMatches || !passwordMatches || !sealed) return { ok: false, refusal: 'unauthorized' };
-  await throttle.recordRepeatedSuccess(throttleKey, ip);
-  return { ok: true, member };
-}
-
 async function usageOf(
   driver: InfrastructureDriver,
   spec: ClusterSpec,
@@ -150,12 +104,16 @@ async function observe(deps: MonitoringDeps, member: MonitoredMember): Promise<O
   const { drivers, secrets, now } = deps;
   const timeoutMs = deps.observeTimeoutMs ?? 10_000;
   const to = now();
-  const window = { from: new Date(to.getTime() - hourMs), to };
+  // The last hour, or the cluster's whole life when shorter: nothing ran here before it.
+  const from = Math.max(to.getTime() - hourMs, member.cluster.createdAt.getTime());
+  const window = { from: new Date(Math.min(from, to.getTime())), to };
   const view: MonitoringView = {
     name: member.cluster.name,
     location: member.datacenter.location,
     kubeVersion: member.cluster.kubeVersion,
     status: member.cluster.status,
+    flavor: findFlavor(member.cluster.clusterSize ?? '') ?? null,
+    createdAt: member.cluster.createdAt,
     observed: { problem: notRunning(member) },
     window,
     generatedAt: to,
@@ -185,9 +143,14 @@ async function observe(deps: MonitoringDeps, member: MonitoredMember): Promise<O
 
 /** Who may see a member cluster's monitoring page, and what it shows. */
 export function createMonitoringService(deps: MonitoringDeps) {
+  // Derived once: the key of the signed-in pages' cookies, stable while the secret key is.
+  const access: AccessDeps = { ...deps, cookieKey: deps.secrets.derive('monitoring sign-in') };
   return {
-    authorize: (clusterId: string, authorization: string | undefined, ip: string) =>
-      authorize(deps, clusterId, authorization, ip),
+    authorize: (clusterId: string, given: PageCredentials, ip: string) =>
+      authorize(access, clusterId, given, ip),
+    signInLink: (userId: string, clusterId: string) => signInLink(access, userId, clusterId),
+    signIn: (clusterId: string, ticket: string, cookie: string | undefined) =>
+      signIn(access, clusterId, ticket, cookie),
     observe: (member: MonitoredMember) => observe(deps, member),
   };
 }

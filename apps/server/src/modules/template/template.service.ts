@@ -1,4 +1,8 @@
-import { appApiMessages, type DeploymentTemplate } from '@meridian/domain/apps/app-api';
+import {
+  appApiMessages,
+  type DeploymentTemplate,
+  type VersionBasicSettings,
+} from '@meridian/domain/apps/app-api';
 import { parseBasicTemplateField } from '@meridian/domain/apps/app-form';
 import {
   findDeployment,
@@ -16,6 +20,7 @@ import { registrySecretName, type TemplateType } from '@meridian/domain/limits';
 import type { CpuPool } from '../../platform/cpu-pool';
 import { ValidationError } from '../../platform/http/errors';
 import type { SecretBox } from '../../platform/secret-box';
+import { storedBasicSettings } from './basic-settings';
 import { checkTemplateTask } from './template-check';
 
 /** Stands in for a private registry's password wherever a template is stored or shown. */
@@ -27,6 +32,8 @@ export interface PreparedTemplate {
   templateName: string;
   registry: { url: string; username: string } | null;
   registryPasswordSealed: string | null;
+  /** A Basic template's settings (no password), kept so a new version can start from them. */
+  basicSettings: VersionBasicSettings | null;
 }
 
 /**
@@ -65,6 +72,7 @@ export async function prepareTemplate(
       registryPasswordSealed: isPrivate
         ? secrets.seal(settings.privateDockerRegistryPassword!)
         : null,
+      basicSettings: storedBasicSettings(settings),
     };
   }
   const { errors } = await cpu.run(checkTemplateTask, { templateType, text, heatValues });
@@ -74,6 +82,7 @@ export async function prepareTemplate(
     templateName: templateName || `${appName}.yaml`,
     registry: null,
     registryPasswordSealed: null,
+    basicSettings: null,
   };
 }
 

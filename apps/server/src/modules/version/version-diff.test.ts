@@ -10,6 +10,7 @@ import {
 } from '@meridian/domain/apps/sample-templates';
 import { wideTemplate } from '@meridian/domain/apps/wide-template.test-support';
 import { parsePatch } from 'diff';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addUser,
@@ -26,6 +27,7 @@ import {
 } from '../app/app.test-support';
 import { createClusterTestApp, multipart } from '../cluster/cluster.test-support';
 import { probeHealthWhile } from '../../../test-support/health-probe';
+import { versions } from '../../platform/db/schema';
 
 const password = 'hunter2-registry-secret';
 
@@ -172,6 +174,65 @@ describe.each(embeddedBackendOnly())('version diff on %s', (backend) => {
     );
     const near = versionDiffSchema.parse((await diff(w1, w3)).json());
     expect(near).toMatchObject({ too_different: null, additions: 100, deletions: 100 });
+  });
+
+  const appDetail = async () =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/meridian/v1/kube/apps/${app.uuid}`,
+        headers: admin.headers,
+      })
+    ).json<AppEntity>();
+
+  it('answers the settings each version was made from, for a new one to start from', async () => {
+    const sent = {
+      deploymentImage: 'registry.example.ca/shop:3.1',
+      deploymentReplicas: 5,
+      deploymentTargetPort: 9090,
+      deploymentPort: 8443,
+      dockerRegistryType: 'private',
+      privateDockerRegistryUrl: ' https://registry.example.ca/team ',
+      privateDockerRegistryUsername: 'deployer',
+      privateDockerRegistryPassword: password,
+    };
+    const v3 = await addVersion({
+      name: 'v3',
+      template_type: 'KUBERNETES_BASIC',
+      template: JSON.stringify(sent),
+    });
+    const { privateDockerRegistryPassword: _password, ...kept } = sent;
+    const expected = { ...kept, privateDockerRegistryUrl: 'https://registry.example.ca/team' };
+    const detail = await appDetail();
+    expect(JSON.stringify(detail)).not.toContain(password);
+    const versionsByName = new Map(detail.versions.map((version) => [version.name, version]));
+    expect(versionsByName.get('v3')!.basic_settings).toEqual(expected);
+    expect(versionsByName.get('v1')!.basic_settings).toEqual(basicSettings);
+    // Advanced and Heat versions start from their YAML, which the same answer holds.
+    expect(versionsByName.get('a2')!.basic_settings).toBeNull();
+    expect(versionsByName.get('a2')!.raw_template).toBe(`${sampleKubernetesTemplate}# tuned\n`);
+    expect(versionsByName.get('h1')!).toMatchObject({
+      basic_settings: null,
+      raw_template: sampleHeatTemplate,
+      flavor_name: 'small',
+      volume_type: 'HDD',
+    });
+
+    // A version made before the settings were kept: read back from the YAML made from them.
+    await t.database.db.update(versions).set({ basicSettings: null }).where(eq(versions.id, v3));
+    const [stored] = await t.database.db.select().from(versions).where(eq(versions.id, v3));
+    expect(stored!.basicSettings).toBeNull();
+    const readBack = (await appDetail()).versions.find((version) => version.uuid === v3)!;
+    expect(readBack.basic_settings).toEqual(expected);
+
+    // The app list stays small: no templates, no settings.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/meridian/v1/kube/apps',
+      headers: admin.headers,
+    });
+    const listed = list.json<AppEntity[]>().find((item) => item.uuid === app.uuid)!;
+    expect(listed.versions.every((version) => !('basic_settings' in version))).toBe(true);
   });
 
   it("answers 404 for another user's version and 400 for versions of two apps", async () => {

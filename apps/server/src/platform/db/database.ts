@@ -16,6 +16,7 @@ import * as limitsSchema from './limits-schema';
 import * as organizationSchema from './organization-schema';
 import * as secretSchema from './secret-schema';
 import * as meteringSchema from './metering-schema';
+import * as monitoringSchema from './monitoring-schema';
 import * as placementSchema from './placement-schema';
 import * as simulatorSchema from './simulator-schema';
 import { createStatementPlanner, type StatementPlanner } from './planned-statements';
@@ -36,6 +37,7 @@ const schema = {
   ...placementSchema,
   ...simulatorSchema,
   ...lifecycleSchema,
+  ...monitoringSchema,
 };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

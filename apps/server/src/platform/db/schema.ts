@@ -16,7 +16,11 @@ import type { ClusterType } from '@meridian/domain/clusters/smart-cluster';
 import type { EventPayload, EventType } from '@meridian/domain/events/event-catalogue';
 import type { FlavorKey } from '@meridian/domain/flavors';
 import type { ClusterMode, DnsRecordType, TemplateType, VolumeType } from '@meridian/domain/limits';
-import type { DeploymentOperation, DeploymentTemplate } from '@meridian/domain/apps/app-api';
+import type {
+  DeploymentOperation,
+  DeploymentTemplate,
+  VersionBasicSettings,
+} from '@meridian/domain/apps/app-api';
 import type { Status } from '@meridian/domain/status';
 import type { PlacementDecision } from '@meridian/domain/clusters/placement-decision';
 import type { StackOutput, StackParameter } from '@meridian/domain/apps/stack-output';
@@ -243,6 +247,8 @@ export const versions = pgTable(
     registry: jsonb('registry').$type<{ url: string; username: string }>(),
     /** AES-256-GCM sealed (lib/secret-box); never returned. */
     registryPasswordSealed: text('registry_password_sealed'),
+    /** A Basic version's settings, the password left out (0024; before, read from its YAML). */
+    basicSettings: jsonb('basic_settings').$type<VersionBasicSettings>(),
     flavorName: text('flavor_name').$type<FlavorKey>(),
     volumeType: text('volume_type').$type<VolumeType>(),
     deleting: boolean('deleting').notNull().default(false),
@@ -380,10 +386,7 @@ export const certificates = pgTable('certificates', {
   createdAt: createdAt(),
 });
 
-/**
- * One counter bumped by triggers (migration 0006) whenever anything a served zone shows changes:
- * domains, records, and deployments' domain names or addresses. DNS servers poll it.
- */
+/** Bumped by triggers (0006) when a served zone's domains, records or addresses change; polled. */
 export const dnsRevision = pgTable('dns_revision', {
   id: integer('id').primaryKey(),
   revision: bigint('revision', { mode: 'number' }).notNull().default(0),

@@ -1,10 +1,11 @@
-import { CopyOutlined, DeleteOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { createApiKeySchema, type ApiKeySummary } from '@meridian/domain/auth/api-key';
 import { Alert, App, Button, Form, Input, Modal, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../shared/api/api-error';
 import { EmptyState } from '../../shared/components/empty-state';
+import { SecretDialog } from '../../shared/components/secret-dialog';
 import { PageHeader } from '../../shared/components/page-header';
 import { t } from './api-keys.texts';
 import { formatDateTime } from '../../shared/lib/format-date';
@@ -58,16 +59,6 @@ export function ApiKeysPage() {
       setCreated({ name: result.name, key: result.key });
     } catch (error) {
       notify.error(t('apiKeys.createFailed'), errorDescription(error));
-    }
-  };
-
-  const copyKey = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.key);
-      notify.success(t('apiKeys.created.copied'));
-    } catch {
-      notify.warning(t('apiKeys.created.copyFailed'));
     }
   };
 
@@ -188,46 +179,24 @@ export function ApiKeysPage() {
         </Form>
       </Modal>
 
-      <Modal
-        open={created !== null}
-        // The default 520 cuts the key off: the whole mk_ + 43 characters must show beside Copy.
-        width={640}
+      <SecretDialog
+        value={created?.key ?? null}
         title={created ? t('apiKeys.created.title', { name: created.name }) : null}
-        closable={false}
-        maskClosable={false}
-        keyboard={false}
-        footer={
-          <Button type="primary" onClick={() => setCreated(null)}>
-            {t('apiKeys.created.done')}
-          </Button>
-        }
-        destroyOnHidden
+        texts={{
+          notice: t('apiKeys.created.notice'),
+          label: t('apiKeys.created.keyLabel'),
+          copy: t('apiKeys.created.copy'),
+          copied: t('apiKeys.created.copied'),
+          copyFailed: t('apiKeys.created.copyFailed'),
+          done: t('apiKeys.created.done'),
+        }}
+        onDone={() => setCreated(null)}
+        testId="api-key"
       >
-        {created ? (
-          <div data-testid="api-key-created">
-            <Alert type="warning" showIcon title={t('apiKeys.created.notice')} />
-            <Typography.Text strong className={styles.keyLabel}>
-              {t('apiKeys.created.keyLabel')}
-            </Typography.Text>
-            <div className={styles.keyRow}>
-              <Input
-                readOnly
-                value={created.key}
-                aria-label={t('apiKeys.created.keyLabel')}
-                className={styles.keyValue}
-                data-testid="api-key-value"
-                onFocus={(event) => event.target.select()}
-              />
-              <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copyKey()}>
-                {t('apiKeys.created.copy')}
-              </Button>
-            </div>
-            <Typography.Paragraph type="secondary" className={styles.usage}>
-              {t('apiKeys.created.usage')}
-            </Typography.Paragraph>
-          </div>
-        ) : null}
-      </Modal>
+        <Typography.Paragraph type="secondary" className={styles.usage}>
+          {t('apiKeys.created.usage')}
+        </Typography.Paragraph>
+      </SecretDialog>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { App } from '@meridian/domain/apps/app-api';
+import type { App, Version } from '@meridian/domain/apps/app-api';
 import { Alert, Button, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
@@ -44,6 +44,8 @@ export function AppDetailPage() {
   const query = useApp(appId);
   const [drawerVersionId, setDrawerVersionId] = useState<string | null>(null);
   const [creatingVersion, setCreatingVersion] = useState(false);
+  // The version a new one starts from: the one whose drawer asked, else the newest.
+  const [createFromId, setCreateFromId] = useState<string | null>(null);
 
   if (query.isPending) return <DetailSkeleton />;
   if (query.isError && !query.data) {
@@ -68,10 +70,12 @@ export function AppDetailPage() {
   if (deploymentId && !deployment) return <Navigate to={`/apps/${app.uuid}`} replace />;
 
   const drawerVersion = app.versions.find((version) => version.uuid === drawerVersionId) ?? null;
-  const openCreateVersion = () => {
+  const openCreateVersion = (from: Version | undefined = app.versions.at(-1)) => {
     setDrawerVersionId(null);
+    setCreateFromId(from?.uuid ?? null);
     setCreatingVersion(true);
   };
+  const createFrom = app.versions.find((version) => version.uuid === createFromId) ?? null;
 
   let content;
   if (deployment) {
@@ -93,7 +97,7 @@ export function AppDetailPage() {
             type="primary"
             ghost
             icon={<PlusOutlined aria-hidden />}
-            onClick={openCreateVersion}
+            onClick={() => openCreateVersion()}
           >
             {t('apps.detail.action.create_version')}
           </Button>
@@ -106,7 +110,7 @@ export function AppDetailPage() {
         <LiveSummary app={app} />
         <div className={styles.sectionBar}>
           <h2 className={styles.sectionTitle}>{t('apps.detail.versions')}</h2>
-          <Button icon={<PlusOutlined aria-hidden />} onClick={openCreateVersion}>
+          <Button icon={<PlusOutlined aria-hidden />} onClick={() => openCreateVersion()}>
             {t('apps.detail.action.create_version')}
           </Button>
         </div>
@@ -143,6 +147,7 @@ export function AppDetailPage() {
       />
       <CreateVersionDrawer
         app={app}
+        from={createFrom}
         open={creatingVersion}
         onClose={() => setCreatingVersion(false)}
       />

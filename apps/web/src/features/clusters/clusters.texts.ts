@@ -82,7 +82,7 @@ export const t = defineTexts({
   'clusters.form.candidates': 'Candidate datacenters',
   'clusters.credentials.title': 'Credentials',
   'clusters.credentials.hint':
-    'Rotate the kubeconfig credentials if a kubeconfig may have leaked. The monitoring pages ask for username admin and the monitoring password.',
+    'Rotate the kubeconfig credentials if a kubeconfig may have leaked. The Monitoring button signs you in; others sign in with username admin and the monitoring password.',
   'clusters.credentials.rotate': 'Rotate credentials',
   'clusters.credentials.rotateTitle': 'Rotate the credentials of {name}?',
   'clusters.credentials.rotateBody':
@@ -92,15 +92,25 @@ export const t = defineTexts({
   'clusters.credentials.rotatedHint':
     'The kubeconfigs downloaded before no longer work: download the kubeconfig again.',
   'clusters.credentials.rotateFailed': 'Cannot rotate the credentials.',
-  'clusters.credentials.password': 'Change monitoring password',
-  'clusters.credentials.passwordTitle': 'Change the monitoring password of {name}',
-  'clusters.credentials.passwordLabel': 'New monitoring password',
-  'clusters.credentials.passwordHint':
-    'At least 12 characters. The username stays admin; the old password stops working at once.',
-  'clusters.credentials.generate': 'Generate one',
-  'clusters.credentials.passwordOk': 'Change password',
-  'clusters.credentials.passwordChanged': 'Monitoring password changed.',
-  'clusters.credentials.passwordFailed': 'Cannot change the monitoring password.',
+  'clusters.credentials.password': 'Rotate monitoring password',
+  'clusters.credentials.passwordTitle': 'Rotate the monitoring password of {name}?',
+  'clusters.credentials.passwordBody':
+    'Meridian generates a new password and shows it once. The current one stops working at once, and every monitoring page signed in with it is signed out.',
+  'clusters.credentials.passwordOk': 'Rotate password',
+  'clusters.credentials.passwordFailed': 'Cannot rotate the monitoring password.',
+  'clusters.monitoring.failed': 'Cannot open the monitoring page.',
+  'clusters.monitoringPassword.createdTitle': 'Monitoring password of {name}',
+  'clusters.monitoringPassword.rotatedTitle': 'New monitoring password of {name}',
+  'clusters.monitoringPassword.notice':
+    'Save this password now, somewhere safe. It will not be shown again; if you lose it, rotate it from the smart cluster’s details.',
+  'clusters.monitoringPassword.label': 'Monitoring password',
+  'clusters.monitoringPassword.username': 'Username',
+  'clusters.monitoringPassword.copy': 'Copy password',
+  'clusters.monitoringPassword.copied': 'Monitoring password copied to the clipboard.',
+  'clusters.monitoringPassword.copyFailed': 'Cannot copy; select the password and copy it by hand.',
+  'clusters.monitoringPassword.done': 'I have saved it',
+  'clusters.monitoringPassword.usage':
+    'You do not need it yourself: the Monitoring button signs you in. Give it, with the username, to whoever else should see the monitoring pages, or to a wall screen.',
   'clusters.kubeconfig.failed': 'Cannot download the config.',
   'clusters.kubeconfig.downloaded': 'Kubeconfig downloaded.',
   'clusters.form.createTitle': 'Create cluster',
@@ -128,8 +138,6 @@ export const t = defineTexts({
   'clusters.form.create': 'Create',
   'clusters.form.update': 'Update',
   'clusters.created': 'Cluster creation started.',
-  'clusters.createdPassword':
-    'Monitoring login: username admin, password {password}. Save it now: it is not shown again.',
   'clusters.createFailed': 'Cluster creation unsuccessful.',
   'clusters.updated': 'Cluster update started.',
   'clusters.updateFailed': 'Cluster update unsuccessful.',

@@ -8,4 +8,5 @@ export const apiPaths = {
   event: '/event',
   intelligence: '/intelligence',
   certificate: '/certificate',
+  monitoring: '/monitoring',
 } as const;

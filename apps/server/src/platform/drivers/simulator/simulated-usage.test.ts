@@ -42,9 +42,11 @@ describe('what the simulator shows the monitoring page', () => {
       await driver.applyWorkload(spec, workload('shop', 'nginx:1.27'));
       await driver.applyWorkload(spec, workload('broken', 'Not A Valid Image!', 1));
       const snapshot = await driver.observeCluster(spec);
+      // Each node as big as the flavor it was ordered in: Mini, 2 vCPU and 4 GB.
+      const mini = { status: 'Ready', cpuCores: 2, memoryBytes: 4 * 2 ** 30 };
       expect(snapshot.nodes).toEqual([
-        expect.objectContaining({ name: 'node-1', status: 'Ready', cpuCores: 4 }),
-        expect.objectContaining({ name: 'node-2', status: 'Ready', memoryBytes: 16 * 2 ** 30 }),
+        expect.objectContaining({ name: 'node-1', ...mini }),
+        expect.objectContaining({ name: 'node-2', ...mini }),
       ]);
       expect(snapshot.pods.map((pod) => [pod.namespace, pod.status, pod.readyContainers])).toEqual([
         ['broken', 'ErrImagePull', 0],
@@ -55,6 +57,17 @@ describe('what the simulator shows the monitoring page', () => {
       expect(snapshot.pods.every((pod) => pod.node === 'node-1' || pod.node === 'node-2')).toBe(
         true,
       );
+      const large: ClusterSpec = {
+        ...spec,
+        clusterId: '00000000-0000-4000-8000-00000000000b',
+        clusterSize: 'large',
+        minionCount: 1,
+      };
+      await driver.createCluster(large);
+      const big = await driver.observeCluster(large);
+      expect(big.nodes).toEqual([
+        expect.objectContaining({ name: 'node-1', cpuCores: 16, memoryBytes: 32 * 2 ** 30 }),
+      ]);
     } finally {
       await driver.close();
     }

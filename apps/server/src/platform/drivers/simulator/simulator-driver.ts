@@ -147,7 +147,8 @@ export class SimulatorDriver implements InfrastructureDriver {
 
   /** How a member cluster's rollouts go: on the scaled clock, stuck where faults are injected. */
   private behaviourOf(
-    spec: Pick<ClusterSpec, 'clusterId' | 'minionCount'> & { datacenter?: { uuid: string } },
+    spec: Pick<ClusterSpec, 'clusterId' | 'minionCount'> &
+      Partial<Pick<ClusterSpec, 'clusterSize' | 'datacenter'>>,
   ): ClusterBehaviour {
     const failing = this.options.failRolloutDatacenters ?? [];
     return {
@@ -156,6 +157,7 @@ export class SimulatorDriver implements InfrastructureDriver {
       progressDeadlineMs: progressDeadlineMs * Math.max(0, this.options.timeScale),
       failRollouts: failingRollouts(failing, spec.datacenter?.uuid),
       nodeCount: spec.minionCount,
+      nodeFlavor: spec.clusterSize ?? null,
       kubeVersion: kubeVersionOf(spec.clusterId),
       ...(this.options.logIntervalMs ? { logIntervalMs: this.options.logIntervalMs } : {}),
     };
@@ -295,10 +297,7 @@ export class SimulatorDriver implements InfrastructureDriver {
     return (await this.kubernetes()).observeCluster(await this.onKubeApi(spec));
   }
 
-  /**
-   * The cloud's monitoring of a member cluster: what its nodes and the pods running at each
-   * instant use, on the datacenter's daily rhythm (simulated-usage.ts).
-   */
+  /** The cloud's monitoring of a member: what its nodes and running pods use, on the daily rhythm. */
   async observeUsage(spec: ClusterSpec, window: UsageWindow): Promise<UsageSample[]> {
     const cluster = this.kubeApi.cluster(spec.clusterId);
     cluster.behaviour = this.behaviourOf(spec);

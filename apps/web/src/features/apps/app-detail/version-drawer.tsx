@@ -57,7 +57,8 @@ interface VersionDrawerProps {
   /** The deployment the screen shows, if any: it decides which actions are offered. */
   selectedDeployment?: Deployment;
   onClose: () => void;
-  onCreateVersion: () => void;
+  /** Create version, starting from this one. */
+  onCreateVersion: (from: Version) => void;
 }
 
 /** The version details drawer (600 wide) and its actions (spec "App detail screen"). */
@@ -133,7 +134,7 @@ function VersionDrawerBody({
 
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
     const action = key as VersionActionKey;
-    if (action === 'create_version') onCreateVersion();
+    if (action === 'create_version') onCreateVersion(version);
     else if (action === 'delete') confirmDelete();
     else setPanel(action);
   };

@@ -12,15 +12,14 @@ import { notify } from '../../../shared/notifications/notify';
 import { useCreateApp } from '../api/create-app';
 import { useSmartClusterChoices } from '../../../shared/api/smart-clusters-list';
 import styles from './app-forms.module.css';
+import { failureDescription, TemplateFields } from './template-fields';
 import {
   defaultTemplateChoice,
-  failureDescription,
-  TemplateFields,
   templateInitialValues,
   templateSourceFrom,
   zodRule,
-} from './template-fields';
-import type { TemplateChoice, TemplateFormValues } from './template-fields';
+} from './template-form';
+import type { TemplateChoice, TemplateFormValues } from './template-form';
 import { DrawerActions } from '../../../shared/components/drawer-actions';
 
 interface AppFormValues extends TemplateFormValues {

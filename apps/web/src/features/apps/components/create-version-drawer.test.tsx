@@ -10,7 +10,7 @@ import {
   TestProviders,
 } from '../../../shared/testing/test-providers';
 import { useApps } from '../../../shared/api/apps-list';
-import type { App } from '../app.types';
+import type { App, Version } from '../app.types';
 import { CreateVersionDrawer } from './create-version-drawer';
 
 const app: App = {
@@ -51,11 +51,11 @@ function AppListProbe() {
   return null;
 }
 
-function drawer(open: boolean, onClose: () => void) {
+function drawer(open: boolean, onClose: () => void, of: App = app, from: Version | null = null) {
   return (
     <TestProviders store={createTestStore()}>
       <AppListProbe />
-      <CreateVersionDrawer app={app} open={open} onClose={onClose} />
+      <CreateVersionDrawer app={of} from={from} open={open} onClose={onClose} />
     </TestProviders>
   );
 }
@@ -125,8 +125,11 @@ describe('CreateVersionDrawer', () => {
     await submit(user);
     expect(await screen.findByText('Please provide a file')).toBeTruthy();
     await user.upload(
-      screen.getByLabelText('Heat template'),
+      screen.getByLabelText('Replace the Heat template with a file'),
       new File([sampleHeatTemplate], 'stack.yaml', { type: 'application/yaml' }),
+    );
+    expect((screen.getByLabelText('Heat template') as HTMLTextAreaElement).value).toBe(
+      sampleHeatTemplate,
     );
     await submit(user);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -155,7 +158,7 @@ describe('CreateVersionDrawer', () => {
     await user.type(screen.getByLabelText('Version name'), 'stack-2');
     await user.click(screen.getByRole('tab', { name: 'Heat' }));
     await user.upload(
-      screen.getByLabelText('Heat template'),
+      screen.getByLabelText('Replace the Heat template with a file'),
       new File(['heat_template_version: 2018-08-31\nparameters: {}\n'], 'stack.yaml'),
     );
     await submit(user);
@@ -171,7 +174,7 @@ describe('CreateVersionDrawer', () => {
     await user.type(screen.getByLabelText('Version name'), 'v1');
     await user.click(screen.getByRole('tab', { name: 'Advanced' }));
     await user.upload(
-      screen.getByLabelText('Kubernetes manifest'),
+      screen.getByLabelText('Replace the Kubernetes manifest with a file'),
       new File(['apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n'], 'ns.yaml'),
     );
     await submit(user);
@@ -183,5 +186,134 @@ describe('CreateVersionDrawer', () => {
     view.rerender(drawer(true, onClose));
     expect((screen.getByLabelText('Version name') as HTMLInputElement).value).toBe('');
     expect(screen.getByRole('tab', { name: 'Basic', selected: true })).toBeTruthy();
+  });
+
+  // The versions a new one can start from: oldest first, as the app answers them.
+  const basicV1 = versionFixture({
+    uuid: 'v1',
+    name: 'v1',
+    basic_settings: {
+      deploymentImage: 'registry.example.ca/shop:1.0',
+      deploymentReplicas: 3,
+      deploymentTargetPort: 9090,
+      deploymentPort: 8443,
+      dockerRegistryType: 'private',
+      privateDockerRegistryUrl: 'https://registry.example.ca',
+      privateDockerRegistryUsername: 'deployer',
+    },
+  });
+  const manifest = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n';
+  const advancedV2 = versionFixture({
+    uuid: 'v2',
+    name: 'v2',
+    template_type: 'KUBERNETES_ADVANCED',
+    template_name: 'shop.yaml',
+    raw_template: manifest,
+    basic_settings: null,
+  });
+  const heatV3 = versionFixture({
+    uuid: 'v3',
+    name: 'stack-9',
+    template_type: 'HEAT',
+    template_name: 'stack.yaml',
+    raw_template: sampleHeatTemplate,
+    flavor_name: 'large',
+    volume_type: 'HDD',
+    basic_settings: null,
+  });
+  const versioned: App = { ...app, versions: [basicV1, advancedV2, heatV3] };
+  const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+  it('starts from every Basic setting of the version, replicas included, asking the password again', async () => {
+    const fetchMock = mockApi();
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(drawer(true, onClose, versioned, basicV1));
+    expect(screen.getByRole('tab', { name: 'Basic', selected: true })).toBeTruthy();
+    // v1 and v2 exist: the next free name after v1.
+    expect(value('Version name')).toBe('v3');
+    expect(value('Image')).toBe('registry.example.ca/shop:1.0');
+    expect(value('Replicas')).toBe('3');
+    expect(value('Target port')).toBe('9090');
+    expect(value('Port')).toBe('8443');
+    expect(screen.getByRole('radio', { name: 'Private' })).toHaveProperty('checked', true);
+    expect(value('Registry URL')).toBe('https://registry.example.ca');
+    expect(value('Registry username')).toBe('deployer');
+    expect(value('Registry password')).toBe('');
+    expect(screen.getByText(/never shows a registry password once it is stored/)).toBeTruthy();
+
+    await submit(user);
+    expect(await screen.findByText('Please provide a value for this field')).toBeTruthy();
+    await user.type(screen.getByLabelText('Registry password'), 'hunter2');
+    await user.clear(screen.getByLabelText('Replicas'));
+    await user.type(screen.getByLabelText('Replicas'), '4');
+    await submit(user);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sentFields(fetchMock)).toMatchObject({ name: 'v3', template_type: 'KUBERNETES_BASIC' });
+    expect(JSON.parse(String(sentFields(fetchMock).template))).toEqual({
+      ...basicV1.basic_settings,
+      deploymentReplicas: 4,
+      privateDockerRegistryPassword: 'hunter2',
+    });
+  });
+
+  it('starts an Advanced version from its YAML in the editor, sent under its file name', async () => {
+    const fetchMock = mockApi();
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(drawer(true, onClose, versioned, advancedV2));
+    expect(screen.getByRole('tab', { name: 'Advanced', selected: true })).toBeTruthy();
+    expect(value('Version name')).toBe('v3');
+    expect(value('Kubernetes manifest')).toBe(manifest);
+    await user.type(screen.getByLabelText('Kubernetes manifest'), '# tuned{Enter}');
+    await submit(user);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const fields = sentFields(fetchMock);
+    expect(fields).toMatchObject({
+      template_type: 'KUBERNETES_ADVANCED',
+      template_name: 'shop.yaml',
+    });
+    expect(await (fields.template as File).text()).toBe(`${manifest}# tuned\n`);
+  });
+
+  it('starts a Heat version from its template, flavor and volume type; another version on demand', async () => {
+    const fetchMock = mockApi();
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(drawer(true, onClose, versioned, heatV3));
+    expect(screen.getByRole('tab', { name: 'Heat', selected: true })).toBeTruthy();
+    expect(value('Version name')).toBe('stack-10');
+    expect(value('Heat template')).toBe(sampleHeatTemplate);
+    expect(screen.getByText(/^Large · 16 vCPU/)).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'HDD' })).toHaveProperty('checked', true);
+
+    // Starting from another version fills the form again, from it.
+    await user.click(screen.getByRole('combobox', { name: 'Start from' }));
+    await user.click(await screen.findByText('v1 · Kubernetes · Basic'));
+    expect(await screen.findByRole('tab', { name: 'Basic', selected: true })).toBeTruthy();
+    expect(value('Image')).toBe('registry.example.ca/shop:1.0');
+    expect(value('Version name')).toBe('v3');
+
+    await user.click(screen.getByRole('combobox', { name: 'Start from' }));
+    await user.click(await screen.findByText('stack-9 · Heat'));
+    expect(await screen.findByRole('tab', { name: 'Heat', selected: true })).toBeTruthy();
+    await submit(user);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sentFields(fetchMock)).toMatchObject({
+      name: 'stack-10',
+      template_type: 'HEAT',
+      template_name: 'stack.yaml',
+      flavor_name: 'large',
+      volume_type: 'HDD',
+    });
+  });
+
+  it('shows placeholders as examples, never as values', () => {
+    mockApi();
+    render(drawer(true, vi.fn()));
+    const placeholders = [...document.querySelectorAll('input, textarea')]
+      .map((field) => field.getAttribute('placeholder'))
+      .filter(Boolean);
+    expect(placeholders).toEqual(['e.g. v2', 'e.g. nginx:1.27', 'e.g. 8080', 'e.g. 80']);
   });
 });

@@ -1,23 +1,18 @@
 import { versionCreateFieldsSchema } from '@meridian/domain/apps/app-form';
 import { limits } from '@meridian/domain/limits';
-import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Input, Select } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { DrawerActions } from '../../../shared/components/drawer-actions';
 import { SideDrawer } from '../../../shared/components/side-drawer';
-import { t } from '../apps.texts';
 import { notify } from '../../../shared/notifications/notify';
 import { useCreateVersion } from '../api/create-version';
-import type { App } from '../app.types';
+import type { App, Version } from '../app.types';
+import { t } from '../apps.texts';
 import styles from './app-forms.module.css';
-import {
-  defaultTemplateChoice,
-  failureDescription,
-  TemplateFields,
-  templateInitialValues,
-  templateSourceFrom,
-  zodRule,
-} from './template-fields';
-import type { TemplateChoice, TemplateFormValues } from './template-fields';
-import { DrawerActions } from '../../../shared/components/drawer-actions';
+import { failureDescription, TemplateFields } from './template-fields';
+import { templateSourceFrom, zodRule } from './template-form';
+import type { TemplateChoice, TemplateFormValues } from './template-form';
+import { versionPrefill } from './version-prefill';
 
 interface VersionFormValues extends TemplateFormValues {
   name: string;
@@ -25,27 +20,87 @@ interface VersionFormValues extends TemplateFormValues {
 
 const shape = versionCreateFieldsSchema.in.shape;
 
-/** The app screen's create_version drawer (spec "Screens and routes", "Entities and their fields" "Version creation form"). */
+/**
+ * The app screen's create_version drawer (spec "Screens and routes", "Entities and their fields" "Version creation form"),
+ * every field starting as in the version `from` (the one its drawer was open on, else the newest).
+ */
 export function CreateVersionDrawer({
   app,
+  from,
   open,
   onClose,
 }: {
   app: App;
+  from: Version | null;
   open: boolean;
   onClose: () => void;
 }) {
   return (
     <SideDrawer title={t('apps.version.create.title')} open={open} onClose={onClose}>
-      {/* Mounted only while open, so every opening starts from an empty form. */}
-      {open ? <VersionForm app={app} onDone={onClose} /> : null}
+      {/* Mounted only while open, so every opening starts again from the version it is made from. */}
+      {open ? <VersionForm app={app} from={from} onDone={onClose} /> : null}
     </SideDrawer>
   );
 }
 
-function VersionForm({ app, onDone }: { app: App; onDone: () => void }) {
+/** The version to start from, chosen again at will: the form starts over from it. */
+function VersionForm({
+  app,
+  from,
+  onDone,
+}: {
+  app: App;
+  from: Version | null;
+  onDone: () => void;
+}) {
+  const [startUuid, setStartUuid] = useState(from?.uuid ?? null);
+  const start = app.versions.find((version) => version.uuid === startUuid) ?? null;
+  const picker =
+    app.versions.length > 0 ? (
+      <Form.Item
+        label={t('apps.version.create.startFrom')}
+        extra={t('apps.version.create.startFromHint')}
+      >
+        <Select
+          aria-label={t('apps.version.create.startFrom')}
+          value={startUuid ?? undefined}
+          onChange={(uuid: string) => setStartUuid(uuid)}
+          options={[...app.versions].reverse().map((version) => ({
+            value: version.uuid,
+            label: t('apps.version.create.startFromOption', {
+              name: version.name,
+              type: t(`apps.detail.templateType.${version.template_type}`),
+            }),
+          }))}
+        />
+      </Form.Item>
+    ) : null;
+  // A new form per version started from: its initial values are that version's.
+  return (
+    <PrefilledVersionForm
+      key={startUuid ?? ''}
+      app={app}
+      start={start}
+      picker={picker}
+      onDone={onDone}
+    />
+  );
+}
+
+function PrefilledVersionForm({
+  app,
+  start,
+  picker,
+  onDone,
+}: {
+  app: App;
+  start: Version | null;
+  picker: ReactNode;
+  onDone: () => void;
+}) {
   const [form] = Form.useForm<VersionFormValues>();
-  const [choice, setChoice] = useState<TemplateChoice>(defaultTemplateChoice);
+  const [prefill] = useState(() => versionPrefill(start, app.versions));
+  const [choice, setChoice] = useState<TemplateChoice>(prefill.choice);
   const mutation = useCreateVersion();
 
   // Spec "States and transitions": submit, then loading; the drawer closes on success and on failure alike.
@@ -71,11 +126,12 @@ function VersionForm({ app, onDone }: { app: App; onDone: () => void }) {
       form={form}
       layout="vertical"
       requiredMark={false}
-      initialValues={templateInitialValues}
+      initialValues={prefill.values}
       onFinish={(values) => void submit(values)}
       data-testid="create-version-form"
     >
       <p className={styles.intro}>{t('apps.version.create.intro', { name: app.name })}</p>
+      {picker}
       <Form.Item name="name" label={t('apps.version.create.name')} rules={[zodRule(shape.name)]}>
         <Input
           placeholder={t('apps.version.create.namePlaceholder')}
@@ -83,7 +139,12 @@ function VersionForm({ app, onDone }: { app: App; onDone: () => void }) {
           showCount
         />
       </Form.Item>
-      <TemplateFields choice={choice} onChange={setChoice} />
+      <TemplateFields
+        choice={choice}
+        onChange={setChoice}
+        editor
+        passwordAgain={prefill.passwordAgain}
+      />
       <DrawerActions>
         <Button onClick={onDone} disabled={mutation.isPending}>
           {t('common.cancel')}

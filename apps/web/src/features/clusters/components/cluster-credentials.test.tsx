@@ -58,34 +58,31 @@ describe('ClusterCredentials', () => {
     expect(await screen.findByText(refusal)).toBeTruthy();
   });
 
-  it('changes the monitoring password, refusing one under 12 characters', async () => {
-    const sent = mockCalls();
+  it('rotates the monitoring password after a confirmation, then shows the new one once with copy', async () => {
+    const generated = 'Zm9vYmFyYmF6cXV4';
+    const sent = mockCalls(() => jsonResponse({ username: 'admin', password: generated }));
     const user = userEvent.setup();
     renderCredentials();
-    await user.click(screen.getByRole('button', { name: /Change monitoring password/ }));
-    const dialog = await screen.findByRole('dialog', {
-      name: 'Change the monitoring password of edge',
+    await user.click(screen.getByRole('button', { name: /Rotate monitoring password/ }));
+    const confirm = await screen.findByRole('dialog', {
+      name: 'Rotate the monitoring password of edge?',
     });
-    const field = within(dialog).getByLabelText('New monitoring password');
-    await user.type(field, 'too-short');
-    await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
-    expect(
-      await within(dialog).findByText(
-        'The monitoring password must be at least 12 characters long.',
-      ),
-    ).toBeTruthy();
+    expect(confirm.textContent).toContain('every monitoring page signed in with it is signed out');
     expect(sent()).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Rotate password' }));
 
-    await user.type(field, '-but-longer');
-    await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Monitoring password changed.')).toBeTruthy();
-    expect(sent()).toEqual([
-      [
-        'PUT',
-        '/cluster/clusters/sc-1/monitoring_password',
-        JSON.stringify({ password: 'too-short-but-longer' }),
-      ],
-    ]);
+    const shown = await screen.findByTestId('monitoring-password-created');
+    expect((within(shown).getByTestId('monitoring-password-value') as HTMLInputElement).value).toBe(
+      generated,
+    );
+    expect(within(shown).getByText('admin')).toBeTruthy();
+    expect(within(shown).getByText(/It will not be shown again/)).toBeTruthy();
+    expect(screen.getByText('New monitoring password of edge')).toBeTruthy();
+    await user.click(within(shown).getByRole('button', { name: 'Copy password' }));
+    // user-event's clipboard stands in for the browser's.
+    expect(await navigator.clipboard.readText()).toBe(generated);
+    expect(await screen.findByText('Monitoring password copied to the clipboard.')).toBeTruthy();
+    expect(sent()).toEqual([['POST', '/cluster/clusters/sc-1/monitoring_password', undefined]]);
   });
 
   it('offers nothing for an external cluster, whose credentials are its owner’s', () => {

@@ -1,28 +1,29 @@
 import { KeyOutlined, LockOutlined } from '@ant-design/icons';
-import {
-  monitoringPasswordChangeSchema,
-  type MonitoringPasswordChange,
-} from '@meridian/domain/clusters/cluster-credentials';
 import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
 import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
-import { App, Button, Divider, Form, Input, Modal, Space, Typography } from 'antd';
+import { App, Button, Divider, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { notify } from '../../../shared/notifications/notify';
-import { useChangeMonitoringPassword } from '../api/change-monitoring-password';
 import { useRotateClusterCredentials } from '../api/rotate-cluster-credentials';
-import { canRotateCredentials, generateMonitoringPassword } from '../cluster-rules';
+import { useRotateMonitoringPassword } from '../api/rotate-monitoring-password';
+import { canRotateCredentials } from '../cluster-rules';
 import { t } from '../clusters.texts';
-import { zodRule } from '../form-rules';
+import {
+  MonitoringPasswordDialog,
+  type ShownMonitoringPassword,
+} from './monitoring-password-dialog';
 import { errorDescription } from './use-cluster-actions';
 
 /**
- * The details drawer's Credentials: rotate the kubeconfig credentials Meridian issued, change the
- * monitoring password. An external cluster's credentials are its owner's: nothing to offer.
+ * The details drawer's Credentials: rotate the kubeconfig credentials Meridian issued, rotate the
+ * monitoring password (a new one generated and shown once). An external cluster's credentials
+ * are its owner's: nothing to offer.
  */
 export function ClusterCredentials({ smartCluster }: { smartCluster: SmartCluster }) {
   const { modal } = App.useApp();
   const rotate = useRotateClusterCredentials();
-  const [changingPassword, setChangingPassword] = useState(false);
+  const rotatePassword = useRotateMonitoringPassword();
+  const [shown, setShown] = useState<ShownMonitoringPassword | null>(null);
   if (smartCluster.datacenters.includes(externalDatacenterUuid)) return null;
 
   const confirmRotate = () => {
@@ -50,6 +51,22 @@ export function ClusterCredentials({ smartCluster }: { smartCluster: SmartCluste
     });
   };
 
+  const confirmRotatePassword = () =>
+    modal.confirm({
+      title: t('clusters.credentials.passwordTitle', { name: smartCluster.name }),
+      content: t('clusters.credentials.passwordBody'),
+      okText: t('clusters.credentials.passwordOk'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        rotatePassword.mutateAsync(smartCluster.uuid).then(
+          ({ password }) =>
+            setShown({ smartClusterName: smartCluster.name, password, reason: 'rotated' }),
+          (error: unknown) =>
+            notify.error(t('clusters.credentials.passwordFailed'), errorDescription(error)),
+        ),
+    });
+
   return (
     <section aria-label={t('clusters.credentials.title')} data-testid="cluster-credentials">
       <Divider titlePlacement="start">{t('clusters.credentials.title')}</Divider>
@@ -58,77 +75,11 @@ export function ClusterCredentials({ smartCluster }: { smartCluster: SmartCluste
         <Button danger icon={<KeyOutlined aria-hidden />} onClick={confirmRotate}>
           {t('clusters.credentials.rotate')}
         </Button>
-        <Button icon={<LockOutlined aria-hidden />} onClick={() => setChangingPassword(true)}>
+        <Button icon={<LockOutlined aria-hidden />} onClick={confirmRotatePassword}>
           {t('clusters.credentials.password')}
         </Button>
       </Space>
-      <MonitoringPasswordDialog
-        smartCluster={smartCluster}
-        open={changingPassword}
-        onClose={() => setChangingPassword(false)}
-      />
+      <MonitoringPasswordDialog shown={shown} onDone={() => setShown(null)} />
     </section>
-  );
-}
-
-interface MonitoringPasswordDialogProps {
-  smartCluster: SmartCluster;
-  open: boolean;
-  onClose: () => void;
-}
-
-/** The new password, checked by the domain's rule (at least 12 characters) before it is sent. */
-function MonitoringPasswordDialog({ smartCluster, open, onClose }: MonitoringPasswordDialogProps) {
-  const [form] = Form.useForm<MonitoringPasswordChange>();
-  const change = useChangeMonitoringPassword(smartCluster.uuid);
-
-  const submit = (values: MonitoringPasswordChange) =>
-    change.mutateAsync(values).then(
-      () => {
-        notify.success(t('clusters.credentials.passwordChanged'));
-        onClose();
-      },
-      (error: unknown) =>
-        notify.error(t('clusters.credentials.passwordFailed'), errorDescription(error)),
-    );
-
-  return (
-    <Modal
-      open={open}
-      title={t('clusters.credentials.passwordTitle', { name: smartCluster.name })}
-      okText={t('clusters.credentials.passwordOk')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ htmlType: 'submit', loading: change.isPending }}
-      onCancel={onClose}
-      destroyOnHidden
-      modalRender={(dialog) => (
-        <Form<MonitoringPasswordChange>
-          form={form}
-          name="monitoring-password"
-          layout="vertical"
-          requiredMark={false}
-          clearOnDestroy
-          onFinish={(values) => void submit(values)}
-        >
-          {dialog}
-        </Form>
-      )}
-    >
-      <Form.Item
-        label={t('clusters.credentials.passwordLabel')}
-        name="password"
-        extra={t('clusters.credentials.passwordHint')}
-        rules={[zodRule(monitoringPasswordChangeSchema.shape.password)]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Button
-        type="link"
-        size="small"
-        onClick={() => form.setFieldsValue({ password: generateMonitoringPassword() })}
-      >
-        {t('clusters.credentials.generate')}
-      </Button>
-    </Modal>
   );
 }

@@ -1,7 +1,6 @@
-import { DownloadOutlined, LineChartOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import type { Datacenter } from '@meridian/domain/clusters/datacenter';
 import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-cluster';
-import { monitoringUrl } from '@meridian/domain/clusters/smart-cluster';
 import type { Deployment } from '@meridian/domain/apps/app-api';
 import { displayStatus, isInProgress, parseStatus, successLabel } from '@meridian/domain/status';
 import { Badge, Button, Descriptions, Divider, Skeleton, Tag, Typography } from 'antd';
@@ -17,6 +16,7 @@ import { budgetText, canDownloadConfig } from '../cluster-rules';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { ClusterCredentials } from './cluster-credentials';
 import { ClusterStatusTag } from './cluster-status-tag';
+import { MonitoringButton } from './monitoring-button';
 import { PlacementHistory } from './placement-history';
 import styles from './clusters.module.css';
 import { errorDescription } from './use-cluster-actions';
@@ -41,16 +41,6 @@ function deploymentLabel(status: string): string {
 interface FromClusterState {
   from: 'cluster';
   smartClusterUuid: string;
-}
-
-function safeMonitoringUrl(path: string | null): string | null {
-  if (!path) return null;
-  try {
-    // Meridian serves the page itself: a relative path is on the console's own origin.
-    return monitoringUrl(path, window.location.origin);
-  } catch {
-    return null;
-  }
 }
 
 interface ClusterDetailsDrawerProps {
@@ -157,7 +147,6 @@ export function ClusterDetailsDrawer({
               </Typography.Text>
             ) : (
               members.map((member) => {
-                const monitoring = safeMonitoringUrl(member.monitoring_path);
                 return (
                   <div
                     key={member.uuid}
@@ -170,16 +159,7 @@ export function ClusterDetailsDrawer({
                       <strong>{member.location || locationName(member.datacenter_uuid)}</strong>
                       <span className={styles.locationMeta}>{memberLabel(member.status)}</span>
                     </div>
-                    <Button
-                      size="small"
-                      icon={<LineChartOutlined aria-hidden />}
-                      href={monitoring ?? undefined}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      disabled={!monitoring}
-                    >
-                      {t('clusters.details.monitoring')}
-                    </Button>
+                    <MonitoringButton member={member} />
                     {automatic ? null : (
                       <Button
                         size="small"

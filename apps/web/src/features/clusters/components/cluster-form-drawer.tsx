@@ -15,7 +15,7 @@ import type { ClusterMode } from '@meridian/domain/limits';
 import { validationMessages } from '@meridian/domain/validation-messages';
 import { Alert, Button, Form, Input, InputNumber, Radio, Select, Upload } from 'antd';
 import type { UploadFile } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { SideDrawer } from '../../../shared/components/side-drawer';
 import { t } from '../clusters.texts';
 import { notify } from '../../../shared/notifications/notify';
@@ -26,6 +26,10 @@ import { generateMonitoringPassword } from '../cluster-rules';
 import { budgetError, formMinimumCost, isExternalChoice, zodRule } from '../form-rules';
 import styles from './clusters.module.css';
 import { AutomaticPreview } from './automatic-preview';
+import {
+  MonitoringPasswordDialog,
+  type ShownMonitoringPassword,
+} from './monitoring-password-dialog';
 import { errorDescription } from './use-cluster-actions';
 import { DrawerActions } from '../../../shared/components/drawer-actions';
 
@@ -66,23 +70,32 @@ function datacenterOptions(datacenters: readonly Datacenter[]) {
 /** The create and update drawers of spec "Entities and their fields" "Cluster form", with the rules of "Validation rules". */
 export function ClusterFormDrawer({ open, onClose, smartCluster }: ClusterFormDrawerProps) {
   const updating = Boolean(smartCluster);
+  // Outside the drawer: the password stays on screen once the drawer has closed.
+  const [shown, setShown] = useState<ShownMonitoringPassword | null>(null);
   return (
-    <SideDrawer
-      title={t(updating ? 'clusters.form.updateTitle' : 'clusters.form.createTitle')}
-      open={open}
-      onClose={onClose}
-    >
-      {open ? <ClusterForm smartCluster={smartCluster ?? null} onDone={onClose} /> : null}
-    </SideDrawer>
+    <>
+      <SideDrawer
+        title={t(updating ? 'clusters.form.updateTitle' : 'clusters.form.createTitle')}
+        open={open}
+        onClose={onClose}
+      >
+        {open ? (
+          <ClusterForm smartCluster={smartCluster ?? null} onDone={onClose} onCreated={setShown} />
+        ) : null}
+      </SideDrawer>
+      <MonitoringPasswordDialog shown={shown} onDone={() => setShown(null)} />
+    </>
   );
 }
 
 function ClusterForm({
   smartCluster,
   onDone,
+  onCreated,
 }: {
   smartCluster: SmartCluster | null;
   onDone: () => void;
+  onCreated: (shown: ShownMonitoringPassword) => void;
 }) {
   const [form] = Form.useForm<ClusterFormValues>();
   const datacentersQuery = useDatacenters();
@@ -171,9 +184,8 @@ function ClusterForm({
             ? { ...base, latency: values.latency ?? 0, budget: values.budget ?? 0 }
             : base;
         await createMutation.mutateAsync({ kind: 'managed', body });
-        notify.success(t('clusters.created'), t('clusters.createdPassword', { password }), {
-          duration: 0,
-        });
+        notify.success(t('clusters.created'));
+        onCreated({ smartClusterName: base.name, password, reason: 'created' });
       }
       onDone();
     } catch (error) {

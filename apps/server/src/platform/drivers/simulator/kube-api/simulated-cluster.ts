@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { defaultFlavor, findFlavor, type FlavorKey } from '@meridian/domain/flavors';
 import { ObjectSizes, simulatedClusterQuota, type KubeQuota } from './kube-quota';
 import { resourceByKind, type KubeResource } from './kube-resources';
 import { KubeApiError, KubeStore, isRecord, type KubeObject } from './kube-store';
@@ -24,6 +25,8 @@ export interface ClusterBehaviour {
   /** Fault injection (MERIDIAN_SIM_FAIL_ROLLOUTS): every rollout here gets stuck, or those of these images. */
   failRollouts: boolean | readonly string[];
   nodeCount: number;
+  /** The flavor the nodes were ordered in: their capacity (unknown here: the default one's). */
+  nodeFlavor?: FlavorKey | null;
   kubeVersion: string;
   /** How often each pod writes a log line (3 s unless told; benches ask for more). */
   logIntervalMs?: number;
@@ -37,6 +40,12 @@ export interface LogWindow {
 }
 
 const deployments = resourceByKind('apps/v1', 'Deployment')!;
+
+/** A node's capacity as Kubernetes states it: the flavor's vCPU, and its GB of RAM as Gi. */
+function nodeCapacityOf(key: FlavorKey | null | undefined): { cpu: string; memory: string } {
+  const flavor = (key && findFlavor(key)) || defaultFlavor;
+  return { cpu: String(flavor.cpu.value), memory: `${flavor.ram.value}Gi` };
+}
 
 /**
  * One simulated member cluster: its objects, and the controllers that move them — Deployments
@@ -301,7 +310,7 @@ export class SimulatedCluster {
           { type: 'InternalIP', address: `10.0.${this.addressByte('nodes', 0)}.${index + 10}` },
           { type: 'Hostname', address: `node-${index + 1}` },
         ],
-        capacity: { cpu: '4', memory: '16Gi', pods: '110' },
+        capacity: { ...nodeCapacityOf(this.behaviour.nodeFlavor), pods: '110' },
         nodeInfo: { kubeletVersion: this.behaviour.kubeVersion, osImage: 'Ubuntu 24.04 LTS' },
       },
     }));

@@ -1,0 +1,207 @@
+import { templateMaxBytes } from '@meridian/domain/apps/app-api';
+import { basicTemplateSettingsSchema } from '@meridian/domain/apps/basic-template';
+import type {
+  BasicTemplateSettings,
+  DockerRegistryType,
+} from '@meridian/domain/apps/basic-template';
+import { defaultFlavor } from '@meridian/domain/flavors';
+import type { FlavorKey } from '@meridian/domain/flavors';
+import { defaultKubeType, defaultVolumeType, limits } from '@meridian/domain/limits';
+import type { TemplateType, VolumeType } from '@meridian/domain/limits';
+import { validationMessages } from '@meridian/domain/validation-messages';
+import type { FormInstance, UploadFile } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { t } from '../apps.texts';
+import type { KubeType, TemplateFamily, TemplateSource } from '../app.types';
+
+/** The template part of the app and version creation forms (spec "Entities and their fields"). */
+export interface TemplateFormValues {
+  deploymentImage?: string;
+  deploymentReplicas?: number | null;
+  deploymentTargetPort?: number | null;
+  deploymentPort?: number | null;
+  dockerRegistryType?: DockerRegistryType;
+  privateDockerRegistryUrl?: string;
+  privateDockerRegistryUsername?: string;
+  privateDockerRegistryPassword?: string;
+  kubernetesFile?: UploadFile[];
+  heatFile?: UploadFile[];
+  /** The YAML editors of the version form (a dropped file fills them), and the file's name. */
+  kubernetesText?: string;
+  heatText?: string;
+  templateName?: string;
+  flavor?: FlavorKey;
+  volumeType?: VolumeType;
+}
+
+/** Spec "Business constants and limits" defaults: one replica, a public registry, the Mini flavor, SSD volumes. */
+export const templateInitialValues: TemplateFormValues = {
+  deploymentReplicas: limits.replicasMin,
+  dockerRegistryType: 'public',
+  flavor: defaultFlavor.name.toLowerCase() as FlavorKey,
+  volumeType: defaultVolumeType,
+};
+
+/** Which tab is open: Kubernetes (Basic by default, or Advanced) or Heat. */
+export interface TemplateChoice {
+  family: TemplateFamily;
+  kubeType: KubeType;
+}
+
+function isKubeType(type: TemplateType): type is KubeType {
+  return type !== 'HEAT';
+}
+
+/** Spec "Business constants and limits": the Kubernetes tab, and within it the default kubeType (Basic). */
+export const defaultTemplateChoice: TemplateChoice = {
+  family: 'kubernetes',
+  kubeType: isKubeType(defaultKubeType) ? defaultKubeType : 'KUBERNETES_BASIC',
+};
+
+/** The tabs a template type is entered in. */
+export function choiceOf(type: TemplateType): TemplateChoice {
+  return isKubeType(type)
+    ? { family: 'kubernetes', kubeType: type }
+    : { ...defaultTemplateChoice, family: 'heat' };
+}
+
+export function templateTypeOf(choice: TemplateChoice): TemplateType {
+  return choice.family === 'heat' ? 'HEAT' : choice.kubeType;
+}
+
+/** What a zod schema of one field must offer (structural, so antd rules stay zod-agnostic). */
+interface FieldSchema {
+  safeParse(
+    value: unknown,
+  ): { success: true } | { success: false; error: { issues: readonly { message: string }[] } };
+}
+
+/** An antd rule from a domain schema of one field: its first message, so both sides agree. */
+export function zodRule(schema: FieldSchema): Rule {
+  return {
+    validator: (_rule, value: unknown) => {
+      const result = schema.safeParse(value === null ? undefined : value);
+      return result.success
+        ? Promise.resolve()
+        : Promise.reject(new Error(result.error.issues[0]?.message ?? ''));
+    },
+  };
+}
+
+const basicFields = [
+  'deploymentImage',
+  'deploymentReplicas',
+  'deploymentTargetPort',
+  'deploymentPort',
+  'dockerRegistryType',
+  'privateDockerRegistryUrl',
+  'privateDockerRegistryUsername',
+  'privateDockerRegistryPassword',
+] as const satisfies readonly (keyof BasicTemplateSettings)[];
+
+export type BasicField = (typeof basicFields)[number];
+
+/** The Basic settings as the domain reads them; a cleared number input (null) counts as empty. */
+function basicInput(form: Pick<FormInstance, 'getFieldValue'>): Record<BasicField, unknown> {
+  const input = {} as Record<BasicField, unknown>;
+  for (const field of basicFields) {
+    const value: unknown = form.getFieldValue(field);
+    input[field] = value === null ? undefined : value;
+  }
+  return input;
+}
+
+/**
+ * A field of the Basic settings checked with the whole settings schema, so the cross-field rules
+ * (registry details required only for a private registry) come from the domain too.
+ */
+export function basicRule(field: BasicField): Rule {
+  return (form) => ({
+    validator: () => {
+      const result = basicTemplateSettingsSchema.safeParse(basicInput(form));
+      const issue = result.success
+        ? undefined
+        : result.error.issues.find((candidate) => candidate.path[0] === field);
+      return issue ? Promise.reject(new Error(issue.message)) : Promise.resolve();
+    },
+  });
+}
+
+export type TemplateCheck = (text: string) => { ok: true } | { ok: false; errors: string[] };
+
+/** The size limit and the same checks as on the server, so a wrong template is named before it is sent. */
+function checkText(text: string, check: TemplateCheck): void {
+  const result = check(text);
+  if (!result.ok) throw new Error(result.errors.join('; '));
+}
+
+const tooLarge = () =>
+  new Error(t('apps.create.template.tooLarge', { size: Math.round(templateMaxBytes / 1024) }));
+
+/**
+ * Spec "Validation rules": the upload is required ('Please provide a file'). The file is also read here and put
+ * through the same checks as on the server, so a wrong manifest is named before it is sent.
+ */
+export function uploadRule(check: TemplateCheck): Rule {
+  return {
+    validator: async (_rule, value: UploadFile[] | undefined) => {
+      const file = value?.[0]?.originFileObj;
+      if (!file) throw new Error(validationMessages.templateFile);
+      if (file.size > templateMaxBytes) throw tooLarge();
+      let text: string;
+      try {
+        text = await file.text();
+      } catch {
+        throw new Error(t('apps.create.template.unreadable'));
+      }
+      checkText(text, check);
+    },
+  };
+}
+
+/** The YAML editor's rule: required like the upload it stands for, and the same checks. */
+export function editorRule(check: TemplateCheck): Rule {
+  return {
+    validator: async (_rule, value: string | undefined) => {
+      if (!value?.trim()) throw new Error(validationMessages.templateFile);
+      if (new Blob([value]).size > templateMaxBytes) throw tooLarge();
+      checkText(value, check);
+    },
+  };
+}
+
+/** The uploaded template, or the editor's text as a file under the name it came with. */
+function templateFile(values: TemplateFormValues, type: TemplateType): File {
+  const text = type === 'HEAT' ? values.heatText : values.kubernetesText;
+  if (text !== undefined) {
+    return new File([text], values.templateName || 'template.yaml', { type: 'application/yaml' });
+  }
+  const upload = type === 'HEAT' ? values.heatFile : values.kubernetesFile;
+  const file = upload?.[0]?.originFileObj;
+  if (!file) throw new Error(validationMessages.templateFile);
+  return file;
+}
+
+/** The request's template from validated form values (spec "The calls it makes"). */
+export function templateSourceFrom(
+  choice: TemplateChoice,
+  values: TemplateFormValues,
+): TemplateSource {
+  const type = templateTypeOf(choice);
+  if (type === 'KUBERNETES_BASIC') {
+    return {
+      type,
+      settings: basicTemplateSettingsSchema.parse(
+        basicInput({ getFieldValue: (name: BasicField) => values[name] }),
+      ),
+    };
+  }
+  const file = templateFile(values, type);
+  if (type === 'KUBERNETES_ADVANCED') return { type, file };
+  return {
+    type,
+    file,
+    flavor: values.flavor ?? (defaultFlavor.name.toLowerCase() as FlavorKey),
+    volumeType: values.volumeType ?? defaultVolumeType,
+  };
+}
