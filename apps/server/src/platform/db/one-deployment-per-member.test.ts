@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
 const merge = '0022_one_deployment_per_member';
 
-/** The migrations as they were before `merge`: duplicates could still be written then. */
+/** The migrations as they were before `merge` (duplicates could still be written then). */
 async function migrationsBefore(): Promise<string> {
   const folder = await mkdtemp(path.join(tmpdir(), 'meridian-migrations-'));
   await cp(migrations, folder, { recursive: true });
@@ -18,9 +18,11 @@ async function migrationsBefore(): Promise<string> {
   const journal = JSON.parse(await readFile(journalFile, 'utf8')) as {
     entries: { tag: string }[];
   };
-  journal.entries = journal.entries.filter((entry) => entry.tag !== merge);
+  // The migrator runs only entries newer than the last applied: later ones must go too.
+  const at = journal.entries.findIndex((entry) => entry.tag === merge);
+  const dropped = journal.entries.splice(at);
   await writeFile(journalFile, JSON.stringify(journal));
-  await rm(path.join(folder, `${merge}.sql`));
+  for (const entry of dropped) await rm(path.join(folder, `${entry.tag}.sql`));
   return folder;
 }
 
