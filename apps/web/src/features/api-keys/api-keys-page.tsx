@@ -1,6 +1,6 @@
-import { CopyOutlined, DeleteOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { createApiKeySchema, type ApiKeySummary } from '@meridian/domain/auth/api-key';
-import { Alert, App, Button, Form, Input, Modal, Table, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../shared/api/api-error';
@@ -12,6 +12,7 @@ import { notify } from '../../shared/notifications/notify';
 import { useCreateApiKey } from './api/create-api-key';
 import { useApiKeys } from './api/get-api-keys';
 import { useRevokeApiKey } from './api/revoke-api-key';
+import { CreatedKeyDialog } from './created-key-dialog';
 import styles from './api-keys-page.module.css';
 
 function errorDescription(error: unknown): string {
@@ -58,16 +59,6 @@ export function ApiKeysPage() {
       setCreated({ name: result.name, key: result.key });
     } catch (error) {
       notify.error(t('apiKeys.createFailed'), errorDescription(error));
-    }
-  };
-
-  const copyKey = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.key);
-      notify.success(t('apiKeys.created.copied'));
-    } catch {
-      notify.warning(t('apiKeys.created.copyFailed'));
     }
   };
 
@@ -188,46 +179,7 @@ export function ApiKeysPage() {
         </Form>
       </Modal>
 
-      <Modal
-        open={created !== null}
-        // The default 520 cuts the key off: the whole mk_ + 43 characters must show beside Copy.
-        width={640}
-        title={created ? t('apiKeys.created.title', { name: created.name }) : null}
-        closable={false}
-        maskClosable={false}
-        keyboard={false}
-        footer={
-          <Button type="primary" onClick={() => setCreated(null)}>
-            {t('apiKeys.created.done')}
-          </Button>
-        }
-        destroyOnHidden
-      >
-        {created ? (
-          <div data-testid="api-key-created">
-            <Alert type="warning" showIcon title={t('apiKeys.created.notice')} />
-            <Typography.Text strong className={styles.keyLabel}>
-              {t('apiKeys.created.keyLabel')}
-            </Typography.Text>
-            <div className={styles.keyRow}>
-              <Input
-                readOnly
-                value={created.key}
-                aria-label={t('apiKeys.created.keyLabel')}
-                className={styles.keyValue}
-                data-testid="api-key-value"
-                onFocus={(event) => event.target.select()}
-              />
-              <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copyKey()}>
-                {t('apiKeys.created.copy')}
-              </Button>
-            </div>
-            <Typography.Paragraph type="secondary" className={styles.usage}>
-              {t('apiKeys.created.usage')}
-            </Typography.Paragraph>
-          </div>
-        ) : null}
-      </Modal>
+      <CreatedKeyDialog created={created} onDone={() => setCreated(null)} />
     </>
   );
 }
