@@ -55,6 +55,13 @@ describe.skipIf(!inject('browserAvailable'))('API keys in Chromium', () => {
     expect(key).toMatch(/^mk_[\w-]{43}$/);
     await shown.getByRole('button', { name: 'Copy key' }).click();
     await expectVisible(page.getByText('API key copied to the clipboard.'));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    // The user id every call sends with the key (x-user-id), copied the same way.
+    expect(await shown.getByTestId('api-key-user-id').inputValue()).toBe(userId);
+    await expectVisible(shown.getByText('Your user id, sent as the x-user-id header'));
+    await shown.getByRole('button', { name: 'Copy user id' }).click();
+    await expectVisible(page.getByText('User id copied to the clipboard.'));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(userId);
     await screenshot(page, 'api-keys-created');
     await page.getByRole('button', { name: 'I have saved it' }).click();
     await shown.waitFor({ state: 'hidden' });

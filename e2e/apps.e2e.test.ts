@@ -320,6 +320,9 @@ describe.skipIf(!inject('browserAvailable'))('apps in Chromium', () => {
       '',
     );
     await expectVisible(card('Domain names'));
+    // Flavor and volume type size a Heat stack: a Kubernetes deployment has neither card.
+    expect(await card('Flavor').count()).toBe(0);
+    expect(await card('Volume type').count()).toBe(0);
     await screenshot(page, 'apps-deployment-basic');
 
     await page.goto(`/apps/${appIds.get(heatApp)}`);

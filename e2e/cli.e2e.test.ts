@@ -210,8 +210,33 @@ describe('the meridian CLI against a running Meridian', () => {
     expect(run.code).toBe(0);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(await readFile(file, 'utf8')).toMatch(/^apiVersion: v1/m);
+    // The city, any case, names the location as it does for `logs`.
+    const byCity = await meridian([
+      'kubeconfig',
+      '--smart-cluster',
+      clusterName,
+      '--location',
+      'montréal',
+    ]);
+    expect(byCity.stderr).toBe('');
+    expect(byCity.code).toBe(0);
+    expect(byCity.stdout).toMatch(/^apiVersion: v1/m);
+    expect(byCity.stdout).not.toBe(await readFile(file, 'utf8'));
     const ambiguous = await meridian(['kubeconfig', '--smart-cluster', clusterName]);
     expect(ambiguous.code).toBe(1);
-    expect(ambiguous.stderr).toContain('say which with --location');
+    expect(ambiguous.stderr.trim()).toBe(
+      `${clusterName} runs in Montréal, Tokyo: say which with --location.`,
+    );
+    const elsewhere = await meridian([
+      'kubeconfig',
+      '--smart-cluster',
+      clusterName,
+      '--location',
+      'London',
+    ]);
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stderr.trim()).toBe(
+      `${clusterName} does not run in London; it runs in Montréal, Tokyo.`,
+    );
   });
 });

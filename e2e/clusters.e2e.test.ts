@@ -95,7 +95,8 @@ describe.skipIf(!inject('browserAvailable'))('smart clusters in Chromium', () =>
     await page.getByRole('button', { name: 'Create cluster' }).first().click();
 
     const form = drawer('Create cluster');
-    await expectVisible(form.getByText('Creation usually takes 20 minutes to an hour.'));
+    // The spec's 20 minutes to an hour on this server's clock (MERIDIAN_SIM_TIME_SCALE 0.002).
+    await expectVisible(form.getByText('Creation usually takes 2 seconds to 7 seconds.'));
     // Submitting the empty form shows the domain's messages.
     await form.getByRole('button', { name: 'Create', exact: true }).click();
     await expectVisible(form.getByText('Please provide a name'));
@@ -127,7 +128,7 @@ describe.skipIf(!inject('browserAvailable'))('smart clusters in Chromium', () =>
     const newCard = card(clusterName);
     await expectVisible(newCard);
     await newCard.getByText(/Creating\.\.\.|Pending\.\.\./).waitFor({ timeout: 15_000 });
-    await expectVisible(newCard.getByText('Usually 20 minutes to an hour'));
+    await expectVisible(newCard.getByText('Usually 2 seconds to 7 seconds'));
     // The map marks the chosen datacenters pending while the work runs there.
     expect(
       await page.locator('[data-testid="datacenter-marker"][data-pending="true"]').count(),
@@ -178,7 +179,8 @@ describe.skipIf(!inject('browserAvailable'))('smart clusters in Chromium', () =>
       page.waitForEvent('download'),
       montreal.getByRole('button', { name: /Download Kubeconfig/ }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('kubeconfig');
+    // Named after the smart cluster and the location, so several downloads never clash.
+    expect(download.suggestedFilename()).toBe('e2e-prod-montreal.kubeconfig');
     const content = fs.readFileSync(await download.path(), 'utf8');
     expect(content.startsWith('apiVersion')).toBe(true);
     downloadedKubeconfig = content;
@@ -272,7 +274,7 @@ describe.skipIf(!inject('browserAvailable'))('smart clusters in Chromium', () =>
       .click();
     await page.getByRole('menuitem', { name: 'Update' }).click();
     const form = drawer('Update cluster');
-    await expectVisible(form.getByText('An update usually takes 5 minutes to an hour.'));
+    await expectVisible(form.getByText('An update usually takes 1 second to 7 seconds.'));
     await form.getByLabel('Name').fill(renamed);
     await screenshot(page, 'update-cluster-drawer');
     await form.getByRole('button', { name: 'Update', exact: true }).click();

@@ -42,15 +42,28 @@ describe.skipIf(!inject('browserAvailable'))('console in Chromium', () => {
     await screenshot(page, 'login-validation');
   });
 
-  it('tells the user when the credentials are wrong', async () => {
+  it('tells the user under the form when the credentials are wrong, until they get in', async () => {
     await page.goto('/login');
     await logIn('wrong-password');
-    await expectVisible(page.getByText('Something went wrong!'));
+    const failure = page.getByRole('alert').filter({ hasText: 'Something went wrong!' });
+    await expectVisible(failure);
     await expectVisible(
-      page.getByText('Please check your credentials and try again or contact support.'),
+      failure.getByText('Please check your credentials and try again or contact support.'),
     );
+    // Under the form, inside the login card: not a notice elsewhere on the page.
+    const button = await page.getByRole('button', { name: 'Log in' }).boundingBox();
+    const box = await failure.boundingBox();
+    expect(box!.y).toBeGreaterThan(button!.y + button!.height);
+    expect(Math.abs(box!.x - button!.x)).toBeLessThan(2);
+    expect(await page.locator('.ant-notification-notice').count()).toBe(0);
     await screenshot(page, 'login-failure');
     expect(new URL(page.url()).pathname).toBe('/login');
+
+    // The right password: the message leaves with the login page.
+    await logIn();
+    await page.waitForURL('**/home');
+    await expectVisible(page.getByRole('button', { name: 'Create', exact: true }));
+    expect(await page.getByText('Something went wrong!').count()).toBe(0);
   });
 
   it('sends a visitor without a session to the login page', async () => {

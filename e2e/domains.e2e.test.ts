@@ -288,11 +288,17 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
     await actions.getByText('Enable HTTPS').click();
     const https = page.getByTestId('https-panel');
     await expectVisible(https.getByText(host));
+    // Where the certificate comes from, and what that means for browsers, before and on confirming.
+    const localCa =
+      'The certificate comes from Meridian’s local certificate authority: browsers do not trust it unless that authority is installed on the device.';
+    await expectVisible(https.getByTestId('https-local-ca').getByText(localCa));
+    await screenshot(page, 'domains-https-panel');
     await https.getByRole('button', { name: 'Enable HTTPS' }).click();
     const confirm = page
       .locator('.ant-modal')
       .filter({ hasText: 'Enable HTTPS for this deployment?' });
     await expectVisible(confirm);
+    await expectVisible(confirm.getByText(localCa, { exact: false }));
     await screenshot(page, 'domains-https-confirm');
     await confirm.getByRole('button', { name: 'Enable HTTPS' }).click();
     await expectVisible(notice('HTTPS enabled.'));
@@ -301,6 +307,11 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
     await expectVisible(actions.getByText('Download certificate'));
     expect(await actions.getByText('Update domain').count()).toBe(0);
     await actions.getByText('Download certificate').click();
+    await expectVisible(
+      page
+        .getByTestId('certificate-panel')
+        .getByText(/signed by Meridian’s local certificate authority, the last certificate/),
+    );
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: `Download ${host}.pem` }).click();
     const file = await download;

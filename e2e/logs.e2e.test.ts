@@ -79,6 +79,28 @@ describe.skipIf(!inject('browserAvailable'))('deployment logs in Chromium', () =
     const first = await lineCount();
     await pollUntil(async () => (await lineCount()) > first, 'new lines to arrive', 20_000);
 
+    // A long line (a user agent, an upstream address) wraps onto more rows, clipped nowhere,
+    // and the rows below make room for it.
+    await card.scrollIntoViewIfNeeded();
+    const rows = await card.getByTestId('log-line').evaluateAll((elements) =>
+      elements.map((element) => {
+        const box = element.getBoundingClientRect();
+        const text = element.lastElementChild as HTMLElement;
+        return {
+          top: box.top,
+          bottom: box.bottom,
+          clipped: text.scrollWidth > text.clientWidth || element.scrollWidth > element.clientWidth,
+        };
+      }),
+    );
+    expect(rows.filter((row) => row.clipped)).toEqual([]);
+    expect(rows.some((row) => row.bottom - row.top > 30)).toBe(true);
+    const sorted = [...rows].sort((a, b) => a.top - b.top);
+    for (let index = 1; index < sorted.length; index += 1) {
+      expect(sorted[index]!.top).toBeGreaterThanOrEqual(sorted[index - 1]!.bottom - 0.5);
+    }
+    await screenshot(page, 'deployment-logs-wrapped');
+
     await card.getByRole('searchbox', { name: 'Search the lines' }).fill('GET /');
     await pollUntil(async () => / of \d+ lines match\.$/.test(await countText()), 'the filter');
     await expectMarked(page);

@@ -17,6 +17,7 @@ describe.skipIf(!inject('browserAvailable'))('automatic placement in Chromium', 
     context = await browser.newContext({
       baseURL: baseUrl,
       viewport: { width: 1440, height: 900 },
+      acceptDownloads: true,
     });
     page = await context.newPage();
     await logInThroughPage(page);
@@ -120,8 +121,15 @@ describe.skipIf(!inject('browserAvailable'))('automatic placement in Chromium', 
     const history = details.getByTestId('placement-history').getByRole('listitem');
     await history.first().waitFor({ timeout: 15_000 });
     expect(await history.count()).toBe(1);
-    expect(await details.getByTestId('cluster-location').count()).toBe(1);
+    const location = details.getByTestId('cluster-location');
+    expect(await location.count()).toBe(1);
     await screenshot(page, 'placement-details');
+    // An automatic smart cluster's locations give their kubeconfig as a manual one's do.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      location.getByRole('button', { name: /Download Kubeconfig/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('e2e-automatic-montreal.kubeconfig');
     await page.keyboard.press('Escape');
   });
 

@@ -276,4 +276,54 @@ describe.skipIf(!inject('browserAvailable'))('progressive rollouts in Chromium',
     await rollouts.evaluate((element) => element.scrollIntoView());
     await screenshot(page, 'rollout-aborted');
   }, 90_000);
+
+  it('keeps notices clear of the rollout’s controls, at 1280×800 and in a narrow window', async () => {
+    const { deployments, versions } = await appOf(api, appUuid);
+    const v1 = versions.find((version) => version.name === 'v1')?.uuid;
+    const v3 = versions.find((version) => version.name === 'v3')?.uuid;
+    const onV1 = deployments.find((each) => each.version_uuid === v1);
+    // The aborted rollout may still be taking its last location back: a new one waits for it.
+    await pollUntil(async () => {
+      const started = await api(`/meridian/v1/kube/apps/deployment/${onV1?.uuid}/rollback`, {
+        method: 'POST',
+        body: { version_uuid: v3, bake_seconds: 3600 },
+      });
+      return started.status === 200;
+    }, 'a new rollout to start');
+    await page.goto(`/apps/${appUuid}`);
+    const active = page.getByRole('region', { name: 'Rollouts' }).getByTestId('rollout');
+    const controls = [
+      active.getByRole('button', { name: 'Pause' }),
+      active.getByRole('button', { name: 'Abort' }),
+    ];
+    await controls[0]!.waitFor({ timeout: 30_000 });
+
+    for (const [width, name] of [
+      [1280, `${appName}-renamed`],
+      [900, appName],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      // A real notice: renaming the app says "App updated." for 4 seconds.
+      await page.getByRole('button', { name: /^App name: / }).click();
+      const field = page.getByRole('textbox', { name: 'App name', exact: true });
+      await field.fill(name);
+      await field.press('Enter');
+      const notice = page.locator('.ant-notification-notice', { hasText: 'App updated.' });
+      await notice.last().waitFor();
+      // The worst place for them: the controls at the very bottom of the window.
+      await controls[1]!.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+      await screenshot(page, `rollout-controls-notice-${width}`);
+      const noticeBox = (await notice.last().boundingBox())!;
+      for (const control of controls) {
+        const box = (await control.boundingBox())!;
+        const apart =
+          box.x + box.width <= noticeBox.x ||
+          noticeBox.x + noticeBox.width <= box.x ||
+          box.y + box.height <= noticeBox.y ||
+          noticeBox.y + noticeBox.height <= box.y;
+        expect(apart, `${width}px: a notice covers ${await control.innerText()}`).toBe(true);
+      }
+    }
+    await page.setViewportSize({ width: 1440, height: 1000 });
+  }, 90_000);
 });

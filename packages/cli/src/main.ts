@@ -103,7 +103,10 @@ program
   .command('kubeconfig')
   .description('Write the kubeconfig of one location of a smart cluster')
   .requiredOption('--smart-cluster <cluster>', 'name or uuid')
-  .option('--location <datacenter>', 'datacenter uuid, e.g. ca-montreal (needed with several)')
+  .option(
+    '--location <location>',
+    'datacenter uuid or city, e.g. ca-montreal or Montréal (needed with several)',
+  )
   .option('--file <path>', 'write it here (mode 0600) instead of to stdout')
   .action(async (options: { smartCluster: string; location?: string; file?: string }) => {
     const text = await kubeconfig(await api(), options);

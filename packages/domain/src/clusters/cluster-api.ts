@@ -32,6 +32,25 @@ export const datacenterSchema = z.object({
   flavor_prices: z.partialRecord(flavorKey, z.number()),
 });
 
+/**
+ * Spec "Business constants and limits": creating a cluster takes 20 minutes to an hour, an update
+ * 5 minutes to an hour, on real infrastructure (a simulated datacenter scales them).
+ */
+export const clusterWorkMinutes = { create: [20, 60], update: [5, 60] } as const;
+
+const durationRangeSchema = z.object({ min_seconds: z.number(), max_seconds: z.number() });
+
+/**
+ * `GET /cluster/durations`: how long creating and updating a smart cluster usually take on this
+ * Meridian (the simulator's clock follows MERIDIAN_SIM_TIME_SCALE), for the console to say so.
+ */
+export const clusterDurationsSchema = z.object({
+  create: durationRangeSchema,
+  update: durationRangeSchema,
+});
+
+export type ClusterDurations = z.infer<typeof clusterDurationsSchema>;
+
 /** A smart cluster as the API answers it. */
 export const smartClusterSchema = z.object({
   uuid: z.string(),
@@ -115,7 +134,8 @@ export type SmartClusterInFull = z.infer<typeof smartClusterInFullSchema>;
 /**
  * `GET /cluster/clusters/{id}/config` (header `x-provider-id: <datacenter uuid>`) answers the
  * member's kubeconfig YAML, base64-encoded, as a bare JSON string: the response body is the
- * spec's `data` (architecture "API contract"), which the console decodes and saves as `kubeconfig`.
+ * spec's `data` (architecture "API contract"), which the console decodes and saves as
+ * `<smart-cluster>-<location>.kubeconfig` (issue 34; the spec's plain `kubeconfig` named them all alike).
  */
 export const kubeconfigDownloadSchema = z
   .string()

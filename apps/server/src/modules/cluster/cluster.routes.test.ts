@@ -88,6 +88,20 @@ describe.each(embeddedBackendOnly())('smart clusters on %s', (backend) => {
     ]);
   });
 
+  it('tells how long creating and updating take on its clock, only when authenticated', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/cluster/durations' })).statusCode).toBe(401);
+    // This app's simulator is immediate (time scale 0).
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/cluster/durations',
+      headers: admin.headers,
+    });
+    expect([response.statusCode, response.json()]).toEqual([
+      200,
+      { create: { min_seconds: 0, max_seconds: 0 }, update: { min_seconds: 0, max_seconds: 0 } },
+    ]);
+  });
+
   it('describes its routes in the OpenAPI document', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(response.statusCode).toBe(200);
@@ -101,6 +115,7 @@ describe.each(embeddedBackendOnly())('smart clusters on %s', (backend) => {
         '/cluster/clusters/{id}',
         '/cluster/clusters/shared/{id}',
         '/cluster/clusters/{id}/config',
+        '/cluster/durations',
       ]),
     );
   });
@@ -457,6 +472,16 @@ describe.each(embeddedBackendOnly())('smart clusters on %s', (backend) => {
     const slow = await createClusterTestApp(backend, { timeScale: 1 });
     try {
       const user = await logIn(slow.app);
+      // At time scale 1, the spec's real durations: 20 minutes to an hour, 5 minutes to an hour.
+      const durations = await slow.app.inject({
+        method: 'GET',
+        url: '/cluster/durations',
+        headers: user.headers,
+      });
+      expect(durations.json()).toEqual({
+        create: { min_seconds: 1200, max_seconds: 3600 },
+        update: { min_seconds: 300, max_seconds: 3600 },
+      });
       const created = await slow.app.inject({
         method: 'POST',
         url: '/cluster/clusters',

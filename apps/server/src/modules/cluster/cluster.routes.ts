@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  clusterDurationsSchema,
   clusterSchema,
   datacenterSchema,
   externalKubeconfigMaxBytes,
@@ -43,6 +44,7 @@ import {
   rotateClusterCredentials,
   rotateMonitoringPassword,
 } from './cluster.credentials';
+import { clusterDurations } from './cluster.durations';
 import {
   createExternalCluster,
   createSmartCluster,
@@ -96,6 +98,20 @@ function listRoutes(app: RouteApp, context: ClusterContext): void {
       },
     },
     () => listDatacenters(context),
+  );
+
+  app.get(
+    '/durations',
+    {
+      schema: {
+        tags: ['cluster'],
+        summary:
+          'How long creating and updating a smart cluster usually take here (the simulator follows MERIDIAN_SIM_TIME_SCALE)',
+        security: sessionOrApiKey,
+        response: { 200: clusterDurationsSchema, 401: errorBodySchema },
+      },
+    },
+    () => clusterDurations(context),
   );
 
   app.get(

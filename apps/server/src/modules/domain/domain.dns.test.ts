@@ -1,5 +1,6 @@
 import type { App as AppEntity } from '@meridian/domain/apps/app-api';
 import type { DnsRecord, Domain } from '@meridian/domain/domains/domain-api';
+import type dnsPacket from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   dataOf,
@@ -87,7 +88,10 @@ function describeServedDns(label: string, withPowerDns: boolean) {
 
     it('serves a new domain, its records and a deployment name, and follows changes', async () => {
       const domain = (
-        await call('POST', '/domain/name', { domain_name: 'served.example.ca' })
+        await call('POST', '/domain/name', {
+          domain_name: 'served.example.ca',
+          email: 'Jane.Doe@Served.Example.CA',
+        })
       ).json<Domain>();
       await waitFor(
         async () =>
@@ -96,8 +100,14 @@ function describeServedDns(label: string, withPowerDns: boolean) {
             .find((item) => item.uuid === domain.uuid && item.status === 'success'),
         { what: 'the domain to be published', timeoutMs: 20_000 },
       );
-      await eventually('served.example.ca', 'SOA', (answer) =>
-        answer.flags! & 0x400 ? true : false,
+      // The SOA's mailbox is the domain's contact, the dot of its local part escaped (RFC 1035).
+      await eventually(
+        'served.example.ca',
+        'SOA',
+        (answer) =>
+          (answer.flags! & 0x400) !== 0 &&
+          (answer.answers?.[0] as dnsPacket.SoaAnswer | undefined)?.data.rname ===
+            'Jane\\.Doe.served.example.ca',
       );
       await eventually(
         'served.example.ca',

@@ -155,7 +155,12 @@ export async function loadZones(db: Database): Promise<Zone[]> {
       }
     }
   }
-  return [...zones.values()].map(({ apex, serial, records }) => ({ apex, serial, records }));
+  return [...zones.values()].map(({ apex, serial, records, contact }) => ({
+    apex,
+    serial,
+    records,
+    contact,
+  }));
 }
 
 /**

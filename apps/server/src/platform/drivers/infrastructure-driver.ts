@@ -203,6 +203,8 @@ export class PermanentDriverError extends Error {
 export interface InfrastructureDriver {
   readonly kind: string;
   plannedDurationMs(operation: DriverOperation | WorkloadOperation, spec: ClusterSpec): number;
+  /** Shortest and longest `plannedDurationMs` of an operation; absent: the spec's real durations. */
+  expectedDurationMs?(operation: DriverOperation): readonly [number, number];
   createCluster(spec: ClusterSpec): Promise<ProvisionedCluster>;
   updateCluster(spec: ClusterSpec, current: ProvisionedCluster): Promise<ProvisionedCluster>;
   deleteCluster(spec: ClusterSpec): Promise<void>;

@@ -1,11 +1,10 @@
 import { DeleteOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { createApiKeySchema, type ApiKeySummary } from '@meridian/domain/auth/api-key';
-import { Alert, App, Button, Form, Input, Modal, Table, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../shared/api/api-error';
 import { EmptyState } from '../../shared/components/empty-state';
-import { SecretDialog } from '../../shared/components/secret-dialog';
 import { PageHeader } from '../../shared/components/page-header';
 import { t } from './api-keys.texts';
 import { formatDateTime } from '../../shared/lib/format-date';
@@ -13,6 +12,7 @@ import { notify } from '../../shared/notifications/notify';
 import { useCreateApiKey } from './api/create-api-key';
 import { useApiKeys } from './api/get-api-keys';
 import { useRevokeApiKey } from './api/revoke-api-key';
+import { CreatedKeyDialog } from './created-key-dialog';
 import styles from './api-keys-page.module.css';
 
 function errorDescription(error: unknown): string {
@@ -179,24 +179,7 @@ export function ApiKeysPage() {
         </Form>
       </Modal>
 
-      <SecretDialog
-        value={created?.key ?? null}
-        title={created ? t('apiKeys.created.title', { name: created.name }) : null}
-        texts={{
-          notice: t('apiKeys.created.notice'),
-          label: t('apiKeys.created.keyLabel'),
-          copy: t('apiKeys.created.copy'),
-          copied: t('apiKeys.created.copied'),
-          copyFailed: t('apiKeys.created.copyFailed'),
-          done: t('apiKeys.created.done'),
-        }}
-        onDone={() => setCreated(null)}
-        testId="api-key"
-      >
-        <Typography.Paragraph type="secondary" className={styles.usage}>
-          {t('apiKeys.created.usage')}
-        </Typography.Paragraph>
-      </SecretDialog>
+      <CreatedKeyDialog created={created} onDone={() => setCreated(null)} />
     </>
   );
 }

@@ -24,8 +24,11 @@ export const t = defineTexts({
   'apiKeys.created.copied': 'API key copied to the clipboard.',
   'apiKeys.created.copyFailed': 'Cannot copy; select the key and copy it by hand.',
   'apiKeys.created.done': 'I have saved it',
+  'apiKeys.created.userIdLabel': 'Your user id, sent as the x-user-id header',
+  'apiKeys.created.copyUserId': 'Copy user id',
+  'apiKeys.created.userIdCopied': 'User id copied to the clipboard.',
   'apiKeys.created.usage':
-    'Send it as the Authorization header "ApiKey <key>" together with your x-user-id.',
+    'Every call sends both headers: "Authorization: ApiKey <key>" and "x-user-id: <user id>".',
   'apiKeys.revoke': 'Revoke',
   'apiKeys.revoke.ariaLabel': 'Revoke {name}',
   'apiKeys.revoke.title': 'Revoke API key {name}?',

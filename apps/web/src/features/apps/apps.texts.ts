@@ -123,6 +123,10 @@ export const t = defineTexts({
   'apps.detail.https.confirmBody':
     'A certificate is issued for {names}. The domain names of the deployment cannot be changed afterwards.',
   'apps.detail.https.confirmOk': 'Enable HTTPS',
+  'apps.detail.https.localCa':
+    'The certificate comes from Meridian’s local certificate authority: browsers do not trust it unless that authority is installed on the device.',
+  'apps.detail.https.localCaTrust':
+    'It is signed by Meridian’s local certificate authority, the last certificate in the file: install that one as trusted on a device for its browsers to accept the certificate.',
   'apps.detail.https.enabled': 'HTTPS enabled.',
   'apps.detail.https.failed': 'HTTPS could not be enabled.',
   'apps.detail.https.downloadIntro': 'The certificate chain for {names}, as a PEM file.',

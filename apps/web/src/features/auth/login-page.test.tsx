@@ -56,16 +56,33 @@ describe('LoginPage', () => {
     );
     const { router, store } = renderLogin();
     await fillAndSubmit('ada', 'wrong');
-    expect(await screen.findByText('Something went wrong!')).toBeTruthy();
-    expect(
-      screen.getByText('Please check your credentials and try again or contact support.'),
-    ).toBeTruthy();
+    const failure = await screen.findByRole('alert');
+    expect(failure.textContent).toBe(
+      'Something went wrong!Please check your credentials and try again or contact support.',
+    );
     expect(router.state.location.pathname).toBe('/login');
     expect(window.localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
     expect((store.getState() as { session: { isRejected: boolean } }).session.isRejected).toBe(
       true,
     );
     expect(screen.queryByText('Session Expired.')).toBeNull();
+  });
+
+  it('leaves the refusal behind once the next attempt gets in', async () => {
+    const data = { userId: 'u-1', userEmail: 'ada@example.ca', token: 'tok-1' };
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(jsonResponse({ message: 'Invalid credentials' }, 401))
+        .mockResolvedValueOnce(jsonResponse(data)),
+    );
+    const { router } = renderLogin();
+    await fillAndSubmit('ada', 'wrong');
+    expect(await screen.findByText('Something went wrong!')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(screen.queryByText('Something went wrong!')).toBeNull();
   });
 
   it('says how long to wait when the server throttles, not that the password is wrong', async () => {

@@ -5,7 +5,7 @@ import type { FormEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { Logo } from '../../shared/components/logo';
 import { t } from '../../shared/i18n/translate';
-import { useLogin } from './api/login';
+import { useLogin, type LoginFailure } from './api/login';
 import { LoginField } from './login-field';
 import styles from './login-page.module.css';
 import { selectLoginPending } from './session.slice';
@@ -36,13 +36,17 @@ export function LoginPage() {
   const login = useLogin();
   const isPending = useSelector(selectLoginPending);
   const [errors, setErrors] = useState<FieldErrors>({});
+  // Under the form, not a toast: it must not outlive the page once the next attempt succeeds.
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = formValues(event.currentTarget);
     const found = loginFieldErrors(values);
     setErrors(found);
-    if (!found.username && !found.password) void login(values);
+    if (found.username || found.password) return;
+    setFailure(null);
+    void login(values).then(setFailure);
   };
   // Once a field was called out, its message follows what the user types.
   const onChange = (event: FormEvent<HTMLFormElement>) => {
@@ -85,6 +89,12 @@ export function LoginPage() {
             </button>
           </fieldset>
         </form>
+        {failure ? (
+          <div role="alert" className={styles.failure} data-testid="login-failure">
+            <strong>{failure.title}</strong>
+            {failure.description ? <span>{failure.description}</span> : null}
+          </div>
+        ) : null}
         <p className={styles.footer}>{t('login.footer')}</p>
       </section>
     </main>

@@ -1,5 +1,4 @@
 import { CopyOutlined, KeyOutlined } from '@ant-design/icons';
-import type { LoginState } from '@meridian/domain/auth/login';
 import { displayStatus } from '@meridian/domain/status';
 import { Alert, Button, Card, Form, Select, Skeleton, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -8,6 +7,7 @@ import { useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
 import { apiBaseUrl } from '../../shared/api/api-client';
 import { PageHeader } from '../../shared/components/page-header';
+import { selectUserId } from '../../shared/session/select-user-id';
 import { t } from './references.texts';
 import { notify } from '../../shared/notifications/notify';
 import { useRolloutApps, type RolloutApp } from './api/get-rollout-apps';
@@ -24,10 +24,6 @@ import {
   placeholders,
   smartClusterRolloutCommand,
 } from './rollout-examples';
-
-// The session slice belongs to the auth feature, which features may not import; its state shape
-// is the domain's LoginState under the store's `session` key.
-const selectUserId = (state: { session?: LoginState }) => state.session?.data.userId;
 
 // The examples call the control plane; it is the console's own origin unless built with
 // VITE_API_BASE_URL, as in the console's own calls.

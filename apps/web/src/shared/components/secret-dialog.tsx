@@ -1,17 +1,12 @@
-import { CopyOutlined } from '@ant-design/icons';
-import { Alert, Button, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Modal } from 'antd';
 import type { ReactNode } from 'react';
-import { notify } from '../notifications/notify';
-import styles from './secret-dialog.module.css';
+import { CopyField, type CopyFieldTexts } from './copy-field';
+import styles from './copy-field.module.css';
 
 /** The words of one secret's dialog: each feature says what its secret is. */
-export interface SecretDialogTexts {
+export interface SecretDialogTexts extends CopyFieldTexts {
   /** Save it now: it is not shown again. */
   notice: string;
-  label: string;
-  copy: string;
-  copied: string;
-  copyFailed: string;
   done: string;
 }
 
@@ -32,16 +27,6 @@ interface SecretDialogProps {
  * button, closed only by saying it was saved, so a stray click cannot lose it.
  */
 export function SecretDialog({ value, title, texts, onDone, testId, children }: SecretDialogProps) {
-  const copy = async () => {
-    if (value === null) return;
-    try {
-      await navigator.clipboard.writeText(value);
-      notify.success(texts.copied);
-    } catch {
-      notify.warning(texts.copyFailed);
-    }
-  };
-
   return (
     <Modal
       open={value !== null}
@@ -61,22 +46,7 @@ export function SecretDialog({ value, title, texts, onDone, testId, children }: 
       {value !== null ? (
         <div data-testid={`${testId}-created`}>
           <Alert type="warning" showIcon title={texts.notice} />
-          <Typography.Text strong className={styles.label}>
-            {texts.label}
-          </Typography.Text>
-          <div className={styles.row}>
-            <Input
-              readOnly
-              value={value}
-              aria-label={texts.label}
-              className={styles.value}
-              data-testid={`${testId}-value`}
-              onFocus={(event) => event.target.select()}
-            />
-            <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copy()}>
-              {texts.copy}
-            </Button>
-          </div>
+          <CopyField value={value} texts={texts} testId={`${testId}-value`} />
           {children ? <div className={styles.usage}>{children}</div> : null}
         </div>
       ) : null}

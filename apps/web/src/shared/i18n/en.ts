@@ -86,7 +86,6 @@ export const en = {
   'create.cluster.title': 'Create cluster',
   'create.cluster.intro':
     'A smart cluster groups clusters across the datacenters you choose, sized by a flavor and run in manual or automatic mode.',
-  'create.cluster.duration': 'Creation usually takes 20 minutes to an hour.',
   'create.app.title': 'Create app',
   'create.app.intro':
     'An app is deployed from a Kubernetes manifest, a basic image description or a Heat template, onto one of your smart clusters.',

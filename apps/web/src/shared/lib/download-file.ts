@@ -10,3 +10,14 @@ export function downloadTextFile(filename: string, content: string, type = 'text
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** 'Edge EU', 'Montréal' → 'edge-eu-montreal': lower-case ASCII, anything else one '-'. */
+export function safeFileName(...parts: string[]): string {
+  return parts
+    .join('-')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

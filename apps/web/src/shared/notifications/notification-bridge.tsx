@@ -1,10 +1,10 @@
 import { ConfigProvider, notification } from 'antd';
 import { useLayoutEffect } from 'react';
 import { theme } from '../theme/antd-theme';
-import { bindNotificationApi, notificationPlacement } from './notify';
+import { bindNotificationApi } from './notify';
 
 function ThemedNotifications() {
-  const [api, holder] = notification.useNotification({ placement: notificationPlacement });
+  const [api, holder] = notification.useNotification();
   useLayoutEffect(() => {
     bindNotificationApi(api);
     return () => bindNotificationApi(null);

@@ -3,9 +3,18 @@ import type { ReactNode } from 'react';
 
 type NotificationInstance = ReturnType<typeof App.useApp>['notification'];
 
-/** Spec "Business constants and limits": notices sit at the bottom left; success 4 s, error and warning 9 s. */
-export const notificationPlacement = 'bottomLeft';
+/** Spec "Business constants and limits": success 4 s, error and warning 9 s. */
 export const notificationDurations = { success: 4, info: 4, error: 9, warning: 9 } as const;
+
+/**
+ * Where a notice goes: never over what the user works on. The spec's bottom left lay over the
+ * page's content (issue 34: it hid the rollout's controls), so notices sit at the bottom of the
+ * right sidebar's column; while a drawer is open they keep the bottom left, over the page it
+ * masks, clear of the drawer's own actions.
+ */
+export function notificationPlacement(): 'bottomLeft' | 'bottomRight' {
+  return document.querySelector('.ant-drawer-open') ? 'bottomLeft' : 'bottomRight';
+}
 
 type Kind = keyof typeof notificationDurations;
 
@@ -33,7 +42,7 @@ function deliver(api: NotificationInstance, { kind, title, description, options 
   api[kind]({
     title,
     description,
-    placement: notificationPlacement,
+    placement: notificationPlacement(),
     duration: options?.duration ?? notificationDurations[kind],
     ...(options?.key ? { key: options.key } : {}),
   });

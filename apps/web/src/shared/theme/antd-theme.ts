@@ -37,5 +37,10 @@ export const theme: ThemeConfig = {
     Drawer: {
       footerPaddingInline: 24,
     },
+    // Notices fit the right sidebar's column (shared/notifications/notify.ts): its width less
+    // antd's 24 px margin and a 16 px gap from its border.
+    Notification: {
+      width: layoutSizes.rightSidebarWidth - 40,
+    },
   },
 };

@@ -25,6 +25,9 @@ describe('simulator driver', () => {
     }
     const scaled = new SimulatorDriver({ timeScale: 0.02, failDatacenters: [] });
     expect(scaled.plannedDurationMs('create')).toBeLessThanOrEqual(72_000);
+    // What the console tells users to expect: the same range on the same clock.
+    expect(scaled.expectedDurationMs('create')).toEqual([24_000, 72_000]);
+    expect(scaled.expectedDurationMs('update')).toEqual([6_000, 72_000]);
     expect(
       new SimulatorDriver({ timeScale: 0, failDatacenters: [] }).plannedDurationMs('create'),
     ).toBe(0);

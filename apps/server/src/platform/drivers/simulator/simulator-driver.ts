@@ -27,6 +27,7 @@ import { isRecord } from './kube-api/kube-store';
 import type { KubePersistence } from './kube-api/kube-persistence';
 import { SimulatedKubeApi } from './kube-api/simulated-kube-api';
 import type { ClusterBehaviour } from './kube-api/simulated-cluster';
+import { scaledDurationMs, scaledRangeMs } from './simulated-durations';
 import { simulatedHeatCatalogue, simulateStack } from './simulated-stack';
 import { simulatedUsage } from './simulated-usage';
 import {
@@ -74,15 +75,6 @@ export interface TrafficShift {
 
 const minute = 60_000;
 const second = 1000;
-const durations: Record<DriverOperation | WorkloadOperation, [number, number]> = {
-  create: [20 * minute, 60 * minute],
-  update: [5 * minute, 60 * minute],
-  delete: [1 * minute, 5 * minute],
-  rollout: [1 * minute, 3 * minute],
-  remove: [20 * second, 1 * minute],
-  'create-stack': [5 * minute, 15 * minute],
-  'delete-stack': [1 * minute, 3 * minute],
-};
 
 // Documentation address ranges (RFC 5737): masters from the first, nodes from the others.
 const masterPrefix = '192.0.2.';
@@ -197,10 +189,12 @@ export class SimulatorDriver implements InfrastructureDriver {
     return this.scaledDuration(operation);
   }
 
+  expectedDurationMs(operation: DriverOperation): readonly [number, number] {
+    return scaledRangeMs(operation, this.options.timeScale);
+  }
+
   private scaledDuration(operation: DriverOperation | WorkloadOperation): number {
-    if (this.options.timeScale <= 0) return 0;
-    const [min, max] = durations[operation];
-    return Math.round((min + Math.random() * (max - min)) * this.options.timeScale);
+    return scaledDurationMs(operation, this.options.timeScale);
   }
 
   private checkFault(spec: ClusterSpec): void {

@@ -63,8 +63,9 @@ export function DeploymentView({ app, deployment, version, onOpenVersion }: Depl
   const visible = deploymentCardVisibility(deployment);
   const status = parseStatus(deployment.status);
   const desired = desiredReplicas(deployment);
-  const flavor = deployment.flavor_name ? findFlavor(deployment.flavor_name) : undefined;
   const kubernetes = isKubernetesVersion(version);
+  // Flavor and volume type size a Heat stack; a Kubernetes deployment has neither.
+  const heat = version?.template_type === 'HEAT';
   const versionName = version?.name ?? deployment.version?.name ?? '';
 
   const confirmRemove = () =>
@@ -167,22 +168,7 @@ export function DeploymentView({ app, deployment, version, onOpenVersion }: Depl
             reason={deployment.status_reason}
           />
         </InfoCard>
-        <InfoCard title={t('apps.detail.card.flavor')} testId="card-flavor">
-          {flavor ? (
-            <>
-              <strong>{flavor.name}</strong>
-              <span className={styles.muted}>
-                {flavor.cpu.value} {flavor.cpu.unit} · {flavor.ram.value} {flavor.ram.unit} ·{' '}
-                {flavor.storage.value} {flavor.storage.unit}
-              </span>
-            </>
-          ) : (
-            <span className={styles.muted}>{deployment.flavor_name ?? t('apps.detail.none')}</span>
-          )}
-        </InfoCard>
-        <InfoCard title={t('apps.detail.card.volumeType')} testId="card-volume-type">
-          {deployment.volume_type ?? <span className={styles.muted}>{t('apps.detail.none')}</span>}
-        </InfoCard>
+        {heat ? <HeatSizingCards deployment={deployment} /> : null}
         {visible.domainNames ? (
           <InfoCard title={t('apps.detail.card.domainNames')} testId="card-domain-names">
             {deployment.domain_names.length === 0 ? (
@@ -240,5 +226,30 @@ export function DeploymentView({ app, deployment, version, onOpenVersion }: Depl
         />
       ) : null}
     </div>
+  );
+}
+
+/** A Heat stack's size: its flavor, with the flavor's figures, and its volume type. */
+function HeatSizingCards({ deployment }: { deployment: Deployment }) {
+  const flavor = deployment.flavor_name ? findFlavor(deployment.flavor_name) : undefined;
+  return (
+    <>
+      <InfoCard title={t('apps.detail.card.flavor')} testId="card-flavor">
+        {flavor ? (
+          <>
+            <strong>{flavor.name}</strong>
+            <span className={styles.muted}>
+              {flavor.cpu.value} {flavor.cpu.unit} · {flavor.ram.value} {flavor.ram.unit} ·{' '}
+              {flavor.storage.value} {flavor.storage.unit}
+            </span>
+          </>
+        ) : (
+          <span className={styles.muted}>{deployment.flavor_name ?? t('apps.detail.none')}</span>
+        )}
+      </InfoCard>
+      <InfoCard title={t('apps.detail.card.volumeType')} testId="card-volume-type">
+        {deployment.volume_type ?? <span className={styles.muted}>{t('apps.detail.none')}</span>}
+      </InfoCard>
+    </>
   );
 }

@@ -21,7 +21,7 @@ export function EnableHttpsPanel({ deployment }: { deployment: Deployment }) {
   const confirm = () =>
     modal.confirm({
       title: t('apps.detail.https.confirmTitle'),
-      content: t('apps.detail.https.confirmBody', { names }),
+      content: `${t('apps.detail.https.confirmBody', { names })} ${t('apps.detail.https.localCa')}`,
       okText: t('apps.detail.https.confirmOk'),
       cancelText: t('common.cancel'),
       onOk: () =>
@@ -34,6 +34,14 @@ export function EnableHttpsPanel({ deployment }: { deployment: Deployment }) {
   return (
     <div data-testid="https-panel">
       <Typography.Paragraph type="secondary">{t('apps.detail.https.intro')}</Typography.Paragraph>
+      {/* The local CA is Meridian's only issuer until ACME (issue 38): say what that means. */}
+      <Alert
+        type="warning"
+        showIcon
+        title={t('apps.detail.https.localCa')}
+        className={styles.panelAlert}
+        data-testid="https-local-ca"
+      />
       {blocked ? (
         <Alert type="info" showIcon title={blocked} className={styles.panelAlert} />
       ) : (
@@ -77,6 +85,9 @@ export function DownloadCertificatePanel({ deployment }: { deployment: Deploymen
     <div data-testid="certificate-panel">
       <Typography.Paragraph type="secondary">
         {t('apps.detail.https.downloadIntro', { names: deployment.domain_names.join(', ') })}
+      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t('apps.detail.https.localCaTrust')}
       </Typography.Paragraph>
       <Button
         type="primary"

@@ -8,7 +8,6 @@ import { useLocation, useNavigate } from 'react-router';
 import type { Location } from 'react-router';
 import { LOGIN_PATH } from '../../../shared/session/session-expiry';
 import { t } from '../../../shared/i18n/translate';
-import { notify } from '../../../shared/notifications/notify';
 import type { LoginRefusal } from './login-request';
 
 export const HOME_PATH = '/home';
@@ -33,14 +32,23 @@ export function originPath(state: unknown): string | null {
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 
-/** Logs in; on success leaves /login for the origin location or /home, on failure says so. */
+/** Why a login failed, in the spec's words: shown under the form until the next attempt. */
+export interface LoginFailure {
+  title: string;
+  description?: string;
+}
+
+/**
+ * Logs in; on success leaves /login for the origin location or /home and answers null, on failure
+ * answers what to say.
+ */
 export function useLogin() {
   const dispatch = useDispatch<SessionDispatch>();
   const navigate = useNavigate();
   const location = useLocation();
 
   return useCallback(
-    async (values: LoginInput) => {
+    async (values: LoginInput): Promise<LoginFailure | null> => {
       const action = await dispatch(
         login({ username: values.username.trim(), password: values.password }),
       );
@@ -48,13 +56,10 @@ export function useLogin() {
         if (location.pathname === LOGIN_PATH) {
           await navigate(originPath(location.state) ?? HOME_PATH, { replace: true });
         }
-        return;
+        return null;
       }
-      if (action.payload) {
-        notify.error(action.payload.tooManyAttempts);
-        return;
-      }
-      notify.error(t('login.failed.title'), t('login.failed.description'));
+      if (action.payload) return { title: action.payload.tooManyAttempts };
+      return { title: t('login.failed.title'), description: t('login.failed.description') };
     },
     [dispatch, navigate, location],
   );

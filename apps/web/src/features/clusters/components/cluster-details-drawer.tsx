@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { SideDrawer } from '../../../shared/components/side-drawer';
 import { t } from '../clusters.texts';
-import { downloadTextFile } from '../../../shared/lib/download-file';
+import { downloadTextFile, safeFileName } from '../../../shared/lib/download-file';
 import { notify } from '../../../shared/notifications/notify';
 import { getKubeconfig } from '../api/get-kubeconfig';
 import { useSmartClusterDeployments } from '../api/get-smart-cluster-deployments';
@@ -59,8 +59,10 @@ export function ClusterDetailsDrawer({
 }: ClusterDetailsDrawerProps) {
   const [downloading, setDownloading] = useState<string | null>(null);
   const automatic = smartCluster?.mode === 'AUTOMATIC';
-  const locationName = (uuid: string) =>
-    datacenters.find((datacenter) => datacenter.uuid === uuid)?.location ?? uuid;
+  const locationOf = (member: Cluster) =>
+    member.location ||
+    (datacenters.find((datacenter) => datacenter.uuid === member.datacenter_uuid)?.location ??
+      member.datacenter_uuid);
 
   const download = async (member: Cluster) => {
     if (!smartCluster) return;
@@ -72,7 +74,11 @@ export function ClusterDetailsDrawer({
     setDownloading(member.uuid);
     try {
       const yaml = await getKubeconfig(smartCluster.uuid, member.datacenter_uuid);
-      downloadTextFile('kubeconfig', yaml, 'application/yaml');
+      downloadTextFile(
+        `${safeFileName(smartCluster.name, locationOf(member))}.kubeconfig`,
+        yaml,
+        'application/yaml',
+      );
       notify.success(t('clusters.kubeconfig.downloaded'));
     } catch (error) {
       notify.error(t('clusters.kubeconfig.failed'), errorDescription(error));
@@ -156,22 +162,21 @@ export function ClusterDetailsDrawer({
                   >
                     <Badge status={badgeStatus(member.status)} />
                     <div className={styles.locationName}>
-                      <strong>{member.location || locationName(member.datacenter_uuid)}</strong>
+                      <strong>{locationOf(member)}</strong>
                       <span className={styles.locationMeta}>{memberLabel(member.status)}</span>
                     </div>
                     <MonitoringButton member={member} />
-                    {automatic ? null : (
-                      <Button
-                        size="small"
-                        type="primary"
-                        ghost
-                        icon={<DownloadOutlined aria-hidden />}
-                        loading={downloading === member.uuid}
-                        onClick={() => void download(member)}
-                      >
-                        {t('clusters.details.kubeconfig')}
-                      </Button>
-                    )}
+                    {/* Issue 34 shows it for AUTOMATIC too: its members are clusters to reach like any. */}
+                    <Button
+                      size="small"
+                      type="primary"
+                      ghost
+                      icon={<DownloadOutlined aria-hidden />}
+                      loading={downloading === member.uuid}
+                      onClick={() => void download(member)}
+                    >
+                      {t('clusters.details.kubeconfig')}
+                    </Button>
                   </div>
                 );
               })

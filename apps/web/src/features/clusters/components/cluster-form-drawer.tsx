@@ -20,6 +20,7 @@ import { SideDrawer } from '../../../shared/components/side-drawer';
 import { t } from '../clusters.texts';
 import { notify } from '../../../shared/notifications/notify';
 import { useCreateSmartCluster } from '../api/create-smart-cluster';
+import { useWorkDuration } from '../api/get-cluster-durations';
 import { useDatacenters } from '../api/get-datacenters';
 import { useUpdateSmartCluster } from '../api/update-smart-cluster';
 import { generateMonitoringPassword } from '../cluster-rules';
@@ -103,6 +104,7 @@ function ClusterForm({
   const createMutation = useCreateSmartCluster();
   const updateMutation = useUpdateSmartCluster();
   const updating = smartCluster !== null;
+  const duration = useWorkDuration(updating ? 'update' : 'create');
 
   const chosen = Form.useWatch('datacenters', form);
   const mode = Form.useWatch('mode', form) ?? smartCluster?.mode ?? defaultClusterMode;
@@ -154,7 +156,11 @@ function ClusterForm({
           : { name: values.name.trim(), datacenters: values.datacenters };
       try {
         await updateMutation.mutateAsync({ uuid: smartCluster.uuid, body });
-        notify.success(t('clusters.updated'), t('clusters.form.updateNotice'), { duration: 9 });
+        notify.success(
+          t('clusters.updated'),
+          duration ? t('clusters.form.updateNotice', { duration }) : undefined,
+          { duration: 9 },
+        );
         onDone();
       } catch (error) {
         notify.error(t('clusters.updateFailed'), errorDescription(error));
@@ -202,13 +208,17 @@ function ClusterForm({
       onFinish={(values) => void submit(values)}
       data-testid="cluster-form"
     >
-      <Alert
-        type="info"
-        showIcon
-        icon={<InfoCircleOutlined aria-hidden />}
-        title={t(updating ? 'clusters.form.updateNotice' : 'clusters.form.createNotice')}
-        style={{ marginBottom: 20 }}
-      />
+      {duration ? (
+        <Alert
+          type="info"
+          showIcon
+          icon={<InfoCircleOutlined aria-hidden />}
+          title={t(updating ? 'clusters.form.updateNotice' : 'clusters.form.createNotice', {
+            duration,
+          })}
+          style={{ marginBottom: 20 }}
+        />
+      ) : null}
       <Form.Item
         name="name"
         label={t('clusters.form.name')}

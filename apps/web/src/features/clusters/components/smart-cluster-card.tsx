@@ -4,6 +4,7 @@ import { Avatar, Button, Dropdown, Tag, Tooltip } from 'antd';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { t } from '../clusters.texts';
 import { colorFromName } from '../../../shared/lib/color-from-name';
+import { useWorkDuration } from '../api/get-cluster-durations';
 import { budgetText, durationHint, latencyText, statusOf } from '../cluster-rules';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { readStoredUser } from '../../../shared/session/user-storage';
@@ -29,7 +30,7 @@ export function SmartClusterCard({
   const status = statusOf(cluster);
   const sharedByOther =
     Boolean(cluster.default_shared_for_org_uuid) && cluster.user_uuid !== readStoredUser()?.userId;
-  const hint = durationHint(status);
+  const duration = useWorkDuration(durationHint(status));
   const stop = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
@@ -108,10 +109,10 @@ export function SmartClusterCard({
           </span>
         </div>
       </header>
-      {hint ? (
+      {duration ? (
         <div className={styles.duration}>
           <ClockCircleOutlined aria-hidden />
-          {t(hint === 'create' ? 'clusters.duration.create' : 'clusters.duration.update')}
+          {t('clusters.duration.usually', { duration })}
         </div>
       ) : null}
       <dl className={styles.fields}>

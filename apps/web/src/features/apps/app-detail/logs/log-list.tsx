@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { highlightParts, severityOf } from './log-view.rules';
 import styles from './logs.module.css';
 
+// One unwrapped line; a wrapped one is measured.
 const rowHeight = 20;
 
 function LogRow({ line, search }: { line: LogLine; search: string }) {
@@ -21,8 +22,9 @@ function LogRow({ line, search }: { line: LogLine; search: string }) {
 }
 
 /**
- * The lines, monospace, only those in view rendered; it keeps to the newest line while it is
- * scrolled to the bottom (scrolling up holds it where the reader is).
+ * The lines, monospace, only those in view rendered, a long one wrapped onto as many rows as it
+ * needs (each measured); it keeps to the newest line while it is scrolled to the bottom
+ * (scrolling up holds it where the reader is).
  */
 export function LogList({
   lines,
@@ -67,10 +69,11 @@ export function LogList({
           return (
             <div
               key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
               className={styles.row}
-              title={line.text}
               data-testid="log-line"
-              style={{ transform: `translateY(${item.start}px)`, height: rowHeight }}
+              style={{ transform: `translateY(${item.start}px)` }}
             >
               <LogRow line={line} search={search} />
             </div>
