@@ -141,7 +141,10 @@ function signInRoutes(app: RouteApp, service: MonitoringService): void {
       const outcome = await service.signIn(id, request.query.ticket ?? '', request.headers.cookie);
       if (!outcome.ok && outcome.refusal === 'not-found') return notFound(reply);
       if (!outcome.ok) {
-        const page = messagePage('Sign-in link used', credentialsMessages.signInLinkUsed);
+        const page = messagePage(
+          'Sign-in link no longer valid',
+          credentialsMessages.signInLinkUsed,
+        );
         return sendPage(reply, 401, page);
       }
       if (outcome.cookie) {

@@ -28,6 +28,8 @@ export async function startExternalKubeApi(
       progressDeadlineMs: 0,
       failRollouts: false,
       nodeCount: 2,
+      // Nodes of 8 vCPU and 16 GiB each, as a cluster of someone else's might have.
+      nodeFlavor: 'medium',
       kubeVersion: 'v1.31.4',
       ...behaviour,
     }),

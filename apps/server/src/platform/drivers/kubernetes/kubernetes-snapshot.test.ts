@@ -52,14 +52,14 @@ describe('a cluster’s nodes and pods read through its API', () => {
         name: 'node-1',
         status: 'Ready',
         kubeletVersion: 'v1.31.4',
-        cpuCores: 4,
+        cpuCores: 8,
         memoryBytes: 16 * 2 ** 30,
       },
       {
         name: 'node-2',
         status: 'Ready',
         kubeletVersion: 'v1.31.4',
-        cpuCores: 4,
+        cpuCores: 8,
         memoryBytes: 16 * 2 ** 30,
       },
     ]);
