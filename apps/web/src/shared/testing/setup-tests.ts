@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy* waits for lazy pages and antd on a busy 2-core machine: a ceiling, not a measure.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks what antd's responsive helpers and observers use.
 if (!window.matchMedia) {
