@@ -114,7 +114,8 @@ describe('ClustersPage', () => {
     expect(within(details).getByText('40 ms')).toBeTruthy();
     expect(within(details).getByText('$500')).toBeTruthy();
     expect(within(details).getByText('Montréal')).toBeTruthy();
-    expect(within(details).queryByText('Download Kubeconfig')).toBeNull();
+    // Issue 34: an automatic smart cluster's locations offer their kubeconfig too.
+    expect(within(details).getByText('Download Kubeconfig')).toBeTruthy();
     const monitoring = within(details).getByRole('link', { name: /Monitoring/ });
     const href = new URL(monitoring.getAttribute('href') ?? '');
     // Meridian serves the page: on the console's own origin, with the dashboard's query.
