@@ -61,6 +61,23 @@ async function stepStates(rollout: Locator): Promise<string[]> {
   return states;
 }
 
+/**
+ * Starts a rollout of `versionUuid` from a deployment, baking an hour per location. The rollout
+ * before may still be taking its last location back (409): the new one waits for it.
+ */
+async function startRollout(api: Api, deploymentUuid: string, versionUuid: string) {
+  let answer = '';
+  await pollUntil(async () => {
+    const started = await api(`/meridian/v1/kube/apps/deployment/${deploymentUuid}/rollback`, {
+      method: 'POST',
+      body: { version_uuid: versionUuid, bake_seconds: 3600 },
+    });
+    answer = `${started.status} ${await started.text()}`;
+    return started.status !== 409;
+  }, 'the rollout before to let a new one start');
+  expect(answer).toMatch(/^200 /);
+}
+
 // A server of its own: its simulator never lets the broken image become available in Montréal.
 describe.skipIf(!inject('browserAvailable'))('progressive rollouts in Chromium', () => {
   let server: MeridianServer;
@@ -219,11 +236,7 @@ describe.skipIf(!inject('browserAvailable'))('progressive rollouts in Chromium',
     const { deployments, versions } = await appOf(api, appUuid);
     const v1 = versions.find((version) => version.name === 'v1')?.uuid;
     const onV1 = deployments.find((each) => each.version_uuid === v1);
-    const started = await api(`/meridian/v1/kube/apps/deployment/${onV1?.uuid}/rollback`, {
-      method: 'POST',
-      body: { version_uuid: v3, bake_seconds: 3600 },
-    });
-    expect(started.status).toBe(200);
+    await startRollout(api, onV1!.uuid, v3);
 
     await page.goto(`/apps/${appUuid}`);
     const rollouts = page.getByRole('region', { name: 'Rollouts' });
@@ -282,14 +295,7 @@ describe.skipIf(!inject('browserAvailable'))('progressive rollouts in Chromium',
     const v1 = versions.find((version) => version.name === 'v1')?.uuid;
     const v3 = versions.find((version) => version.name === 'v3')?.uuid;
     const onV1 = deployments.find((each) => each.version_uuid === v1);
-    // The aborted rollout may still be taking its last location back: a new one waits for it.
-    await pollUntil(async () => {
-      const started = await api(`/meridian/v1/kube/apps/deployment/${onV1?.uuid}/rollback`, {
-        method: 'POST',
-        body: { version_uuid: v3, bake_seconds: 3600 },
-      });
-      return started.status === 200;
-    }, 'a new rollout to start');
+    await startRollout(api, onV1!.uuid, v3!);
     await page.goto(`/apps/${appUuid}`);
     const active = page.getByRole('region', { name: 'Rollouts' }).getByTestId('rollout');
     const controls = [
