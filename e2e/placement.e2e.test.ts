@@ -100,6 +100,9 @@ describe.skipIf(!inject('browserAvailable'))('automatic placement in Chromium', 
     await short.waitFor({ state: 'hidden', timeout: 15_000 });
 
     await form().getByRole('button', { name: 'Create', exact: true }).click();
+    // The new smart cluster's monitoring password is shown once, in a dialog to close.
+    await page.getByTestId('monitoring-password-created').waitFor();
+    await page.getByRole('button', { name: 'I have saved it' }).click();
     const card = page
       .getByTestId('smart-cluster-card')
       .filter({ has: page.getByRole('heading', { name }) });

@@ -50,3 +50,7 @@ export const defaultClusterMode: ClusterMode = 'MANUAL';
 
 export const generatedServiceType = 'LoadBalancer';
 export const registrySecretName = 'private-docker-registry';
+
+/** Where a Basic version's image comes from; here, not beside the YAML writer, so lists load no YAML library. */
+export const dockerRegistryTypes = ['public', 'private'] as const;
+export type DockerRegistryType = (typeof dockerRegistryTypes)[number];

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { flavorKeys, type FlavorKey } from '../flavors';
-import { limits, templateTypes, volumeTypes } from '../limits';
+import { dockerRegistryTypes, limits, templateTypes, volumeTypes } from '../limits';
 import { boundedList, idField, requiredText, wholeNumberIn } from '../request-fields';
 import { statuses } from '../status';
 import { validationMessages } from '../validation-messages';
 import { listPageQuerySchema, listPageSchema, listSearchSchema } from '../list-page';
-import { dockerRegistryTypes } from './basic-template';
 import { stackOutputSchema, stackParameterSchema } from './stack-output';
 
 /**

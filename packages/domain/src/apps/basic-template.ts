@@ -1,11 +1,8 @@
 import { stringify } from 'yaml';
 import { z } from 'zod';
-import { generatedServiceType, limits, registrySecretName } from '../limits';
+import { dockerRegistryTypes, generatedServiceType, limits, registrySecretName } from '../limits';
 import { optionalText, requiredText, tooLongMessage } from '../request-fields';
 import { validationMessages } from '../validation-messages';
-
-export const dockerRegistryTypes = ['public', 'private'] as const;
-export type DockerRegistryType = (typeof dockerRegistryTypes)[number];
 
 /** Messages of the Basic settings whose wording the spec leaves to us. */
 export const basicTemplateMessages = {

@@ -2,7 +2,8 @@ import { formatMonthlyCost } from '@meridian/domain/clusters/cost-estimate';
 import type { Datacenter } from '@meridian/domain/clusters/datacenter';
 import { smartClusterCreateSchema } from '@meridian/domain/clusters/smart-cluster';
 import { describe, expect, it } from 'vitest';
-import { budgetError, formMinimumCost, isExternalChoice, zodRule } from './form-rules';
+import { budgetError, formMinimumCost, isExternalChoice } from './form-rules';
+import { zodRule } from '../../shared/lib/zod-rule';
 
 const datacenters: Datacenter[] = [
   {

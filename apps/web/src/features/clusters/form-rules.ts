@@ -1,28 +1,8 @@
-import type { Rule } from 'antd/es/form';
 import type { Datacenter } from '@meridian/domain/clusters/datacenter';
 import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
 import { minimumMonthlyCost } from '@meridian/domain/clusters/cost-estimate';
 import type { FlavorKey } from '@meridian/domain/flavors';
 import { budgetMessage } from '@meridian/domain/validation-messages';
-
-/** What the form needs of a zod schema (kept structural, so the console does not depend on zod). */
-export interface FieldSchema {
-  safeParse(
-    value: unknown,
-  ): { success: true } | { success: false; error: { issues: readonly { message: string }[] } };
-}
-
-/** An antd Form rule from a zod schema of one field: the field's first message, from the domain. */
-export function zodRule(schema: FieldSchema): Rule {
-  return {
-    validator: (_rule, value: unknown) => {
-      const result = schema.safeParse(value === null ? undefined : value);
-      return result.success
-        ? Promise.resolve()
-        : Promise.reject(new Error(result.error.issues[0]?.message ?? ''));
-    },
-  };
-}
 
 export interface CostFormValues {
   datacenters?: string[];

@@ -13,14 +13,10 @@ import { useCreateApp } from '../api/create-app';
 import { useSmartClusterChoices } from '../../../shared/api/smart-clusters-list';
 import styles from './app-forms.module.css';
 import { failureDescription, TemplateFields } from './template-fields';
-import {
-  defaultTemplateChoice,
-  templateInitialValues,
-  templateSourceFrom,
-  zodRule,
-} from './template-form';
+import { defaultTemplateChoice, templateInitialValues, templateSourceFrom } from './template-form';
 import type { TemplateChoice, TemplateFormValues } from './template-form';
 import { DrawerActions } from '../../../shared/components/drawer-actions';
+import { zodRule } from '../../../shared/lib/zod-rule';
 
 interface AppFormValues extends TemplateFormValues {
   name: string;

@@ -10,9 +10,10 @@ import type { App, Version } from '../app.types';
 import { t } from '../apps.texts';
 import styles from './app-forms.module.css';
 import { failureDescription, TemplateFields } from './template-fields';
-import { templateSourceFrom, zodRule } from './template-form';
+import { templateSourceFrom } from './template-form';
 import type { TemplateChoice, TemplateFormValues } from './template-form';
 import { versionPrefill } from './version-prefill';
+import { zodRule } from '../../../shared/lib/zod-rule';
 
 interface VersionFormValues extends TemplateFormValues {
   name: string;

@@ -10,9 +10,10 @@ import { isApiError } from '../../../shared/api/api-error';
 import { t } from '../apps.texts';
 import type { KubeType, TemplateFamily } from '../app.types';
 import { BasicFields } from './basic-fields';
-import { zodRule, type TemplateChoice } from './template-form';
+import { type TemplateChoice } from './template-form';
 import { TemplateEditor, TemplateUpload } from './template-upload';
 import styles from './template-fields.module.css';
+import { zodRule } from '../../../shared/lib/zod-rule';
 
 const heatShape = appCreateFieldsSchema.in.shape;
 

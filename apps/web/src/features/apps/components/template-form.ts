@@ -1,13 +1,10 @@
 import { templateMaxBytes } from '@meridian/domain/apps/app-api';
 import { basicTemplateSettingsSchema } from '@meridian/domain/apps/basic-template';
-import type {
-  BasicTemplateSettings,
-  DockerRegistryType,
-} from '@meridian/domain/apps/basic-template';
+import type { BasicTemplateSettings } from '@meridian/domain/apps/basic-template';
 import { defaultFlavor } from '@meridian/domain/flavors';
 import type { FlavorKey } from '@meridian/domain/flavors';
 import { defaultKubeType, defaultVolumeType, limits } from '@meridian/domain/limits';
-import type { TemplateType, VolumeType } from '@meridian/domain/limits';
+import type { DockerRegistryType, TemplateType, VolumeType } from '@meridian/domain/limits';
 import { validationMessages } from '@meridian/domain/validation-messages';
 import type { FormInstance, UploadFile } from 'antd';
 import type { Rule } from 'antd/es/form';
@@ -67,25 +64,6 @@ export function choiceOf(type: TemplateType): TemplateChoice {
 
 export function templateTypeOf(choice: TemplateChoice): TemplateType {
   return choice.family === 'heat' ? 'HEAT' : choice.kubeType;
-}
-
-/** What a zod schema of one field must offer (structural, so antd rules stay zod-agnostic). */
-interface FieldSchema {
-  safeParse(
-    value: unknown,
-  ): { success: true } | { success: false; error: { issues: readonly { message: string }[] } };
-}
-
-/** An antd rule from a domain schema of one field: its first message, so both sides agree. */
-export function zodRule(schema: FieldSchema): Rule {
-  return {
-    validator: (_rule, value: unknown) => {
-      const result = schema.safeParse(value === null ? undefined : value);
-      return result.success
-        ? Promise.resolve()
-        : Promise.reject(new Error(result.error.issues[0]?.message ?? ''));
-    },
-  };
 }
 
 const basicFields = [

@@ -24,7 +24,7 @@ import { useWorkDuration } from '../api/get-cluster-durations';
 import { useDatacenters } from '../api/get-datacenters';
 import { useUpdateSmartCluster } from '../api/update-smart-cluster';
 import { generateMonitoringPassword } from '../cluster-rules';
-import { budgetError, formMinimumCost, isExternalChoice, zodRule } from '../form-rules';
+import { budgetError, formMinimumCost, isExternalChoice } from '../form-rules';
 import styles from './clusters.module.css';
 import { AutomaticPreview } from './automatic-preview';
 import {
@@ -33,6 +33,7 @@ import {
 } from './monitoring-password-dialog';
 import { errorDescription } from './use-cluster-actions';
 import { DrawerActions } from '../../../shared/components/drawer-actions';
+import { zodRule } from '../../../shared/lib/zod-rule';
 
 export interface ClusterFormValues {
   name: string;

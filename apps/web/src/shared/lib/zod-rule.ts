@@ -1,0 +1,20 @@
+import type { Rule } from 'antd/es/form';
+
+/** What a form needs of a zod schema of one field (structural, so the console does not depend on zod). */
+export interface FieldSchema {
+  safeParse(
+    value: unknown,
+  ): { success: true } | { success: false; error: { issues: readonly { message: string }[] } };
+}
+
+/** An antd Form rule from a domain schema of one field: its first message, so both sides agree. */
+export function zodRule(schema: FieldSchema): Rule {
+  return {
+    validator: (_rule, value: unknown) => {
+      const result = schema.safeParse(value === null ? undefined : value);
+      return result.success
+        ? Promise.resolve()
+        : Promise.reject(new Error(result.error.issues[0]?.message ?? ''));
+    },
+  };
+}
