@@ -259,8 +259,15 @@ describe('isolation: every operation naming an id, aimed at another user’s res
     const changes = isolationMatrix(document, ids, intruderIds).filter(
       (request) => request.method !== 'GET' && request.aimedAt === everyId,
     );
+    // What changes the version a deployment runs (one per member cluster) goes after the changes
+    // that name the version running now: an abort sends the baking rollout's deployment back.
+    const movesDeployments = ({ method, template }: MatrixRequest) =>
+      (method === 'PUT' && template.endsWith('/apps/{appId}/deployment')) ||
+      template.endsWith('/rollback') ||
+      template.endsWith('/abort');
     const ordered = [
-      ...changes.filter((request) => request.method !== 'DELETE'),
+      ...changes.filter((request) => request.method !== 'DELETE' && !movesDeployments(request)),
+      ...changes.filter(movesDeployments),
       // Children (records, versions) are listed after their parents: delete them first.
       ...changes.filter((request) => request.method === 'DELETE').reverse(),
     ];
