@@ -49,7 +49,7 @@ interface AppService {
   createAppListCache(): unknown;
   listApps(context: Record<string, unknown>, cache: unknown, userId: string): Promise<AppListBody>;
 }
-const appService = (await loadServerModule('modules/app/app.service.ts')) as AppService;
+const appService = (await loadServerModule('modules/apps/app/app.service.ts')) as AppService;
 
 // SQL statements issued inside `statements.run(log, …)`, with when each was sent and answered;
 // the job queue's polling and other requests run outside it and are not counted.

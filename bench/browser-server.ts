@@ -153,7 +153,7 @@ async function loadServer(): Promise<ServerModules> {
     load('platform/db/database.ts'),
     load('platform/db/schema.ts'),
     load('app.ts'),
-    load('modules/auth/admin-bootstrap.ts'),
+    load('modules/account/auth/admin-bootstrap.ts'),
   ]);
   return { database, schema, app, admin } as ServerModules;
 }

@@ -52,8 +52,8 @@ async function loadServer(): Promise<ServerModules> {
   const [database, app, admin, events] = await Promise.all([
     load('platform/db/database.ts'),
     load('app.ts'),
-    load('modules/auth/admin-bootstrap.ts'),
-    load('modules/event/event.service.ts'),
+    load('modules/account/auth/admin-bootstrap.ts'),
+    load('modules/account/event/event.service.ts'),
   ]);
   return { database, app, admin, events } as ServerModules;
 }

@@ -73,7 +73,7 @@ export interface DatabaseOptions {
 
 const serverSrc = new URL('../apps/server/src/', import.meta.url);
 
-/** One module of the server's sources, e.g. `modules/app/app.service.ts`. */
+/** One module of the server's sources, e.g. `modules/apps/app/app.service.ts`. */
 export const loadServerModule = (file: string): Promise<unknown> =>
   import(new URL(file, serverSrc).href);
 
@@ -82,7 +82,7 @@ async function loadServer(): Promise<ServerModules> {
     loadServerModule('platform/db/database.ts'),
     loadServerModule('platform/db/schema.ts'),
     loadServerModule('app.ts'),
-    loadServerModule('modules/auth/admin-bootstrap.ts'),
+    loadServerModule('modules/account/auth/admin-bootstrap.ts'),
   ]);
   return { database, schema, app, admin } as ServerModules;
 }

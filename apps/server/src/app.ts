@@ -19,35 +19,35 @@ import { loadSecretKeyRing, type SecretKeySettings } from './platform/secret-key
 import { checkSealedValues } from './platform/secret-rotation';
 import type { Database } from './platform/db/database';
 import { sealedColumns } from './sealed-columns';
-import { apiKeyRoutes } from './modules/api-key/api-key.routes';
-import { organizationRoutes } from './modules/organization/organization.routes';
-import { invitationRoutes } from './modules/organization/invitation.routes';
-import { createInvitationContext } from './modules/organization/invitation.service';
-import { createApiKeyService } from './modules/api-key/api-key.service';
-import { authRoutes } from './modules/auth/auth.routes';
+import { apiKeyRoutes } from './modules/account/api-key/api-key.routes';
+import { organizationRoutes } from './modules/account/organization/organization.routes';
+import { invitationRoutes } from './modules/account/organization/invitation.routes';
+import { createInvitationContext } from './modules/account/organization/invitation.service';
+import { createApiKeyService } from './modules/account/api-key/api-key.service';
+import { authRoutes } from './modules/account/auth/auth.routes';
 import {
   createAuthService,
   defaultSessionPolicy,
   type SessionPolicy,
-} from './modules/auth/auth.service';
-import { keypairRoutes } from './modules/keypair/keypair.routes';
-import { createKeypairService } from './modules/keypair/keypair.service';
+} from './modules/account/auth/auth.service';
+import { keypairRoutes } from './modules/account/keypair/keypair.routes';
+import { createKeypairService } from './modules/account/keypair/keypair.service';
 import {
   defaultLoginThrottleLimits,
   LoginThrottle,
   type LoginThrottleLimits,
-} from './modules/auth/login-throttle';
-import { eventRoutes } from './modules/event/event.routes';
-import { createEventService, loadEvent } from './modules/event/event.service';
-import { registerClusterModule } from './modules/cluster/cluster.module';
-import { monitoringRoutes } from './modules/monitoring/monitoring.routes';
-import { createMonitoringService } from './modules/monitoring/monitoring.service';
-import type { ReplanSettings } from './modules/cluster/cluster.replan';
-import { registerAppModules } from './modules/deployment/apps.module';
+} from './modules/account/auth/login-throttle';
+import { eventRoutes } from './modules/account/event/event.routes';
+import { createEventService, loadEvent } from './modules/account/event/event.service';
+import { registerClusterModule } from './modules/clusters/cluster.module';
+import { monitoringRoutes } from './modules/clusters/monitoring/monitoring.routes';
+import { createMonitoringService } from './modules/clusters/monitoring/monitoring.service';
+import type { ReplanSettings } from './modules/clusters/cluster/cluster.replan';
+import { registerAppModules } from './modules/apps/apps.module';
 import { registerIntelligenceModule } from './modules/intelligence/intelligence.module';
-import { billingRoutes } from './modules/billing/billing.routes';
-import { createBillingService } from './modules/billing/billing.service';
-import { defaultNameservers, registerDomainModule } from './modules/domain/domain.module';
+import { billingRoutes } from './modules/account/billing/billing.routes';
+import { createBillingService } from './modules/account/billing/billing.service';
+import { defaultNameservers, registerDomainModule } from './modules/domains/domain.module';
 
 export interface BuildAppOptions {
   config: Pick<Config, 'webDistDir'>;

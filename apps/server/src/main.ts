@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from './platform/config';
 import { openDatabase } from './platform/db/database';
 import { logRedaction } from './platform/log-redaction';
 import { SecretKeyMismatchError } from './platform/secret-rotation';
-import { bootstrapAdmin, CommonAdminPasswordError } from './modules/auth/admin-bootstrap';
+import { bootstrapAdmin, CommonAdminPasswordError } from './modules/account/auth/admin-bootstrap';
 
 const forcedExitAfterMs = 10_000;
 

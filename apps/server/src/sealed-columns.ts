@@ -1,7 +1,7 @@
-import { certificateSealedColumns } from './modules/certificate/certificate.queries';
-import { clusterSealedColumns } from './modules/cluster/cluster.queries';
-import { keypairSealedColumns } from './modules/keypair/keypair.queries';
-import { versionSealedColumns } from './modules/version/version.queries';
+import { certificateSealedColumns } from './modules/domains/certificate/certificate.queries';
+import { clusterSealedColumns } from './modules/clusters/cluster/cluster.queries';
+import { keypairSealedColumns } from './modules/account/keypair/keypair.queries';
+import { versionSealedColumns } from './modules/apps/version/version.queries';
 import type { SealedColumn } from './platform/secret-rotation';
 
 /** Every column holding sealed values: what the key check at start and the rotation walk. */

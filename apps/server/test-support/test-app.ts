@@ -12,7 +12,7 @@ import {
   usePglite,
   type DatabaseHandle,
 } from '../src/platform/db/database';
-import { bootstrapAdmin } from '../src/modules/auth/admin-bootstrap';
+import { bootstrapAdmin } from '../src/modules/account/auth/admin-bootstrap';
 
 export type DatabaseBackend = 'pglite' | 'postgres';
 

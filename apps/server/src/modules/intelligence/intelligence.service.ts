@@ -14,13 +14,13 @@ import type {
 } from '../../platform/drivers/infrastructure-driver';
 import { defineJob, type JobSender } from '../../platform/jobs/job-queue';
 import { scheduleNextRound as scheduleNextPeriodicRound } from '../../platform/jobs/periodic-round';
-import { recordEvent } from '../event/event.service';
+import { recordEvent } from '../account/event/event.service';
 import {
   defaultMetricsRetentionMs,
   pruneDeploymentMetrics,
   recordDeploymentMetrics,
   type DeploymentMetricsSample,
-} from '../metrics/metrics.records';
+} from '../apps/metrics/metrics.records';
 import {
   addTrafficOrigins,
   deleteTrafficEvents,

@@ -21,14 +21,14 @@ import {
   type TestStorage,
 } from '../../../test-support/test-app';
 import { createTestClock } from '../../../test-support/test-clock';
-import { createClusterTestApp, waitFor } from '../cluster/cluster.test-support';
+import { createClusterTestApp, waitFor } from '../clusters/cluster/cluster.test-support';
 import {
   allSettled,
   basicAppFields,
   createApp,
   readySmartCluster,
   waitForDeployments,
-} from '../app/app.test-support';
+} from '../apps/app/app.test-support';
 import { createIntelligenceService } from './intelligence.service';
 
 /** Traffic you can count on: one request per replica per millisecond, one user per second. */

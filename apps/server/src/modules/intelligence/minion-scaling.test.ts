@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededDatacenters } from '../cluster/datacenter-seed';
+import { seededDatacenters } from '../clusters/cluster/datacenter-seed';
 import { judgeScaling, type MemberLoad } from './minion-scaling';
 
 const row = (uuid: string) => ({

@@ -12,8 +12,8 @@ import {
   type LoggedIn,
   type TestApp,
 } from '../../../test-support/test-app';
-import { createClusterTestApp } from '../cluster/cluster.test-support';
-import { seededDatacenters } from '../cluster/datacenter-seed';
+import { createClusterTestApp } from '../clusters/cluster/cluster.test-support';
+import { seededDatacenters } from '../clusters/cluster/datacenter-seed';
 
 describe.each(embeddedBackendOnly())('POST /intelligence/placement (%s)', (backend) => {
   let t: TestApp;

@@ -7,8 +7,8 @@ import {
 import type { CpuPool } from '../../platform/cpu-pool';
 import type { Database } from '../../platform/db/database';
 import { ValidationError } from '../../platform/http/errors';
-import { knownDatacenters } from '../cluster/cluster.records';
-import { checkBudget } from '../cluster/cluster.service';
+import { knownDatacenters } from '../clusters/cluster/cluster.records';
+import { checkBudget } from '../clusters/cluster/cluster.service';
 import {
   cents,
   demandAssumed,

@@ -4,7 +4,7 @@ import {
 } from '@meridian/domain/clusters/crowded-demand.test-support';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { seededDatacenters } from '../cluster/datacenter-seed';
+import { seededDatacenters } from '../clusters/cluster/datacenter-seed';
 import {
   placeSmartCluster,
   placeWithin,

@@ -20,8 +20,8 @@ import {
   createApp,
   readySmartCluster,
   waitForDeployments,
-} from '../app/app.test-support';
-import { createClusterTestApp } from '../cluster/cluster.test-support';
+} from '../apps/app/app.test-support';
+import { createClusterTestApp } from '../clusters/cluster/cluster.test-support';
 import { createIntelligenceService } from './intelligence.service';
 
 /** 1,000 requests a second per replica, a user for every 10 of them. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededDatacenters } from '../cluster/datacenter-seed';
+import { seededDatacenters } from '../clusters/cluster/datacenter-seed';
 import { engineInput, type PlacementRequest } from './automatic-placement';
 import { placeSmartCluster } from './placement';
 import { judgeReplacement } from './traffic-replacement';

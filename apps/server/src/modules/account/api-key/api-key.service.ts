@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  apiKeyPrefix,
+  type ApiKeyList,
+  type CreateApiKeyInput,
+  type CreatedApiKey,
+} from '@meridian/domain/auth/api-key';
+import type { Database } from '../../../platform/db/database';
+import { ConflictError, NotFoundError, UnauthorizedError } from '../../../platform/http/errors';
+import { deleteApiKey, findApiKeyByHash, insertApiKey, listApiKeys } from './api-key.queries';
+import type { Authentication } from '../../../platform/http/authenticate';
+import { userById } from '../auth/auth.records';
+import { toAuthenticatedUser } from '../auth/auth.service';
+
+export const duplicateApiKeyMessage = 'An API key with this name already exists';
+
+// `mk_` then 32 random bytes in base64url.
+const keyPattern = /^mk_[A-Za-z0-9_-]{43}$/;
+
+export type ApiKeyService = ReturnType<typeof createApiKeyService>;
+
+export function createApiKeyService({ db }: { db: Database }) {
+  async function list(userId: string): Promise<ApiKeyList> {
+    const rows = await listApiKeys(db, userId);
+    return {
+      keys: rows.map((row) => ({ name: row.name, created_at: row.createdAt.toISOString() })),
+    };
+  }
+
+  /** Issues a new key; its value is returned this once and only its hash is kept. */
+  async function create(userId: string, { name }: CreateApiKeyInput): Promise<CreatedApiKey> {
+    const key = apiKeyPrefix + randomBytes(32).toString('base64url');
+    const row = await insertApiKey(db, { userId, name, keyHash: hashApiKey(key) });
+    if (!row) throw new ConflictError(duplicateApiKeyMessage);
+    return { name: row.name, key };
+  }
+
+  /** Revoking deletes the key, so the next request carrying it is refused. */
+  async function revoke(userId: string, name: string): Promise<void> {
+    if (!(await deleteApiKey(db, userId, name))) {
+      throw new NotFoundError('API key not found');
+    }
+  }
+
+  /** Resolves `Authorization: ApiKey <key>`; throws UnauthorizedError for unknown or revoked keys. */
+  async function authenticateApiKey(key: string): Promise<Authentication> {
+    if (!keyPattern.test(key)) throw new UnauthorizedError();
+    const found = await findApiKeyByHash(db, hashApiKey(key));
+    const user = found && (await userById(db, found.userId));
+    if (!found || !user) throw new UnauthorizedError();
+    return {
+      user: toAuthenticatedUser(user),
+      credential: { kind: 'apiKey', keyId: found.id, keyName: found.name },
+    };
+  }
+
+  return { list, create, revoke, authenticateApiKey };
+}
+
+/**
+ * SHA-256, hex. Keys are 32 random bytes, so there is nothing to guess and a fast hash is
+ * the right choice: a slow password hash would only add latency to every CI/CD call.
+ */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}

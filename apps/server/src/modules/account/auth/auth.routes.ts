@@ -1,0 +1,105 @@
+import { loginSchema } from '@meridian/domain/auth/login';
+import { loginResultSchema } from '@meridian/domain/auth/login-result';
+import { createUserSchema, sessionUserSchema, userSchema } from '@meridian/domain/auth/user';
+import { statusResultSchema } from '@meridian/domain/operation-result';
+import { errorBodySchema } from '@meridian/domain/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthService } from './auth.service';
+import { requireSession } from '../../../platform/http/authenticate';
+import type { RouteApp } from '../../../platform/http/route-schema';
+import { bodyAsObject, sessionOnly } from '../../../platform/http/route-schema';
+
+export interface AuthRoutesOptions {
+  service: AuthService;
+}
+
+/** `/auth`: sessions and accounts. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { service }) => {
+  loginRoute(app, service);
+  sessionRoutes(app, service);
+};
+
+function loginRoute(app: RouteApp, service: AuthService): void {
+  app.post(
+    '/login',
+    {
+      // A form posted with no body at all still deserves the two field messages.
+      preValidation: bodyAsObject,
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with a username and password; answers a session token',
+        // The one operation that needs no credentials.
+        security: [],
+        body: loginSchema,
+        response: {
+          200: loginResultSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    (request) => service.login(request.body, request.ip),
+  );
+}
+
+/** The signed-in side: logout, who am I, and accounts made by an admin. */
+function sessionRoutes(app: RouteApp, service: AuthService): void {
+  app.post(
+    '/logout',
+    {
+      onRequest: [app.authenticate, requireSession],
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the session token the request carries',
+        security: sessionOnly,
+        response: { 200: statusResultSchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await service.logout(request.authentication);
+      return { status: 'success' as const };
+    },
+  );
+
+  app.get(
+    '/session',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Who the presented credentials belong to; 401 once the session has ended',
+        security: sessionOnly,
+        response: { 200: sessionUserSchema, 401: errorBodySchema },
+      },
+    },
+    ({ user }) => ({
+      userId: user.id,
+      username: user.username,
+      email: user.email,
+      isAdmin: user.isAdmin,
+    }),
+  );
+
+  app.post(
+    '/users',
+    {
+      onRequest: [app.authenticate, requireSession],
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (admins only)',
+        security: sessionOnly,
+        body: createUserSchema,
+        response: {
+          201: userSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.createUser(request.user, request.body)),
+  );
+}

@@ -1,0 +1,124 @@
+import {
+  describeEvent,
+  eventCatalogue,
+  type EventPayload,
+  type EventType,
+} from '@meridian/domain/events/event-catalogue';
+import type { NotificationEvent } from '@meridian/domain/events/notification-event';
+import {
+  notificationCategories,
+  notificationStatuses,
+  type NotificationCategory,
+} from '@meridian/domain/notifications';
+import { notificationMessages } from '@meridian/domain/events/notification-api';
+import { announceChange } from '../../../platform/changes/change-feed';
+import type { Database } from '../../../platform/db/database';
+import type { EventRow } from '../../../platform/db/schema';
+import { NotFoundError } from '../../../platform/http/errors';
+import {
+  countEvents,
+  findEventById,
+  insertEvent,
+  listEvents,
+  markEventsRead,
+  markNotificationRead,
+  type EventPage,
+} from './event.queries';
+
+/** Categories that are recorded (traffic, internal) but never shown as notifications. */
+const silentCategories: ReadonlySet<NotificationCategory> = new Set(['NO_NOTIFICATION', 'TRAFFIC']);
+
+export interface RecordEventInput {
+  userId: string;
+  type: EventType;
+  payload: EventPayload;
+  /** Born read: for events that only tell consoles to refresh (traffic), never to look. */
+  read?: boolean;
+}
+
+/**
+ * Writes a notification event and announces it on the change feed, both through `tx`.
+ *
+ * Call it inside the transaction of the state change it reports (a drizzle transaction is a
+ * `Database`): Postgres delivers a NOTIFY only when its transaction commits, so a rolled-back
+ * change leaves neither a row nor a push, and every server process listening on the channel
+ * (see realtime/) pushes the event to the owner's sockets it holds.
+ */
+export async function recordEvent(
+  tx: Database,
+  { userId, type, payload, read }: RecordEventInput,
+): Promise<NotificationEvent> {
+  const entry = eventCatalogue[type];
+  const row = await insertEvent(tx, {
+    userId,
+    eventType: type,
+    category: notificationCategories[entry.category],
+    status: notificationStatuses[entry.status],
+    payload,
+    isNotification: !silentCategories.has(entry.category),
+    ...(read === undefined ? {} : { read }),
+  });
+  await announceChange(tx, { topic: 'event', id: row.id });
+  return toNotificationEvent(row);
+}
+
+/** The event as the API lists it and the socket pushes it (spec "Entities and their fields"). */
+export function toNotificationEvent(row: EventRow): NotificationEvent {
+  return {
+    uuid: row.id,
+    event_type: row.eventType,
+    created_at: row.createdAt.toISOString(),
+    action_taken: row.actionTaken,
+    read: row.read,
+    is_notification: row.isNotification,
+    category: row.category,
+    status: row.status,
+    message: describeEvent(row.eventType, row.payload),
+    payload: row.payload,
+  };
+}
+
+/** One committed event with its owner, for the real-time push; undefined once it is gone. */
+export async function loadEvent(
+  db: Database,
+  id: string,
+): Promise<{ userId: string; event: NotificationEvent } | undefined> {
+  const row = await findEventById(db, id);
+  return row && { userId: row.userId, event: toNotificationEvent(row) };
+}
+
+export type EventService = ReturnType<typeof createEventService>;
+
+/** What the `/event` routes do for the signed-in user; another user's events are never touched. */
+export function createEventService({ db }: { db: Database }) {
+  async function list(userId: string, page: EventPage): Promise<NotificationEvent[]> {
+    const rows = await listEvents(db, userId, page);
+    return rows.map(toNotificationEvent);
+  }
+
+  async function count(userId: string, filter: { read?: boolean }): Promise<number> {
+    return countEvents(db, userId, filter);
+  }
+
+  /** Marks the given events (all of the user's when `uuids` is absent) as read. */
+  async function markRead(userId: string, uuids?: string[]): Promise<void> {
+    if (uuids && uuids.length === 0) return;
+    await markEventsRead(db, userId, uuids);
+  }
+
+  /** Marks every notification read (the list was opened); answers how many are unread now. */
+  async function markAllRead(userId: string): Promise<number> {
+    await markEventsRead(db, userId, undefined);
+    return countEvents(db, userId, { read: false });
+  }
+
+  /** Marks one notification read, 404 when it is not the user's; answers how many are unread now. */
+  async function markOneRead(userId: string, id: string): Promise<number> {
+    if (!(await markNotificationRead(db, userId, id))) {
+      throw new NotFoundError(notificationMessages.notFound);
+    }
+    return countEvents(db, userId, { read: false });
+  }
+
+  return { list, count, markRead, markAllRead, markOneRead };
+}

@@ -1,0 +1,170 @@
+import {
+  appSchema,
+  appSummaryPageSchema,
+  appSummaryQuerySchema,
+  removalResultSchema,
+} from '@meridian/domain/apps/app-api';
+import { appCreateFieldsSchema, appUpdateFieldsSchema } from '@meridian/domain/apps/app-form';
+import { errorBodySchema } from '@meridian/domain/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { revisionReaderOf } from '../../../platform/db/per-user-revision-cache';
+import { rejectMalformedIds } from '../../../platform/http/malformed-id';
+import { requestActor } from '../../../platform/http/request-actor';
+import {
+  errorResponses,
+  notFoundId,
+  sessionOrApiKey,
+  type RouteApp,
+} from '../../../platform/http/route-schema';
+import type { AppsContext } from '../apps-context';
+import {
+  parseFields,
+  readTemplateForm,
+  registerTemplateUploads,
+  templateUpload,
+} from '../template/template-form';
+import {
+  createApp,
+  createAppListCache,
+  getApp,
+  listApps,
+  removeApp,
+  updateApp,
+} from './app.service';
+import { sendAppList } from './app-list-reply';
+import { appSummaryPage, createAppSummaryCache } from './app-summary';
+
+const appParams = z.object({ appId: z.uuid(notFoundId) });
+
+/** `/meridian/v1/kube/apps…`: the user's apps (spec "The calls it makes" Apps). */
+export const appRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (
+  app,
+  { context },
+) => {
+  await registerTemplateUploads(app);
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('preValidation', rejectMalformedIds);
+  readRoutes(app, context);
+  writeRoutes(app, context);
+};
+
+function readRoutes(app: RouteApp, context: AppsContext): void {
+  const listCache = createAppListCache();
+  app.get(
+    '/apps',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: "The user's apps with their versions (without templates) and deployments",
+        security: sessionOrApiKey,
+        response: {
+          200: z.array(appSchema),
+          304: z.null().describe('Not modified: the list carrying this ETag is still true'),
+          401: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      sendAppList(
+        request,
+        reply,
+        await listApps(context, listCache, revisionReaderOf(request.authentication)),
+      ),
+  );
+
+  const summaryCache = createAppSummaryCache();
+  app.get(
+    '/apps/summary',
+    {
+      schema: {
+        tags: ['apps'],
+        summary:
+          "One page of the user's apps as the console's sidebar shows them (no versions or deployments)",
+        security: sessionOrApiKey,
+        querystring: appSummaryQuerySchema,
+        response: { 200: appSummaryPageSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    (request) =>
+      appSummaryPage(
+        context,
+        summaryCache,
+        revisionReaderOf(request.authentication),
+        request.query,
+      ),
+  );
+
+  app.get(
+    '/apps/:appId',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: 'One app, its versions with their templates, and its deployments',
+        security: sessionOrApiKey,
+        params: appParams,
+        response: { 200: appSchema, ...errorResponses },
+      },
+    },
+    (request) => getApp(context, request.user.id, request.params.appId),
+  );
+}
+
+function writeRoutes(app: RouteApp, context: AppsContext): void {
+  app.post(
+    '/apps',
+    {
+      schema: {
+        tags: ['apps'],
+        summary:
+          'Create an app with its first version and deploy it (multipart: name, description, version_name, smart_cluster_uuid, template_type, template, template_name, flavor_name, volume_type)',
+        consumes: ['multipart/form-data'],
+        security: sessionOrApiKey,
+        response: { 200: appSchema, ...errorResponses, 413: errorBodySchema },
+      },
+      config: { multipartBody: { fields: appCreateFieldsSchema, file: templateUpload } },
+    },
+    async (request) => {
+      const form = await readTemplateForm(request);
+      const fields = parseFields(appCreateFieldsSchema, form.fields);
+      return createApp(context, request.user.id, fields, form.template, requestActor(request));
+    },
+  );
+
+  app.put(
+    '/apps/:appId',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: 'Rename an app or change its description (multipart: name and/or description)',
+        consumes: ['multipart/form-data', 'application/json'],
+        security: sessionOrApiKey,
+        params: appParams,
+        response: { 200: appSchema, ...errorResponses },
+      },
+      // Read by hand below, so only documented: without it /docs shows no body at all.
+      config: { multipartBody: { fields: appUpdateFieldsSchema } },
+    },
+    async (request) => {
+      const raw = request.isMultipart()
+        ? (await readTemplateForm(request)).fields
+        : ((request.body ?? {}) as Record<string, string>);
+      const change = parseFields(appUpdateFieldsSchema, raw);
+      return updateApp(context, request.user.id, request.params.appId, change);
+    },
+  );
+
+  app.delete(
+    '/apps/:appId',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: 'Delete an app: its deployments are removed first, then the app',
+        security: sessionOrApiKey,
+        params: appParams,
+        response: { 200: removalResultSchema, ...errorResponses },
+      },
+    },
+    (request) => removeApp(context, request.user.id, request.params.appId, requestActor(request)),
+  );
+}

@@ -1,0 +1,33 @@
+import type { CpuPool } from '../../platform/cpu-pool';
+import type { Database } from '../../platform/db/database';
+import type { DriverRegistry } from '../../platform/drivers/infrastructure-driver';
+import { transactionWithJobs, type JobSender } from '../../platform/jobs/job-queue';
+import type { SecretBox } from '../../platform/secret-box';
+import type { DeploymentJob } from './deployment/deployment.jobs';
+
+/** What the app, version, deployment and CI/CD services share: storage, jobs, drivers, keys, clock. */
+export interface AppsContext {
+  db: Database;
+  jobs: JobSender<DeploymentJob>;
+  drivers: DriverRegistry;
+  secrets: SecretBox;
+  now: () => Date;
+  /** Where diffs and template checks run, off the event loop. */
+  cpu: CpuPool;
+  /** How long deployment metrics are kept (MERIDIAN_METRICS_RETENTION_HOURS); unset: a week. */
+  metricsRetentionMs?: number;
+}
+
+/** Runs `work` in a transaction; the jobs it sends are enqueued in it and woken after commit. */
+export function inTransaction<T>(
+  context: AppsContext,
+  work: (tx: Database, send: (job: DeploymentJob) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  return transactionWithJobs(context.db, context.jobs, work);
+}
+
+/** A template as it arrives: the uploaded file's text or the Basic settings' JSON string. */
+export interface TemplateUpload {
+  text: string | undefined;
+  filename: string | undefined;
+}

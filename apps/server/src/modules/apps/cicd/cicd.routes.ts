@@ -1,0 +1,40 @@
+import { appImageRolloutSchema, deploymentSchema } from '@meridian/domain/apps/app-api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { rejectMalformedIds } from '../../../platform/http/malformed-id';
+import { requestActor } from '../../../platform/http/request-actor';
+import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
+import type { AppsContext } from '../apps-context';
+import { rollOutImage } from './cicd.service';
+
+/** `PUT /meridian/v1/kube/apps/{appUuid}/deployment` (spec "The calls it makes" CI/CD examples). */
+export const cicdRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (
+  app,
+  { context },
+) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('preValidation', rejectMalformedIds);
+  app.put(
+    '/apps/:appId/deployment',
+    {
+      schema: {
+        tags: ['ci/cd'],
+        summary:
+          'CI/CD: roll a new image out on the app on these smart clusters (ApiKey or Bearer); answers the deployments, now updating',
+        security: sessionOrApiKey,
+        params: z.object({ appId: z.uuid(notFoundId) }),
+        body: appImageRolloutSchema,
+        response: { 200: z.array(deploymentSchema), ...errorResponses },
+      },
+    },
+    (request) =>
+      rollOutImage(
+        context,
+        request.user.id,
+        request.params.appId,
+        request.body.cluster_uuids,
+        request.body.image_name,
+        requestActor(request, 'ci'),
+      ),
+  );
+};

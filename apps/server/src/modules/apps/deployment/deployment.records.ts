@@ -1,0 +1,150 @@
+import type { MemberDeployment } from '@meridian/domain/clusters/cluster-api';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../../platform/db/database';
+import { deployments } from '../../../platform/db/schema';
+import {
+  deploymentsNamedUnder,
+  deploymentsOfUser,
+  deploymentsOfVersionOn,
+  deploymentsWithIds,
+  findOwnDeployment,
+  listDeploymentViews,
+  listNamedDeployments,
+  memberDeploymentsOfUser,
+  namedDeploymentsOfUser,
+  setDeploymentCertificate,
+  setDeploymentDomainNames,
+  versionUuidsBySmartCluster,
+  workOf,
+  workOfDeployment,
+} from './deployment.queries';
+import type { DeploymentView, DeploymentWork } from './deployment.types';
+
+/**
+ * Deployments as the app, version, CI/CD and smart-cluster modules read them: the cards an
+ * answer shows, and the rows a change to an app or version works on.
+ */
+
+/** The user's deployments (of one app when given), as cards show them. */
+export function deploymentViewsOfUser(
+  db: Database,
+  userId: string,
+  appId?: string,
+): Promise<DeploymentView[]> {
+  return listDeploymentViews(db, deploymentsOfUser(userId, appId));
+}
+
+export function deploymentViewsOfVersion(
+  db: Database,
+  userId: string,
+  versionId: string,
+): Promise<DeploymentView[]> {
+  return listDeploymentViews(
+    db,
+    and(deploymentsOfUser(userId), eq(deployments.versionId, versionId)),
+  );
+}
+
+export function deploymentViewsWithIds(
+  db: Database,
+  ids: readonly string[],
+): Promise<DeploymentView[]> {
+  return listDeploymentViews(db, deploymentsWithIds(ids));
+}
+
+/** Everything a change needs about an app's deployments, inside the caller's transaction. */
+export function deploymentWorkOfApp(tx: Database, appId: string): Promise<DeploymentWork[]> {
+  return workOf(tx, eq(deployments.appId, appId));
+}
+
+export function deploymentWorkOfVersion(
+  tx: Database,
+  versionId: string,
+): Promise<DeploymentWork[]> {
+  return workOf(tx, eq(deployments.versionId, versionId));
+}
+
+/** Everything a change needs about one deployment (any user's: the caller checks the owner). */
+export async function deploymentWork(
+  tx: Database,
+  id: string,
+): Promise<DeploymentWork | undefined> {
+  return (await workOfDeployment(tx, id))[0];
+}
+
+/** Everything a change needs about an app's deployments on one smart cluster. */
+export function deploymentWorkOfAppOn(
+  tx: Database,
+  appId: string,
+  smartClusterId: string,
+): Promise<DeploymentWork[]> {
+  return workOf(
+    tx,
+    and(eq(deployments.appId, appId), eq(deployments.smartClusterId, smartClusterId)),
+  );
+}
+
+/**
+ * The version uuids deployed on each of the user's smart clusters (their `version_uuids`), or
+ * on the one named.
+ */
+export function versionsOnSmartClusters(
+  db: Database,
+  userId: string,
+  smartClusterId?: string,
+): Promise<Map<string, string[]>> {
+  return versionUuidsBySmartCluster(db, userId, smartClusterId);
+}
+
+/** The user's deployments by the member cluster they run on (of one smart cluster, if named). */
+export function deploymentsOnMembers(
+  db: Database,
+  userId: string,
+  smartClusterId?: string,
+): Promise<Map<string, MemberDeployment[]>> {
+  return memberDeploymentsOfUser(db, userId, smartClusterId);
+}
+
+/** The user's deployment as cards show it; undefined when it is not theirs. */
+export function ownDeploymentView(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<DeploymentView | undefined> {
+  return findOwnDeployment(db, userId, id);
+}
+
+/** The user's deployments of one version on one smart cluster. */
+export function deploymentViewsOfVersionOn(
+  db: Database,
+  userId: string,
+  versionId: string,
+  smartClusterId: string,
+): Promise<DeploymentView[]> {
+  return listDeploymentViews(db, deploymentsOfVersionOn(userId, versionId, smartClusterId));
+}
+
+/** The user's deployments with domain names (all, or those under `domainName`). */
+export function namedDeploymentViews(
+  db: Database,
+  userId: string,
+  domainName?: string,
+): Promise<DeploymentView[]> {
+  return domainName
+    ? deploymentsNamedUnder(db, userId, domainName)
+    : namedDeploymentsOfUser(db, userId);
+}
+
+/** Every deployment DNS answers for: its names, address and owner. */
+export function deploymentsServedByDns(db: Database) {
+  return listNamedDeployments(db);
+}
+
+/** The DNS side's changes to a deployment: its names and their publication status, its certificate. */
+export { setDeploymentCertificate, setDeploymentDomainNames };
+export {
+  readySmartClusters,
+  requireSettled as requireSettledDeployments,
+  startVersionChange,
+} from './deployment.rollout';
+export { deploymentStatesOfUser, type DeploymentState } from './deployment-states.queries';

@@ -1,0 +1,31 @@
+import { appHistoryPageSchema, appHistoryQuerySchema } from '@meridian/domain/apps/app-history';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { rejectMalformedIds } from '../../../platform/http/malformed-id';
+import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
+import type { AppsContext } from '../apps-context';
+import { appHistoryPage } from './history.service';
+
+/** `GET /meridian/v1/kube/apps/{appId}/history`: every change to an app, newest first. */
+export const historyRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (
+  app,
+  { context },
+) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('preValidation', rejectMalformedIds);
+  app.get(
+    '/apps/:appId/history',
+    {
+      schema: {
+        tags: ['apps'],
+        summary:
+          "One page of an app's history (newest first): versions created, deployed, updated, rolled back, removed; by version (uuid) and location (datacenter uuid or name)",
+        security: sessionOrApiKey,
+        params: z.object({ appId: z.uuid(notFoundId) }),
+        querystring: appHistoryQuerySchema,
+        response: { 200: appHistoryPageSchema, ...errorResponses },
+      },
+    },
+    (request) => appHistoryPage(context, request.user.id, request.params.appId, request.query),
+  );
+};

@@ -1,0 +1,43 @@
+import {
+  deploymentMetricsQuerySchema,
+  deploymentMetricsSchema,
+} from '@meridian/domain/apps/deployment-metrics';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { rejectMalformedIds } from '../../../platform/http/malformed-id';
+import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
+import type { AppsContext } from '../apps-context';
+import { defaultMetricsRetentionMs } from './metrics.records';
+import { deploymentMetrics } from './metrics.service';
+
+/** `/meridian/v1/kube/apps/deployment/{deploymentId}/metrics`: a deployment's metrics over time. */
+export const metricsRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (
+  app,
+  { context },
+) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('preValidation', rejectMalformedIds);
+  const metrics = {
+    db: context.db,
+    now: context.now,
+    retentionMs: context.metricsRetentionMs ?? defaultMetricsRetentionMs,
+  };
+
+  app.get(
+    '/apps/deployment/:deploymentId/metrics',
+    {
+      schema: {
+        tags: ['apps'],
+        summary:
+          "A deployment's requests per second, p95 latency, error rate, CPU and memory over a " +
+          'range (from, to: ISO 8601, default the last hour), one point per step (seconds)',
+        security: sessionOrApiKey,
+        params: z.object({ deploymentId: z.uuid(notFoundId) }),
+        querystring: deploymentMetricsQuerySchema,
+        response: { 200: deploymentMetricsSchema, ...errorResponses },
+      },
+    },
+    (request) =>
+      deploymentMetrics(metrics, request.user.id, request.params.deploymentId, request.query),
+  );
+};

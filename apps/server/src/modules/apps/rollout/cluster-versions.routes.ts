@@ -1,0 +1,35 @@
+import {
+  versionDeploymentRequestSchema,
+  versionDeploymentResultSchema,
+} from '@meridian/domain/apps/rollout';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestActor } from '../../../platform/http/request-actor';
+import { bodyAsObject, errorResponses, sessionOrApiKey } from '../../../platform/http/route-schema';
+import type { RolloutContext } from './rollout.context';
+import { deployVersion } from './rollout.deploy';
+
+/**
+ * `POST /cluster/clusters/versions` (spec "The calls it makes" Clusters): deploys a version onto smart clusters;
+ * where the app runs another version that is a progressive rollout, which the rollout module runs.
+ */
+export const clusterVersionRoutes: FastifyPluginAsyncZod<{ context: RolloutContext }> = async (
+  app,
+  { context },
+) => {
+  app.addHook('onRequest', app.authenticate);
+  app.post(
+    '/clusters/versions',
+    {
+      preValidation: bodyAsObject,
+      schema: {
+        tags: ['cluster'],
+        summary:
+          'Deploy a version onto smart clusters; where the app runs another version, roll it out one location at a time. Answers its deployments there, or the rollout',
+        security: sessionOrApiKey,
+        body: versionDeploymentRequestSchema,
+        response: { 200: versionDeploymentResultSchema, ...errorResponses },
+      },
+    },
+    (request) => deployVersion(context, request.user.id, request.body, requestActor(request)),
+  );
+};

@@ -1,0 +1,38 @@
+import { versionDiffSchema } from '@meridian/domain/apps/app-history';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { rejectMalformedIds } from '../../../platform/http/malformed-id';
+import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
+import type { AppsContext } from '../apps-context';
+import { diffTemplatesTask } from './template-diff';
+import { versionDiff } from './version-diff.service';
+
+/** `GET /meridian/v1/kube/apps/versions/{versionId}/diff/{otherVersionId}`. */
+export const versionDiffRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (
+  app,
+  { context },
+) => {
+  context.cpu.preload(diffTemplatesTask);
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('preValidation', rejectMalformedIds);
+  app.get(
+    '/apps/versions/:versionId/diff/:otherVersionId',
+    {
+      schema: {
+        tags: ['apps'],
+        summary:
+          "A unified diff of two versions' rendered templates (Basic: the manifests Meridian applies, a registry password <sealed>; Advanced and Heat: as stored)",
+        security: sessionOrApiKey,
+        params: z.object({ versionId: z.uuid(notFoundId), otherVersionId: z.uuid(notFoundId) }),
+        response: { 200: versionDiffSchema, ...errorResponses },
+      },
+    },
+    (request) =>
+      versionDiff(
+        context,
+        request.user.id,
+        request.params.versionId,
+        request.params.otherVersionId,
+      ),
+  );
+};

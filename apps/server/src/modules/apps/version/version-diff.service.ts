@@ -1,0 +1,70 @@
+import { appHistoryMessages, type VersionDiff } from '@meridian/domain/apps/app-history';
+import { registrySecretName } from '@meridian/domain/limits';
+import { stringify } from 'yaml';
+import type { VersionRow } from '../../../platform/db/schema';
+import { NotFoundError, ValidationError } from '../../../platform/http/errors';
+import type { AppsContext } from '../apps-context';
+import { buildManifests, sealedPlaceholder } from '../template/template.service';
+import { diffTemplatesTask } from './template-diff';
+import { findOwnVersion } from './version.queries';
+
+/**
+ * What a version deploys, as text to compare: a Basic version's manifests as Meridian renders
+ * them (the registry secret reads <sealed>: the password is never opened), an Advanced version's
+ * YAML and a Heat template as stored.
+ */
+export function renderedTemplate(
+  context: Pick<AppsContext, 'secrets'>,
+  version: Pick<VersionRow, 'templateType' | 'rawTemplate' | 'registry'>,
+): string {
+  if (version.templateType !== 'KUBERNETES_BASIC') return version.rawTemplate;
+  // No sealed password passed: buildManifests cannot open it.
+  const manifests = buildManifests(
+    { rawTemplate: version.rawTemplate, registry: version.registry, registryPasswordSealed: null },
+    { imageName: null, replicas: null },
+    context.secrets,
+  );
+  return manifests
+    .map((manifest) =>
+      manifest.kind === 'Secret' && manifest.metadata.name === registrySecretName
+        ? { ...manifest, data: { '.dockerconfigjson': sealedPlaceholder } }
+        : manifest,
+    )
+    .map((manifest) => stringify(manifest, { aliasDuplicateObjects: false }))
+    .join('---\n');
+}
+
+/**
+ * A unified diff of two of the user's versions of one app, and its counts of lines; worked out on
+ * the CPU pool and bounded (template-diff.ts), so two very different versions answer "too
+ * different" with their line counts instead of holding the server.
+ */
+export async function versionDiff(
+  context: Pick<AppsContext, 'db' | 'secrets' | 'cpu'>,
+  userId: string,
+  versionId: string,
+  otherVersionId: string,
+): Promise<VersionDiff> {
+  const [from, to] = await Promise.all([
+    findOwnVersion(context.db, userId, versionId),
+    findOwnVersion(context.db, userId, otherVersionId),
+  ]);
+  if (!from || !to) throw new NotFoundError(appHistoryMessages.versionNotFound);
+  if (from.appId !== to.appId) throw new ValidationError([appHistoryMessages.otherApp]);
+  const diff = await context.cpu.run(diffTemplatesTask, {
+    from: { name: from.name, file: from.templateName, text: renderedTemplate(context, from) },
+    to: { name: to.name, file: to.templateName, text: renderedTemplate(context, to) },
+  });
+  return {
+    from: { uuid: from.id, name: from.name },
+    to: { uuid: to.id, name: to.name },
+    unified: diff.unified,
+    additions: diff.additions,
+    deletions: diff.deletions,
+    too_different: diff.tooDifferent && {
+      from_lines: diff.tooDifferent.fromLines,
+      to_lines: diff.tooDifferent.toLines,
+      reason: diff.tooDifferent.reason,
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../../platform/db/database';
+import { versions, type VersionRow } from '../../../platform/db/schema';
+import type { SealedColumn } from '../../../platform/secret-rotation';
+import type { VersionSummaryRow } from './version.mapper';
+
+// Versions without their raw template: lists never need it and it can be large.
+const versionColumns = {
+  id: versions.id,
+  appId: versions.appId,
+  userId: versions.userId,
+  name: versions.name,
+  templateType: versions.templateType,
+  templateName: versions.templateName,
+  flavorName: versions.flavorName,
+  volumeType: versions.volumeType,
+  deleting: versions.deleting,
+  createdAt: versions.createdAt,
+  updatedAt: versions.updatedAt,
+};
+
+export async function listVersionRows(
+  db: Database,
+  userId: string,
+  appId?: string,
+): Promise<VersionSummaryRow[]> {
+  return db
+    .select(versionColumns)
+    .from(versions)
+    .where(and(eq(versions.userId, userId), appId ? eq(versions.appId, appId) : undefined))
+    .orderBy(asc(versions.createdAt), asc(versions.id));
+}
+
+export async function findOwnVersion(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<VersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(versions)
+    .where(and(eq(versions.id, id), eq(versions.userId, userId)));
+  return row;
+}
+
+/** The app's versions with their templates (a single app's page shows them). */
+export async function listVersionsWithTemplates(
+  db: Database,
+  userId: string,
+  appId: string,
+): Promise<VersionRow[]> {
+  return db
+    .select()
+    .from(versions)
+    .where(and(eq(versions.userId, userId), eq(versions.appId, appId)))
+    .orderBy(asc(versions.createdAt), asc(versions.id));
+}
+
+export async function insertVersionRow(
+  db: Database,
+  values: typeof versions.$inferInsert,
+): Promise<VersionRow> {
+  const [row] = await db.insert(versions).values(values).returning();
+  return row!;
+}
+
+export async function updateVersionRow(
+  db: Database,
+  id: string,
+  change: Partial<Pick<VersionRow, 'name' | 'deleting'>> & { updatedAt: Date },
+): Promise<void> {
+  await db.update(versions).set(change).where(eq(versions.id, id));
+}
+
+export async function deleteVersionRow(tx: Database, id: string): Promise<void> {
+  await tx.delete(versions).where(eq(versions.id, id));
+}
+
+export async function findVersion(tx: Database, id: string): Promise<VersionRow | undefined> {
+  const [row] = await tx.select().from(versions).where(eq(versions.id, id));
+  return row;
+}
+
+export async function countVersionsOfApp(tx: Database, appId: string): Promise<number> {
+  const rows = await tx.select({ id: versions.id }).from(versions).where(eq(versions.appId, appId));
+  return rows.length;
+}
+
+/** The sealed values of this module's table: private registry passwords. */
+export const versionSealedColumns: SealedColumn[] = [
+  {
+    label: 'registry passwords',
+    table: versions,
+    id: versions.id,
+    sealed: versions.registryPasswordSealed,
+  },
+];

@@ -1,0 +1,103 @@
+import { removalResultSchema, versionSchema } from '@meridian/domain/apps/app-api';
+import { versionCreateFieldsSchema, versionUpdateSchema } from '@meridian/domain/apps/app-form';
+import { errorBodySchema } from '@meridian/domain/errors';
+import { create as attachment } from 'content-disposition';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { rejectMalformedIds } from '../../../platform/http/malformed-id';
+import { requestActor } from '../../../platform/http/request-actor';
+import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
+import type { AppsContext } from '../apps-context';
+import {
+  parseFields,
+  readTemplateForm,
+  registerTemplateUploads,
+  templateUpload,
+} from '../template/template-form';
+import { createVersion, removeVersion, updateVersion, versionTemplate } from './version.service';
+
+const versionParams = z.object({ versionId: z.uuid(notFoundId) });
+
+/** `/meridian/v1/kube/apps/…/versions…`: an app's versions and their templates (spec "The calls it makes" Versions). */
+export const versionRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (
+  app,
+  { context },
+) => {
+  await registerTemplateUploads(app);
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('preValidation', rejectMalformedIds);
+
+  app.post(
+    '/apps/:appId/versions',
+    {
+      schema: {
+        tags: ['apps'],
+        summary:
+          'Add a version (multipart: name, template_type, template, template_name, flavor_name, volume_type)',
+        consumes: ['multipart/form-data'],
+        security: sessionOrApiKey,
+        params: z.object({ appId: z.uuid(notFoundId) }),
+        response: { 200: versionSchema, ...errorResponses, 413: errorBodySchema },
+      },
+      config: { multipartBody: { fields: versionCreateFieldsSchema, file: templateUpload } },
+    },
+    async (request) => {
+      const form = await readTemplateForm(request);
+      const fields = parseFields(versionCreateFieldsSchema, form.fields);
+      const { appId } = request.params;
+      const actor = requestActor(request);
+      return createVersion(context, request.user.id, appId, fields, form.template, actor);
+    },
+  );
+
+  app.put(
+    '/apps/versions/:versionId',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: 'Rename a version',
+        security: sessionOrApiKey,
+        params: versionParams,
+        body: versionUpdateSchema,
+        response: { 200: versionSchema, ...errorResponses },
+      },
+    },
+    (request) =>
+      updateVersion(context, request.user.id, request.params.versionId, request.body.name),
+  );
+
+  app.delete(
+    '/apps/versions/:versionId',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: 'Delete a version: its deployments are removed first',
+        security: sessionOrApiKey,
+        params: versionParams,
+        response: { 200: removalResultSchema, ...errorResponses },
+      },
+    },
+    (request) =>
+      removeVersion(context, request.user.id, request.params.versionId, requestActor(request)),
+  );
+
+  app.get(
+    '/apps/versions/:versionId/template',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: "Download a version's template (YAML; a registry password reads <sealed>)",
+        security: sessionOrApiKey,
+        params: versionParams,
+        response: { 200: z.string(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const template = await versionTemplate(context, request.user.id, request.params.versionId);
+      return reply
+        .type('application/yaml; charset=utf-8')
+        .header('content-disposition', attachment(template.name))
+        .send(template.text);
+    },
+  );
+};

@@ -1,0 +1,140 @@
+import { appApiMessages, type Version } from '@meridian/domain/apps/app-api';
+import type { VersionCreateFields } from '@meridian/domain/apps/app-form';
+import { eventType } from '@meridian/domain/events/event-catalogue';
+import { ConflictError, NotFoundError } from '../../../platform/http/errors';
+import type { HistoryActor } from '../../../platform/http/request-actor';
+import { recordEvent } from '../../account/event/event.service';
+import { lockAppForChange, ownApp, touchApp } from '../app/app.records';
+import { inTransaction, type AppsContext, type TemplateUpload } from '../apps-context';
+import { payloadOf } from '../deployment/deployment.events';
+import { toDeployment } from '../deployment/deployment.mapper';
+import {
+  deploymentViewsOfVersion,
+  deploymentWorkOfVersion,
+} from '../deployment/deployment.records';
+import { requireSettled, startRemovals } from '../deployment/deployment.rollout';
+import { recordHistory, recordWorkHistory } from '../history/history.records';
+import { prepareTemplate } from '../template/template.service';
+import { toVersion } from './version.mapper';
+import {
+  countVersionsOfApp,
+  deleteVersionRow,
+  insertVersionRow,
+  updateVersionRow,
+} from './version.queries';
+import { ownVersion } from './version.records';
+
+export async function createVersion(
+  context: AppsContext,
+  userId: string,
+  appId: string,
+  fields: VersionCreateFields,
+  upload: TemplateUpload,
+  actor: HistoryActor,
+): Promise<Version> {
+  const { db, now } = context;
+  const app = await ownApp(db, userId, appId);
+  if (app.deleting) throw new NotFoundError('App not found');
+  const prepared = await prepareTemplate(
+    context,
+    app.name,
+    fields.template_type,
+    upload.text,
+    fields.template_name ?? upload.filename,
+    { flavor_id: fields.flavor_name, volume_type: fields.volume_type },
+  );
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertVersionRow(tx, {
+      appId,
+      userId,
+      name: fields.name,
+      templateType: fields.template_type,
+      ...prepared,
+      flavorName: fields.flavor_name ?? null,
+      volumeType: fields.volume_type ?? null,
+    });
+    await recordHistory(tx, {
+      userId,
+      appId,
+      action: 'version_created',
+      version: { id: inserted.id, name: inserted.name },
+      actor,
+      locations: [],
+    });
+    await touchApp(tx, appId, now());
+    return inserted;
+  });
+  return toVersion(row, []);
+}
+
+export async function updateVersion(
+  context: AppsContext,
+  userId: string,
+  versionId: string,
+  name: string,
+): Promise<Version> {
+  const { db, now } = context;
+  await ownVersion(db, userId, versionId);
+  await updateVersionRow(db, versionId, { name, updatedAt: now() });
+  const row = await ownVersion(db, userId, versionId);
+  const views = await deploymentViewsOfVersion(db, userId, versionId);
+  return toVersion(row, views.map(toDeployment));
+}
+
+export async function removeVersion(
+  context: AppsContext,
+  userId: string,
+  versionId: string,
+  actor: HistoryActor,
+): Promise<{ status: 'success' | 'deleting' }> {
+  const { db, now } = context;
+  const version = await ownVersion(db, userId, versionId);
+  return inTransaction(context, async (tx, send) => {
+    const app = await lockAppForChange(tx, version.appId);
+    if (!app || app.deleting) throw new NotFoundError('Version not found');
+    if ((await countVersionsOfApp(tx, app.id)) <= 1) {
+      throw new ConflictError(appApiMessages.lastVersion);
+    }
+    const rows = await deploymentWorkOfVersion(tx, versionId);
+    requireSettled(rows, appApiMessages.versionInProgress);
+    await updateVersionRow(tx, versionId, { deleting: true, updatedAt: now() });
+    await recordEvent(tx, {
+      userId,
+      type: eventType('VERSION', 'DELETE', 'PENDING'),
+      payload: payloadOf(app, undefined, version),
+    });
+    const detail = `Version ${version.name} deleted`;
+    if (rows.length === 0) {
+      const named = { id: version.id, name: version.name };
+      await recordHistory(tx, {
+        userId,
+        appId: app.id,
+        action: 'removed',
+        version: named,
+        actor,
+        detail,
+        locations: [],
+      });
+    }
+    await recordWorkHistory(tx, rows, { action: 'removed', actor, detail });
+    const left = await startRemovals(context, tx, send, app, rows, 'delete');
+    if (left > 0) return { status: 'deleting' as const };
+    await deleteVersionRow(tx, versionId);
+    await recordEvent(tx, {
+      userId,
+      type: eventType('VERSION', 'DELETE', 'FULFILLED'),
+      payload: payloadOf(app, undefined, version),
+    });
+    return { status: 'success' as const };
+  });
+}
+
+/** The version's template as stored (a private registry's password sealed). */
+export async function versionTemplate(
+  context: AppsContext,
+  userId: string,
+  versionId: string,
+): Promise<{ name: string; text: string }> {
+  const version = await ownVersion(context.db, userId, versionId);
+  return { name: version.templateName, text: version.rawTemplate };
+}

@@ -1,0 +1,51 @@
+import { deploymentSchema } from '@meridian/domain/apps/app-api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { create as attachment } from 'content-disposition';
+import { z } from 'zod';
+import { rejectMalformedIds } from '../../../platform/http/malformed-id';
+import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
+import type { CertificateService } from './certificate.service';
+
+/** `/certificate`: https_enable and download_certificate for a deployment. */
+export const certificateRoutes: FastifyPluginAsyncZod<{ service: CertificateService }> = async (
+  app,
+  { service },
+) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('preValidation', rejectMalformedIds);
+  const params = z.object({ deploymentId: z.uuid(notFoundId) });
+
+  app.post(
+    '/deployments/:deploymentId',
+    {
+      schema: {
+        tags: ['certificate'],
+        summary: "Issue a certificate for the deployment's domain names (https_enable)",
+        security: sessionOrApiKey,
+        params,
+        response: { 200: deploymentSchema, ...errorResponses },
+      },
+    },
+    (request) => service.enableHttps(request.user.id, request.params.deploymentId),
+  );
+
+  app.get(
+    '/deployments/:deploymentId/pem',
+    {
+      schema: {
+        tags: ['certificate'],
+        summary: "Download the deployment's certificate chain (PEM: leaf, then the authority)",
+        security: sessionOrApiKey,
+        params,
+        response: { 200: z.string(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { filename, pem } = await service.chain(request.user.id, request.params.deploymentId);
+      return reply
+        .type('application/x-pem-file')
+        .header('content-disposition', attachment(filename))
+        .send(pem);
+    },
+  );
+};

@@ -1,0 +1,77 @@
+import type { Domain, DomainPage } from '@meridian/domain/domains/domain-api';
+import type { ListPageQuery } from '@meridian/domain/list-page';
+import {
+  createPerUserRevisionCache,
+  type PerUserRevisionCache,
+  type RevisionReader,
+} from '../../../platform/db/per-user-revision-cache';
+import type { DomainRow } from '../../../platform/db/schema';
+import type { DomainContext } from '../domain-context';
+import { toDomain } from './domain.mapper';
+import { activeDomains } from './domain.records';
+import { jobsWorkingOn, namesUnderDomains } from './domain.service';
+
+/** The user's domains, oldest first, with the deployment names under each. */
+interface DomainList {
+  rows: DomainRow[];
+  names: Map<string, string[]>;
+}
+
+export type DomainListCache = PerUserRevisionCache<DomainList>;
+
+export function createDomainListCache(): DomainListCache {
+  return createPerUserRevisionCache<DomainList>();
+}
+
+/**
+ * The user's domains and the names under them, built once per revision of the user (a change to
+ * their domains or deployments bumps it); a read then costs one indexed read, or none when the
+ * session lookup brought the revision.
+ */
+function cachedList(
+  context: DomainContext,
+  cache: DomainListCache,
+  reader: RevisionReader,
+): Promise<DomainList> {
+  const { db } = context;
+  return cache.get(db, reader, async () => {
+    const rows = await activeDomains(db, reader.userId);
+    const names = rows.length > 0 ? await namesUnderDomains(db, reader.userId, rows) : new Map();
+    return { rows, names };
+  });
+}
+
+/** These domains as the API answers them; jobs come and go without a change to a domain row. */
+async function answersOf(
+  context: DomainContext,
+  list: DomainList,
+  rows: DomainRow[],
+): Promise<Domain[]> {
+  const working = await jobsWorkingOn(context, rows);
+  return rows.map((row) =>
+    toDomain(row, list.names.get(row.id) ?? [], context.nameservers, working.get(row.id)),
+  );
+}
+
+/** Every domain of the user, oldest first: the spec's `GET /domain/name`. */
+export async function domainList(
+  context: DomainContext,
+  cache: DomainListCache,
+  reader: RevisionReader,
+): Promise<Domain[]> {
+  const list = await cachedList(context, cache, reader);
+  return answersOf(context, list, list.rows);
+}
+
+/** One page of the user's domains as `GET /domain/name` answers them, for the console's page. */
+export async function domainPage(
+  context: DomainContext,
+  cache: DomainListCache,
+  reader: RevisionReader,
+  query: ListPageQuery,
+): Promise<DomainPage> {
+  const list = await cachedList(context, cache, reader);
+  const rows = list.rows.slice(query.offset, query.offset + query.limit);
+  const items = await answersOf(context, list, rows);
+  return { items, total: list.rows.length, offset: query.offset, limit: query.limit };
+}

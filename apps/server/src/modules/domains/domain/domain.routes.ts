@@ -1,0 +1,132 @@
+import {
+  domainCreateSchema,
+  domainPageQuerySchema,
+  domainPageSchema,
+  domainRemovalQuerySchema,
+  domainRemovalSchema,
+  domainSchema,
+  nameserversSchema,
+  subdomainSchema,
+} from '@meridian/domain/domains/domain-api';
+import { errorBodySchema } from '@meridian/domain/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { revisionReaderOf } from '../../../platform/db/per-user-revision-cache';
+import { rejectMalformedIds } from '../../../platform/http/malformed-id';
+import {
+  bodyAsObject,
+  errorResponses,
+  notFoundId,
+  type RouteApp,
+  sessionOrApiKey,
+} from '../../../platform/http/route-schema';
+import type { DomainContext } from '../domain-context';
+import { createDomainListCache, domainList, domainPage } from './domain-page';
+import { createDomain, removeDomain, subdomains } from './domain.service';
+
+/** `/domain`: the user's domains (spec "The calls it makes" Domains and DNS). */
+export const domainRoutes: FastifyPluginAsyncZod<{ context: DomainContext }> = async (
+  app,
+  { context },
+) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('preValidation', rejectMalformedIds);
+  listAndCreateRoutes(app, context);
+  oneDomainRoutes(app, context);
+};
+
+function listAndCreateRoutes(app: RouteApp, context: DomainContext): void {
+  // The spec's list and the console's pages come from one build per revision of the user.
+  const lists = createDomainListCache();
+  app.get(
+    '/nameservers',
+    {
+      schema: {
+        tags: ['domain'],
+        summary: 'The two name servers every domain must be delegated to',
+        security: sessionOrApiKey,
+        response: { 200: nameserversSchema, 401: errorBodySchema },
+      },
+    },
+    () => ({ nameservers: [...context.nameservers] }),
+  );
+
+  app.get(
+    '/name',
+    {
+      schema: {
+        tags: ['domain'],
+        summary: "The user's domains",
+        security: sessionOrApiKey,
+        response: { 200: z.array(domainSchema), 401: errorBodySchema },
+      },
+    },
+    (request) => domainList(context, lists, revisionReaderOf(request.authentication)),
+  );
+
+  app.get(
+    '/name/page',
+    {
+      schema: {
+        tags: ['domain'],
+        summary:
+          "One page of the user's domains, oldest first, as the console's domains page lists them",
+        security: sessionOrApiKey,
+        querystring: domainPageQuerySchema,
+        response: { 200: domainPageSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    (request) =>
+      domainPage(context, lists, revisionReaderOf(request.authentication), request.query),
+  );
+
+  app.post(
+    '/name',
+    {
+      preValidation: bodyAsObject,
+      schema: {
+        tags: ['domain'],
+        summary: 'Add a domain; its zone is served once published (status creating, then success)',
+        security: sessionOrApiKey,
+        body: domainCreateSchema,
+        response: { 200: domainSchema, ...errorResponses },
+      },
+    },
+    (request) => createDomain(context, request.user.id, request.body),
+  );
+}
+
+function oneDomainRoutes(app: RouteApp, context: DomainContext): void {
+  app.delete(
+    '/name/:domainId',
+    {
+      schema: {
+        tags: ['domain'],
+        summary:
+          'Delete a domain and its records; refused (409, naming them) while deployments use names under it, unless release_names=true takes those names off them in the same step',
+        security: sessionOrApiKey,
+        params: z.object({ domainId: z.uuid(notFoundId) }),
+        querystring: domainRemovalQuerySchema,
+        response: { 200: domainRemovalSchema, ...errorResponses },
+      },
+    },
+    (request) =>
+      removeDomain(context, request.user.id, request.params.domainId, {
+        releaseNames: request.query.release_names,
+      }),
+  );
+
+  app.get(
+    '/name/:domainId/subdomains',
+    {
+      schema: {
+        tags: ['domain'],
+        summary: "Deployment domain names under the domain (the record editor's Subdomain rows)",
+        security: sessionOrApiKey,
+        params: z.object({ domainId: z.uuid(notFoundId) }),
+        response: { 200: z.array(subdomainSchema), ...errorResponses },
+      },
+    },
+    (request) => subdomains(context, request.user.id, request.params.domainId),
+  );
+}
