@@ -44,6 +44,7 @@ import { monitoringRoutes } from './modules/clusters/monitoring/monitoring.route
 import { createMonitoringService } from './modules/clusters/monitoring/monitoring.service';
 import type { ReplanSettings } from './modules/clusters/cluster/cluster.replan';
 import { registerAppModules } from './modules/apps/apps.module';
+import { deploymentsOnSmartClusters } from './modules/apps/apps.public';
 import { registerIntelligenceModule } from './modules/intelligence/intelligence.module';
 import { billingRoutes } from './modules/account/billing/billing.routes';
 import { createBillingService } from './modules/account/billing/billing.service';
@@ -250,6 +251,7 @@ async function registerDeploymentModules(
     endpointPolicy: clusterEndpoints,
     replacement,
     cpu,
+    deployments: deploymentsOnSmartClusters({ db: database.db, jobs, secrets, now }),
   });
   // Each member cluster's monitoring page, behind its smart cluster's monitoring password.
   await app.register(monitoringRoutes, {

@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db/database';
 import type { DriverRegistry } from '../../platform/drivers/infrastructure-driver';
 import { transactionWithJobs, type JobSender } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
-import type { DeploymentJob } from './deployment/deployment.jobs';
+import type { DeploymentJob } from './deployment/deployment-job-kinds';
 
 /** What the app, version, deployment and CI/CD services share: storage, jobs, drivers, keys, clock. */
 export interface AppsContext {
@@ -20,7 +20,7 @@ export interface AppsContext {
 
 /** Runs `work` in a transaction; the jobs it sends are enqueued in it and woken after commit. */
 export function inTransaction<T>(
-  context: AppsContext,
+  context: Pick<AppsContext, 'db' | 'jobs'>,
   work: (tx: Database, send: (job: DeploymentJob) => Promise<void>) => Promise<T>,
 ): Promise<T> {
   return transactionWithJobs(context.db, context.jobs, work);

@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/database';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
 import { createClusterContext } from './cluster-context';
+import type { DeploymentsOnSmartClusters } from './clusters.public';
 
 describe('createClusterContext', () => {
   it('keeps its defaults when an option is passed as undefined', () => {
@@ -13,6 +14,7 @@ describe('createClusterContext', () => {
       drivers: new Map(),
       secrets: {} as SecretBox,
       cpu: {} as CpuPool,
+      deployments: {} as DeploymentsOnSmartClusters,
       externalProbeTimeoutMs: undefined,
       now: undefined,
     });

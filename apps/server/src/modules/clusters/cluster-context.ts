@@ -1,18 +1,18 @@
 import type { CpuPool } from '../../platform/cpu-pool';
 import type { Database } from '../../platform/db/database';
 import type { DatacenterRow } from '../../platform/db/schema';
+import type { DeploymentsOnSmartClusters } from './clusters.public';
 import type { DriverRegistry } from '../../platform/drivers/infrastructure-driver';
 import type { ClusterEndpointPolicy } from '../../platform/drivers/kubernetes/cluster-endpoint-guard';
 import { transactionWithJobs, type JobSender } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
-import type { DeploymentJob } from '../apps/deployment/deployment.jobs';
-import type { ClusterJob } from './cluster/cluster.jobs';
-import type { ReplanJob } from './cluster/cluster.replan';
-import type { ReplacementJob } from './cluster/cluster.replace';
 import { listDatacenterRows } from './cluster/cluster.queries';
+import type { ClusterJob } from './cluster/cluster-job-kinds';
+import type { ReplanJob } from './cluster/cluster-job-kinds';
+import type { ReplacementJob } from './cluster/cluster-job-kinds';
 
-/** The jobs the smart-cluster module sends: its members', its moves', and the moved deployments'. */
-export type ClusterModuleJob = ClusterJob | ReplacementJob | ReplanJob | DeploymentJob;
+/** The jobs the smart-cluster module sends: its members' and its moves'. */
+export type ClusterModuleJob = ClusterJob | ReplacementJob | ReplanJob;
 export type SendClusterJob = (job: ClusterModuleJob) => Promise<void>;
 
 /** What the smart-cluster service and its jobs share. */
@@ -28,6 +28,8 @@ export interface ClusterContext {
   now: () => Date;
   /** Where the placement search runs, off the event loop. */
   cpu: CpuPool;
+  /** The apps deployed on its smart clusters (the apps context's, supplied by app.ts). */
+  deployments: DeploymentsOnSmartClusters;
   /** The datacenters, read once: they are seeded at start and do not change while running. */
   datacenters: () => Promise<DatacenterRow[]>;
 }

@@ -6,6 +6,7 @@ import type { App } from '../../platform/http/http-app';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
 import { createClusterContext } from './cluster-context';
+import type { DeploymentsOnSmartClusters } from './clusters.public';
 import { clusterJobs } from './cluster/cluster.jobs';
 import {
   defaultReplanSettings,
@@ -15,6 +16,7 @@ import {
 } from './cluster/cluster.replan';
 import { replacementJob } from './cluster/cluster.replace';
 import { clusterRoutes } from './cluster/cluster.routes';
+import { placementPreviewRoutes } from './cluster/placement-preview.routes';
 import { readKubeconfigTask } from './cluster/cluster.service';
 import { seedDatacenters } from './cluster/datacenter-seed';
 
@@ -30,9 +32,11 @@ export interface ClusterModuleOptions {
   /** Re-placement of AUTOMATIC smart clusters on their traffic; tests and e2e shorten it. */
   replacement?: Partial<ReplanSettings>;
   cpu: CpuPool;
+  /** The apps deployed on its smart clusters (the apps context's). */
+  deployments: DeploymentsOnSmartClusters;
 }
 
-/** Wires the smart-cluster module: the datacenter seed, its jobs, re-placement rounds and `/cluster`. */
+/** Wires the smart-cluster module: the datacenter seed, its jobs, re-placement rounds, `/cluster` and the placement preview. */
 export async function registerClusterModule(
   app: App,
   database: Pick<DatabaseHandle, 'db' | 'driver'>,
@@ -47,4 +51,5 @@ export async function registerClusterModule(
   // Once the queue runs; a no-op when another process or an earlier run already queued it.
   app.addHook('onReady', () => scheduleReplan(context, replan, new Date()));
   await app.register(clusterRoutes, { prefix: '/cluster', context });
+  await app.register(placementPreviewRoutes, { prefix: '/intelligence', context });
 }

@@ -42,7 +42,6 @@ export async function registerIntelligenceModule(
   await app.register(intelligenceRoutes, {
     prefix: '/intelligence',
     service,
-    db: database.db,
     cpu: options.cpu,
   });
   return service;

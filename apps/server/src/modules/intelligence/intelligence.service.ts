@@ -14,13 +14,13 @@ import type {
 } from '../../platform/drivers/infrastructure-driver';
 import { defineJob, type JobSender } from '../../platform/jobs/job-queue';
 import { scheduleNextRound as scheduleNextPeriodicRound } from '../../platform/jobs/periodic-round';
-import { recordEvent } from '../account/event/event.service';
+import { recordEvent } from '../account/account.public';
+import { defaultMetricsRetentionMs } from './deployment-metrics';
 import {
-  defaultMetricsRetentionMs,
-  pruneDeploymentMetrics,
-  recordDeploymentMetrics,
+  deleteMetricsBefore,
+  insertDeploymentMetrics,
   type DeploymentMetricsSample,
-} from '../apps/metrics/metrics.records';
+} from './deployment-metrics.queries';
 import {
   addTrafficOrigins,
   deleteTrafficEvents,
@@ -139,7 +139,7 @@ export function createIntelligenceService({
         await scheduleNextRound(at);
         await pruneTrafficOrigins(db, new Date(at.getTime() - trafficKeptMs));
         await pruneTrafficHours(db, new Date(at.getTime() - trafficKeptMs));
-        await pruneDeploymentMetrics(db, new Date(at.getTime() - metricsRetentionMs));
+        await deleteMetricsBefore(db, new Date(at.getTime() - metricsRetentionMs));
         await sampleTraffic(db, drivers, at);
       }),
     ],
@@ -292,7 +292,7 @@ async function recordSamples(
         tx,
         counted.flatMap((item) => item.origins),
       );
-      await recordDeploymentMetrics(
+      await insertDeploymentMetrics(
         tx,
         counted.map((item) => item.metrics),
       );

@@ -2,13 +2,6 @@ import type { PlacementDecision } from '@meridian/domain/clusters/placement-deci
 import { index, jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { smartClusters } from './schema';
 
-/** Members being brought up (`to`) before those they replace (`from`) go; the decision it applies. */
-export interface Replacement {
-  from: string[];
-  to: string[];
-  decision: PlacementDecision;
-}
-
 /** Every placement decision of an AUTOMATIC smart cluster (its details drawer's history). */
 export const smartClusterPlacements = pgTable(
   'smart_cluster_placements',

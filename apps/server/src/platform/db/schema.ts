@@ -24,7 +24,13 @@ import type {
 import type { Status } from '@meridian/domain/status';
 import type { PlacementDecision } from '@meridian/domain/clusters/placement-decision';
 import type { StackOutput, StackParameter } from '@meridian/domain/apps/stack-output';
-import type { Replacement } from './placement-schema';
+
+/** Members being brought up (`to`) before those they replace (`from`) go; the decision it applies. */
+export interface Replacement {
+  from: string[];
+  to: string[];
+  decision: PlacementDecision;
+}
 
 export const createdAt = () =>
   timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

@@ -9,8 +9,8 @@ import type { Database } from '../../../platform/db/database';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../../platform/http/errors';
 import { deleteApiKey, findApiKeyByHash, insertApiKey, listApiKeys } from './api-key.queries';
 import type { Authentication } from '../../../platform/http/authenticate';
-import { userById } from '../auth/auth.records';
 import { toAuthenticatedUser } from '../auth/auth.service';
+import { findUserById } from '../auth/auth.queries';
 
 export const duplicateApiKeyMessage = 'An API key with this name already exists';
 
@@ -46,7 +46,7 @@ export function createApiKeyService({ db }: { db: Database }) {
   async function authenticateApiKey(key: string): Promise<Authentication> {
     if (!keyPattern.test(key)) throw new UnauthorizedError();
     const found = await findApiKeyByHash(db, hashApiKey(key));
-    const user = found && (await userById(db, found.userId));
+    const user = found && (await findUserById(db, found.userId));
     if (!found || !user) throw new UnauthorizedError();
     return {
       user: toAuthenticatedUser(user),

@@ -23,7 +23,8 @@ import {
   updateSessionLastSeen,
 } from './auth.queries';
 import type { LoginThrottle } from './login-throttle';
-import { commonPasswordMessage, hashPassword, isCommonPassword, verifyPassword } from './password';
+import { commonPasswordMessage, hashPassword, isCommonPassword } from './password';
+import { verify } from '@node-rs/argon2';
 
 export interface SessionPolicy {
   /** A session unused for this long expires. */
@@ -71,10 +72,7 @@ export function createAuthService({
       throw new RateLimitedError(Math.ceil(decision.retryAfterMs / 1000));
     }
     const user = await findUserByUsername(db, username);
-    const passwordMatches = await verifyPassword(
-      user?.passwordHash ?? (await dummyPasswordHash),
-      password,
-    );
+    const passwordMatches = await verify(user?.passwordHash ?? (await dummyPasswordHash), password);
     if (!user || !passwordMatches) {
       throw new UnauthorizedError(invalidCredentialsMessage);
     }

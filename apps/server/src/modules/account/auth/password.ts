@@ -1,4 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 
 // OWASP's argon2id baseline (m=19 MiB, t=2, p=1). The algorithm is left at the library's
 // default, argon2id: its `Algorithm` is an ambient const enum, which isolatedModules forbids.
@@ -6,10 +6,6 @@ const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as con
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, argon2Options);
-}
-
-export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return verify(passwordHash, password);
 }
 
 export const commonPasswordMessage =

@@ -14,9 +14,19 @@ import {
   type TestApp,
 } from '../../../../test-support/test-app';
 import { createTestClock } from '../../../../test-support/test-clock';
-import { createClusterTestApp, waitFor, waitForStatus } from '../../clusters/cluster/cluster.test-support';
-import { allSettled, createApp, listApps, waitForDeployments } from '../../apps/app/app.test-support';
-import { closeUsage, openUsage } from './metering';
+import {
+  createClusterTestApp,
+  waitFor,
+  waitForStatus,
+} from '../../clusters/cluster/cluster.test-support';
+import {
+  allSettled,
+  createApp,
+  listApps,
+  waitForDeployments,
+} from '../../apps/app/app.test-support';
+import { openUsage } from './metering';
+import { endOpenUsagePeriods } from './billing.queries';
 
 const hour = 3_600_000;
 const minute = 60_000;
@@ -267,8 +277,8 @@ describe.each(databaseBackends())('billing on %s', (backend) => {
       // The same again (a re-run, or an update that changed nothing) keeps the period.
       await openUsage(tx, { ...start, at: new Date(t0.getTime() + hour) });
       await openUsage(tx, { ...start, quantity: 4, at: new Date(t0.getTime() + 2 * hour) });
-      await closeUsage(tx, resourceId, new Date(t0.getTime() + 3 * hour));
-      await closeUsage(tx, resourceId, new Date(t0.getTime() + 9 * hour));
+      await endOpenUsagePeriods(tx, resourceId, new Date(t0.getTime() + 3 * hour));
+      await endOpenUsagePeriods(tx, resourceId, new Date(t0.getTime() + 9 * hour));
     });
     const rows = await t.database.db
       .select()

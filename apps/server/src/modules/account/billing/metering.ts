@@ -26,7 +26,7 @@ export async function openUsage(tx: Database, start: UsageStart): Promise<void> 
   const rate = start.datacenter.flavorPrices[start.flavor] ?? 0;
   const open = await findOpenUsagePeriod(tx, start.resourceId);
   if (open && open.quantity === start.quantity && open.rate === rate) return;
-  if (open) await closeUsage(tx, start.resourceId, start.at);
+  if (open) await endOpenUsagePeriods(tx, start.resourceId, start.at);
   await insertUsagePeriod(tx, {
     userId: start.userId,
     resourceId: start.resourceId,
@@ -40,11 +40,6 @@ export async function openUsage(tx: Database, start: UsageStart): Promise<void> 
     rate,
     startedAt: start.at,
   });
-}
-
-/** Stops billing a resource at `at`; nothing happens when it was not being billed. */
-export async function closeUsage(tx: Database, resourceId: string, at: Date): Promise<void> {
-  await endOpenUsagePeriods(tx, resourceId, at);
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -65,7 +60,7 @@ export async function meterMember(
   if (!ok || cluster.clusterType === 'external' || datacenter.uuid === externalDatacenterUuid) {
     return;
   }
-  if (operation === 'delete') return closeUsage(tx, cluster.id, at);
+  if (operation === 'delete') return endOpenUsagePeriods(tx, cluster.id, at);
   const flavor = cluster.clusterSize ?? 'mini';
   await openUsage(tx, {
     userId: cluster.userId,
@@ -98,7 +93,7 @@ export async function meterDeployment(
 ): Promise<void> {
   const { deployment, datacenter, version, app } = work;
   if (!ok || version.templateType !== 'HEAT' || datacenter.uuid === externalDatacenterUuid) return;
-  if (removed) return closeUsage(tx, deployment.id, at);
+  if (removed) return endOpenUsagePeriods(tx, deployment.id, at);
   const flavor = version.flavorName ?? 'mini';
   await openUsage(tx, {
     userId: deployment.userId,

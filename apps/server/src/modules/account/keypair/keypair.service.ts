@@ -6,11 +6,11 @@ import { RateLimitedError, UnauthorizedError } from '../../../platform/http/erro
 import type { SecretBox } from '../../../platform/secret-box';
 import type { AuthenticatedUser } from '../../../platform/http/authenticate';
 import { invalidCredentialsMessage } from '../auth/auth.service';
-import { userById } from '../auth/auth.records';
 import { findUserKeypair, insertUserKeypairIfAbsent } from './keypair.queries';
 import { openSshKeypair, type OpenSshKeypair } from './openssh-key';
 import type { LoginThrottle } from '../auth/login-throttle';
-import { verifyPassword } from '../auth/password';
+import { findUserById } from '../auth/auth.queries';
+import { verify } from '@node-rs/argon2';
 
 export interface KeypairDeps {
   db: Database;
@@ -71,11 +71,11 @@ export function createKeypairService({
     if (!decision.allowed) {
       throw new RateLimitedError(Math.ceil(decision.retryAfterMs / 1000));
     }
-    const user = await userById(db, caller.id);
+    const user = await findUserById(db, caller.id);
     if (!user) throw new UnauthorizedError(invalidCredentialsMessage);
     // The password is checked even when the username is someone else's, so both refusals
     // take the same time.
-    const passwordMatches = await verifyPassword(user.passwordHash, password);
+    const passwordMatches = await verify(user.passwordHash, password);
     const usernameMatches = username.toLowerCase() === user.username.toLowerCase();
     if (!passwordMatches || !usernameMatches) {
       throw new UnauthorizedError(invalidCredentialsMessage);

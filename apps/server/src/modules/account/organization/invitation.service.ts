@@ -14,7 +14,6 @@ import {
   limitKey,
   type RateLimiter,
 } from '../../../platform/rate-limiter';
-import { userByUsername } from '../auth/auth.records';
 import { recordEvent } from '../event/event.service';
 import {
   deleteLapsedInvitations,
@@ -26,6 +25,7 @@ import {
 } from './invitation.queries';
 import { insertMember, lockOrganization } from './organization.queries';
 import { organizationOf, requireAdmin } from './organization.service';
+import { findUserByUsername } from '../auth/auth.queries';
 
 /** What the invitation calls work with: the database, the clock expiry reads, the inviters' limit. */
 export interface InvitationContext {
@@ -64,7 +64,7 @@ export async function inviteMember(
     const seconds = Math.ceil(decision.retryAfterMs / 1000);
     throw new RateLimitedError(seconds, invitationMessages.tooMany(seconds));
   }
-  const invitee = await userByUsername(db, username);
+  const invitee = await findUserByUsername(db, username);
   await db.transaction(async (tx) => {
     const at = now();
     if (!(await lockOrganization(tx, organizationId))) return;

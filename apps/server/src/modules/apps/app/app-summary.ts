@@ -7,9 +7,12 @@ import {
   type RevisionReader,
 } from '../../../platform/db/per-user-revision-cache';
 import type { AppsContext } from '../apps-context';
-import { deploymentStatesOfUser, type DeploymentState } from '../deployment/deployment.records';
 import { toAppSummary } from './app.mapper';
 import { listAppRows } from './app.queries';
+import {
+  deploymentStatesOfUser,
+  type DeploymentState,
+} from '../deployment/deployment-states.queries';
 
 /** Every app of a user in both orders, kept by the user's revision (as the full list is). */
 interface AppSummaries {

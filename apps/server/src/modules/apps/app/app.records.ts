@@ -3,9 +3,9 @@ import { isInProgress, type Status } from '@meridian/domain/status';
 import type { Database } from '../../../platform/db/database';
 import type { AppRow } from '../../../platform/db/schema';
 import { NotFoundError } from '../../../platform/http/errors';
-import { recordEvent } from '../../account/event/event.service';
+import { recordEvent } from '../../account/account.public';
 import { payloadOf } from '../deployment/deployment.events';
-import { deleteAppRow, findApp, findOwnApp, lockApp, updateAppRow } from './app.queries';
+import { deleteAppRow, findApp, findOwnApp, updateAppRow } from './app.queries';
 
 /**
  * The app rows as the version, deployment and CI/CD modules read and change them: ownership,
@@ -16,11 +16,6 @@ export async function ownApp(db: Database, userId: string, id: string): Promise<
   const row = await findOwnApp(db, userId, id);
   if (!row) throw new NotFoundError('App not found');
   return row;
-}
-
-/** Locks the app's row; lock order everywhere: the app, then its deployments. */
-export function lockAppForChange(tx: Database, id: string): Promise<AppRow | undefined> {
-  return lockApp(tx, id);
 }
 
 /** Marks the app changed (its list order by update follows). */

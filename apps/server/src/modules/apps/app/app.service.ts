@@ -10,7 +10,7 @@ import {
 } from '../../../platform/db/per-user-revision-cache';
 import { NotFoundError } from '../../../platform/http/errors';
 import type { HistoryActor } from '../../../platform/http/request-actor';
-import { recordEvent } from '../../account/event/event.service';
+import { recordEvent } from '../../account/account.public';
 import { inTransaction, type AppsContext, type TemplateUpload } from '../apps-context';
 import { payloadOf } from '../deployment/deployment.events';
 import {
@@ -30,10 +30,14 @@ import {
   recordWorkHistory,
 } from '../history/history.records';
 import { prepareTemplate } from '../template/template.service';
-import { insertVersion, versionSummaries, versionsWithTemplates } from '../version/version.records';
 import { assembleApps } from './app.mapper';
-import { deleteAppRow, insertApp, listAppRows, updateAppRow } from './app.queries';
-import { lockAppForChange, ownApp } from './app.records';
+import { deleteAppRow, insertApp, listAppRows, updateAppRow, lockApp } from './app.queries';
+import { ownApp } from './app.records';
+import {
+  listVersionRows,
+  listVersionsWithTemplates,
+  insertVersionRow,
+} from '../version/version.queries';
 
 /** The app list ready to send: the same JSON plain and gzipped, its ETag the user's revision. */
 export interface AppListBody {
@@ -63,7 +67,9 @@ export async function appById(
   const { db } = context;
   const [appRows, versionRows, views] = await Promise.all([
     listAppRows(db, userId, appId),
-    withTemplates ? versionsWithTemplates(db, userId, appId) : versionSummaries(db, userId, appId),
+    withTemplates
+      ? listVersionsWithTemplates(db, userId, appId)
+      : listVersionRows(db, userId, appId),
     deploymentViewsOfUser(db, userId, appId),
   ]);
   const sorted = [...versionRows].sort(
@@ -88,7 +94,7 @@ export async function listApps(
   return listCache.get(db, reader, async (revision) => {
     const [appRows, versionRows, views] = await Promise.all([
       listAppRows(db, userId),
-      versionSummaries(db, userId),
+      listVersionRows(db, userId),
       deploymentViewsOfUser(db, userId),
     ]);
     const json = Buffer.from(JSON.stringify(assembleApps(appRows, versionRows, views)));
@@ -127,7 +133,7 @@ export async function createApp(
       name: fields.name,
       description: fields.description || null,
     });
-    const version = await insertVersion(tx, {
+    const version = await insertVersionRow(tx, {
       appId: app.id,
       userId,
       name: fields.version_name,
@@ -192,7 +198,7 @@ export async function removeApp(
   const { db, now } = context;
   await ownApp(db, userId, appId);
   return inTransaction(context, async (tx, send) => {
-    const app = await lockAppForChange(tx, appId);
+    const app = await lockApp(tx, appId);
     // Being deleted, it is gone for the user already: a second DELETE finds nothing.
     if (!app || app.userId !== userId || app.deleting) throw new NotFoundError('App not found');
     const rows = await deploymentWorkOfApp(tx, appId);

@@ -1,12 +1,13 @@
 import { appApiMessages, type Deployment } from '@meridian/domain/apps/app-api';
 import { NotFoundError } from '../../../platform/http/errors';
 import type { HistoryActor } from '../../../platform/http/request-actor';
-import { lockAppForChange, ownApp } from '../app/app.records';
+import { ownApp } from '../app/app.records';
 import { inTransaction, type AppsContext } from '../apps-context';
 import { toDeployment } from '../deployment/deployment.mapper';
 import { deploymentViewsWithIds, deploymentWorkOfApp } from '../deployment/deployment.records';
 import { requireSettled, startUpdates } from '../deployment/deployment.rollout';
 import { recordWorkHistory, updateDetail } from '../history/history.records';
+import { lockApp } from '../app/app.queries';
 
 /** CI/CD: roll `imageName` out on the app's deployments on these smart (or member) clusters. */
 export async function rollOutImage(
@@ -20,7 +21,7 @@ export async function rollOutImage(
   const { db } = context;
   const app = await ownApp(db, userId, appId);
   const ids = await inTransaction(context, async (tx, send) => {
-    const locked = await lockAppForChange(tx, app.id);
+    const locked = await lockApp(tx, app.id);
     if (!locked || locked.deleting) throw new NotFoundError('App not found');
     const all = await deploymentWorkOfApp(tx, app.id);
     const matching = all.filter(

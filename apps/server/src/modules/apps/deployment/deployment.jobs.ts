@@ -1,6 +1,5 @@
 import { kubernetesName } from '@meridian/domain/apps/basic-template';
 import { heatTemplateObject, resolveHeatParameters } from '@meridian/domain/apps/heat-stack';
-import { z } from 'zod';
 import type { ClusterRow, DatacenterRow } from '../../../platform/db/schema';
 import {
   PermanentDriverError,
@@ -14,19 +13,18 @@ import { durableSteps } from '../../../platform/jobs/durable-steps';
 import { crashPoint } from '../../../platform/jobs/crash-points';
 import { defineJob, type JobAttempt } from '../../../platform/jobs/job-queue';
 import type { SecretBox } from '../../../platform/secret-box';
-import { ensureUserKeypair } from '../../account/keypair/keypair.service';
+import { ensureUserKeypair } from '../../account/account.public';
 import type { AppsContext } from '../apps-context';
 import { findDeploymentWork, recordOperationDeadline } from './deployment.queries';
 import type { DeploymentWork } from './deployment.types';
 import { finishDeployment, type StepOutcome } from './deployment.settle';
 import { workloadOf } from './deployment-workload';
 import { driverFailureReason } from '../../../platform/drivers/driver-failure';
-
-export const deploymentJobKinds = ['rollout-deployment', 'remove-deployment'] as const;
-
-/** The durable jobs of deployments; each names one deployment. */
-const deploymentJobSchema = z.object({ kind: z.enum(deploymentJobKinds), deploymentId: z.uuid() });
-export type DeploymentJob = z.infer<typeof deploymentJobSchema>;
+import {
+  deploymentJobKinds,
+  deploymentJobSchema,
+  type DeploymentJob,
+} from './deployment-job-kinds';
 
 /** The rollout and removal jobs, for the one queue. */
 export function deploymentJobs(context: AppsContext) {

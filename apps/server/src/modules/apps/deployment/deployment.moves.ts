@@ -1,16 +1,13 @@
 import { isInProgress, type Status } from '@meridian/domain/status';
 import type { Database } from '../../../platform/db/database';
-import { lockAppForChange } from '../app/app.records';
-import { recordEvent } from '../../account/event/event.service';
+import { recordEvent } from '../../account/account.public';
 import {
   historyLocationsOfViews,
   recordHistory,
   recordWorkHistory,
-  type HistoryActor,
 } from '../history/history.records';
 import type { AppsContext } from '../apps-context';
 import { eventFor, payloadOf } from './deployment.events';
-import type { DeploymentJob } from './deployment.jobs';
 import {
   deploymentsWithIds,
   insertDeploymentRows,
@@ -20,6 +17,9 @@ import {
 } from './deployment.queries';
 import { rolloutShape, startRemovals } from './deployment.rollout';
 import type { DeploymentWork } from './deployment.types';
+import type { DeploymentJob } from './deployment-job-kinds';
+import { lockApp } from '../app/app.queries';
+import { type HistoryActor } from '../../../platform/http/request-actor';
 
 /**
  * Moving a smart cluster's deployments when it is placed again (architecture "Placement"): the
@@ -74,7 +74,7 @@ export async function carryDeployments(
   const already = await workOnClusters(tx, toMembers, smartClusterId);
   let started = 0;
   for (const { app, version, smartCluster, deployment } of sources) {
-    await lockAppForChange(tx, app.id);
+    await lockApp(tx, app.id);
     const missing = toMembers.filter(
       (member) => !already.some((work) => work.cluster.id === member && work.app.id === app.id),
     );
@@ -146,7 +146,7 @@ export async function removeDeploymentsOn(
   }
   let left = 0;
   for (const rows of byApp.values()) {
-    await lockAppForChange(tx, rows[0]!.app.id);
+    await lockApp(tx, rows[0]!.app.id);
     await recordWorkHistory(tx, rows, {
       action: 'removed',
       actor: placementActor,

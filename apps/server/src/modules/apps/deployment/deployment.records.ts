@@ -1,4 +1,3 @@
-import type { MemberDeployment } from '@meridian/domain/clusters/cluster-api';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
 import { deployments } from '../../../platform/db/schema';
@@ -7,14 +6,8 @@ import {
   deploymentsOfUser,
   deploymentsOfVersionOn,
   deploymentsWithIds,
-  findOwnDeployment,
   listDeploymentViews,
-  listNamedDeployments,
-  memberDeploymentsOfUser,
   namedDeploymentsOfUser,
-  setDeploymentCertificate,
-  setDeploymentDomainNames,
-  versionUuidsBySmartCluster,
   workOf,
   workOfDeployment,
 } from './deployment.queries';
@@ -84,36 +77,6 @@ export function deploymentWorkOfAppOn(
   );
 }
 
-/**
- * The version uuids deployed on each of the user's smart clusters (their `version_uuids`), or
- * on the one named.
- */
-export function versionsOnSmartClusters(
-  db: Database,
-  userId: string,
-  smartClusterId?: string,
-): Promise<Map<string, string[]>> {
-  return versionUuidsBySmartCluster(db, userId, smartClusterId);
-}
-
-/** The user's deployments by the member cluster they run on (of one smart cluster, if named). */
-export function deploymentsOnMembers(
-  db: Database,
-  userId: string,
-  smartClusterId?: string,
-): Promise<Map<string, MemberDeployment[]>> {
-  return memberDeploymentsOfUser(db, userId, smartClusterId);
-}
-
-/** The user's deployment as cards show it; undefined when it is not theirs. */
-export function ownDeploymentView(
-  db: Database,
-  userId: string,
-  id: string,
-): Promise<DeploymentView | undefined> {
-  return findOwnDeployment(db, userId, id);
-}
-
 /** The user's deployments of one version on one smart cluster. */
 export function deploymentViewsOfVersionOn(
   db: Database,
@@ -134,17 +97,3 @@ export function namedDeploymentViews(
     ? deploymentsNamedUnder(db, userId, domainName)
     : namedDeploymentsOfUser(db, userId);
 }
-
-/** Every deployment DNS answers for: its names, address and owner. */
-export function deploymentsServedByDns(db: Database) {
-  return listNamedDeployments(db);
-}
-
-/** The DNS side's changes to a deployment: its names and their publication status, its certificate. */
-export { setDeploymentCertificate, setDeploymentDomainNames };
-export {
-  readySmartClusters,
-  requireSettled as requireSettledDeployments,
-  startVersionChange,
-} from './deployment.rollout';
-export { deploymentStatesOfUser, type DeploymentState } from './deployment-states.queries';

@@ -6,8 +6,8 @@ import type { Database } from '../../../platform/db/database';
 import type { AppRow, ClusterRow, SmartClusterRow, VersionRow } from '../../../platform/db/schema';
 import { ConflictError, ValidationError } from '../../../platform/http/errors';
 import { touchApp } from '../app/app.records';
-import { ownSmartClustersWithMembers } from '../../clusters/cluster/cluster.records';
-import { recordEvent } from '../../account/event/event.service';
+import { ownSmartClustersWithMembers } from '../../clusters/clusters.public';
+import { recordEvent } from '../../account/account.public';
 import { settleHistoryLocation } from '../history/history.records';
 import {
   buildManifests,
@@ -16,13 +16,13 @@ import {
 } from '../template/template.service';
 import type { AppsContext } from '../apps-context';
 import { eventFor, payloadOf } from './deployment.events';
-import type { DeploymentJob } from './deployment.jobs';
 import {
   changeDeploymentRow,
   deleteDeploymentRow,
   insertDeploymentRows,
 } from './deployment.queries';
 import type { DeploymentWork } from './deployment.types';
+import type { DeploymentJob } from './deployment-job-kinds';
 
 /** The user's smart clusters that can take a deployment now, with their live members. */
 export async function readySmartClusters(

@@ -7,9 +7,9 @@ import type { Database } from '../../../platform/db/database';
 import type { AppRow, ClusterRow, SmartClusterRow, VersionRow } from '../../../platform/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/http/errors';
 import type { HistoryActor } from '../../../platform/http/request-actor';
-import { recordEvent } from '../../account/event/event.service';
-import { lockAppForChange, touchApp } from '../app/app.records';
-import { ownLiveSmartCluster } from '../../clusters/cluster/cluster.records';
+import { recordEvent } from '../../account/account.public';
+import { touchApp } from '../app/app.records';
+import { ownLiveSmartCluster } from '../../clusters/clusters.public';
 import {
   historyLocationsOfViews,
   recordHistory,
@@ -19,7 +19,6 @@ import {
 import { abortRolloutsForRemoval } from '../rollout/rollout.removal';
 import { inTransaction, type AppsContext } from '../apps-context';
 import { eventFor, payloadOf } from './deployment.events';
-import type { DeploymentJob } from './deployment.jobs';
 import { toDeployment } from './deployment.mapper';
 import {
   changeDeploymentRow,
@@ -38,6 +37,8 @@ import {
   startRemovals,
   startUpdates,
 } from './deployment.rollout';
+import type { DeploymentJob } from './deployment-job-kinds';
+import { lockApp } from '../app/app.queries';
 
 /** What `deployVersionOn` is asked: the version, where (ready smart clusters), and by whom. */
 export interface VersionPlacement {
@@ -144,7 +145,7 @@ export async function updateDeployment(
     if (!found || found.deployment.userId !== userId || found.cluster.deleted) {
       throw new NotFoundError('Deployment not found');
     }
-    await lockAppForChange(tx, found.app.id);
+    await lockApp(tx, found.app.id);
     if (found.version.templateType === 'HEAT') {
       throw new ValidationError([appApiMessages.imageUpdateNeedsKubernetes]);
     }
@@ -178,7 +179,7 @@ export async function removeDeployments(
   return inTransaction(context, async (tx, send) => {
     const rows = await workOfUserDeployments(tx, userId, unique);
     if (rows.length !== unique.length) throw new NotFoundError('Deployment not found');
-    for (const appId of new Set(rows.map((work) => work.app.id))) await lockAppForChange(tx, appId);
+    for (const appId of new Set(rows.map((work) => work.app.id))) await lockApp(tx, appId);
     const moving = await abortRolloutsForRemoval(context, tx, send, rows, actor);
     requireSettled(
       rows.filter(

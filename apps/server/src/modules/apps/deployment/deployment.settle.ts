@@ -1,12 +1,11 @@
 import type { StackOutput, StackParameter } from '@meridian/domain/apps/stack-output';
 import { isInProgress } from '@meridian/domain/status';
 import type { Database } from '../../../platform/db/database';
-import { meterDeployment } from '../../account/billing/metering';
-import { recordEvent } from '../../account/event/event.service';
+import { meterDeployment, recordEvent } from '../../account/account.public';
 import type { AppsContext } from '../apps-context';
 import { eventFor, payloadOf, removalOperations } from './deployment.events';
 import type { DeploymentWork } from './deployment.types';
-import { lockAppForChange, settleAppDeletion } from '../app/app.records';
+import { settleAppDeletion } from '../app/app.records';
 import { settleHistoryLocation } from '../history/history.records';
 import { settleVersionDeletion } from '../version/version.records';
 import {
@@ -15,6 +14,7 @@ import {
   groupSiblings,
   remainingDeploymentsOfApp,
 } from './deployment.queries';
+import { lockApp } from '../app/app.queries';
 
 export type StepOutcome =
   | {
@@ -72,7 +72,7 @@ export async function finishDeployment(
   const removing = deployment.status === 'deleting';
   await db.transaction(async (tx) => {
     // Lock order everywhere: app, then its deployments.
-    await lockAppForChange(tx, deployment.appId);
+    await lockApp(tx, deployment.appId);
     const changed = outcome.ok
       ? removing
         ? await deleteDeploymentIfStill(tx, deployment)

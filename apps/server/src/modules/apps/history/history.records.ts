@@ -9,14 +9,6 @@ import {
   updateHistoryOutcome,
 } from './history.queries';
 
-/**
- * The app history as other modules write it: the app, version, deployment and CI/CD services
- * record each change in the transaction that makes it, deployment jobs settle its locations,
- * and the rollout module records rollbacks and sets their outcome.
- */
-
-export type { HistoryActor };
-
 export interface HistoryLocationInput {
   deploymentId: string;
   clusterId: string;
@@ -80,15 +72,6 @@ export async function settleHistoryLocation(
     if (list.includes('pending')) continue;
     await updateHistoryOutcome(tx, historyId, list.includes('failure') ? 'failure' : 'success');
   }
-}
-
-export function setHistoryOutcome(
-  tx: Database,
-  historyId: string,
-  outcome: HistoryOutcome,
-  detail?: string | null,
-): Promise<void> {
-  return updateHistoryOutcome(tx, historyId, outcome, detail);
 }
 
 /** Where a deployment runs, as a history location. */

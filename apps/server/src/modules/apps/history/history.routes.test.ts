@@ -20,7 +20,8 @@ import {
   waitForDeployments,
 } from '../app/app.test-support';
 import { createClusterTestApp, waitFor } from '../../clusters/cluster/cluster.test-support';
-import { recordHistory, setHistoryOutcome, settleHistoryLocation } from './history.records';
+import { recordHistory, settleHistoryLocation } from './history.records';
+import { updateHistoryOutcome } from './history.queries';
 
 describe.each(databaseBackends())('app history on %s', (backend) => {
   let t: TestApp;
@@ -260,7 +261,7 @@ describe.each(databaseBackends())('app history on %s', (backend) => {
 
     await settleHistoryLocation(db, third, 'success', null);
     expect((await outcomeOf(rollout)).outcome).toBe('pending');
-    await setHistoryOutcome(db, rollout, 'halted', 'Montréal failed its health gate.');
+    await updateHistoryOutcome(db, rollout, 'halted', 'Montréal failed its health gate.');
     expect(await outcomeOf(rollout)).toMatchObject({
       outcome: 'halted',
       detail: 'Montréal failed its health gate.',

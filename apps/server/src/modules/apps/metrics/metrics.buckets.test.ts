@@ -1,7 +1,7 @@
 import { defaultMetricsStep, metricsRanges } from '@meridian/domain/apps/deployment-metrics';
 import { describe, expect, it } from 'vitest';
 import { gridSpan, metricsGrid, metricsPoints } from './metrics.buckets';
-import type { MetricsBucketSums } from './metrics.queries';
+import type { MetricsBucketSums } from '../../intelligence/deployment-metrics.queries';
 
 const at = (iso: string) => new Date(iso);
 

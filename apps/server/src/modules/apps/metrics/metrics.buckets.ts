@@ -1,5 +1,5 @@
 import type { DeploymentMetricsPoint } from '@meridian/domain/apps/deployment-metrics';
-import type { MetricsBucketSums } from './metrics.queries';
+import type { MetricsBucketSums } from '../../intelligence/intelligence.public';
 
 /** The steps of a range on the step's grid (multiples of the step since the epoch). */
 export interface MetricsGrid {

@@ -5,7 +5,8 @@ import { SimulatorDriver } from '../../../platform/drivers/simulator/simulator-d
 import { databaseBackends, logIn } from '../../../../test-support/test-app';
 import { createClusterTestApp } from '../../clusters/cluster/cluster.test-support';
 import { createIntelligenceService } from '../../intelligence/intelligence.service';
-import { errorRateOf, recordDeploymentMetrics } from './metrics.records';
+import { errorRateOf } from '../../intelligence/deployment-metrics';
+import { insertDeploymentMetrics } from '../../intelligence/deployment-metrics.queries';
 import { deployedApp, deploymentIn, idleJobs } from './metrics.test-support';
 
 const hourMs = 3_600_000;
@@ -93,7 +94,7 @@ describe.each(databaseBackends())('metrics collection on %s', (backend) => {
         cpuMillicores: 100,
         memoryBytes: 1000,
       });
-      await recordDeploymentMetrics(t.database.db, [sample(3), sample(1)]);
+      await insertDeploymentMetrics(t.database.db, [sample(3), sample(1)]);
       const service = createIntelligenceService({
         db: t.database.db,
         jobs: idleJobs,

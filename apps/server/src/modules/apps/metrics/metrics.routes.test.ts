@@ -11,7 +11,7 @@ import {
 } from '../../../../test-support/test-app';
 import { createClusterTestApp } from '../../clusters/cluster/cluster.test-support';
 import { createIntelligenceService } from '../../intelligence/intelligence.service';
-import { errorRateOf } from './metrics.records';
+import { errorRateOf } from '../../intelligence/deployment-metrics';
 import { SteadyMetricsDriver, deployedApp, deploymentIn, idleJobs } from './metrics.test-support';
 
 const mib = 2 ** 20;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { rejectMalformedIds } from '../../../platform/http/malformed-id';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
 import type { AppsContext } from '../apps-context';
-import { defaultMetricsRetentionMs } from './metrics.records';
+import { defaultMetricsRetentionMs } from '../../intelligence/intelligence.public';
 import { deploymentMetrics } from './metrics.service';
 
 /** `/meridian/v1/kube/apps/deployment/{deploymentId}/metrics`: a deployment's metrics over time. */

@@ -7,9 +7,9 @@ import {
 } from '@meridian/domain/apps/deployment-metrics';
 import type { Database } from '../../../platform/db/database';
 import { BadRequestError, NotFoundError } from '../../../platform/http/errors';
-import { ownDeploymentView } from '../deployment/deployment.records';
 import { gridSpan, metricsGrid, metricsPoints } from './metrics.buckets';
-import { sumMetricsBySteps } from './metrics.queries';
+import { sumMetricsBySteps } from '../../intelligence/intelligence.public';
+import { findOwnDeployment } from '../deployment/deployment.queries';
 
 export interface MetricsContext {
   db: Database;
@@ -49,7 +49,7 @@ export async function deploymentMetrics(
   deploymentId: string,
   query: DeploymentMetricsQuery,
 ): Promise<DeploymentMetrics> {
-  const view = await ownDeploymentView(context.db, userId, deploymentId);
+  const view = await findOwnDeployment(context.db, userId, deploymentId);
   if (!view) throw new NotFoundError(deploymentMetricsMessages.notFound);
   const { from, to, stepSeconds } = rangeOf(query, context.now(), context.retentionMs);
   const grid = metricsGrid(from, to, stepSeconds);

@@ -7,7 +7,7 @@ import {
   type SendOptions,
 } from '../../../platform/jobs/job-queue';
 import type { SecretBox } from '../../../platform/secret-box';
-import type { DeploymentJob } from '../deployment/deployment.jobs';
+import type { DeploymentJob } from '../deployment/deployment-job-kinds';
 
 /** The one durable job of rollouts: look at a rollout's current location and take the next step. */
 export const rolloutJobSchema = z.object({

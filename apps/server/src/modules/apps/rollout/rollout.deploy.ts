@@ -5,17 +5,14 @@ import type {
 } from '@meridian/domain/apps/rollout';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/http/errors';
 import type { HistoryActor } from '../../../platform/http/request-actor';
-import { lockAppForChange } from '../app/app.records';
 import { toDeployment } from '../deployment/deployment.mapper';
-import {
-  deploymentViewsWithIds,
-  deploymentWorkOfAppOn,
-  readySmartClusters,
-} from '../deployment/deployment.records';
+import { deploymentViewsWithIds, deploymentWorkOfAppOn } from '../deployment/deployment.records';
 import { deployVersionOn } from '../deployment/deployment.service';
 import { ownVersion } from '../version/version.records';
 import { inRolloutTransaction, type RolloutContext } from './rollout.context';
 import { beginRollout, refuseActiveRollout, rolloutOf } from './rollout.service';
+import { lockApp } from '../app/app.queries';
+import { readySmartClusters } from '../deployment/deployment.rollout';
 
 /**
  * `POST /cluster/clusters/versions`: a version onto smart clusters. An app has one deployment per
@@ -37,7 +34,7 @@ export async function deployVersion(
     version.templateType,
   );
   const outcome = await inRolloutTransaction(context, async (tx, send) => {
-    const app = await lockAppForChange(tx, version.appId);
+    const app = await lockApp(tx, version.appId);
     if (!app || app.deleting || version.deleting) throw new NotFoundError('Version not found');
     const changes: typeof targets = [];
     for (const target of targets) {

@@ -4,7 +4,7 @@ import { defineJob } from '../../../platform/jobs/job-queue';
 import { crashPoint } from '../../../platform/jobs/crash-points';
 import { roundId } from '../../../platform/jobs/periodic-round';
 import { deploymentWork } from '../deployment/deployment.records';
-import { errorRateOf } from '../metrics/metrics.records';
+import { errorRateOf } from '../../intelligence/intelligence.public';
 import { nextMove, type ErrorRate, type StepMove } from './rollout.gate';
 import {
   inRolloutTransaction,

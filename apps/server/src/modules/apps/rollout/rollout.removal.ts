@@ -1,11 +1,11 @@
 import type { Database } from '../../../platform/db/database';
 import type { HistoryActor } from '../../../platform/http/request-actor';
 import { settleHistoryLocation } from '../history/history.records';
-import type { DeploymentJob } from '../deployment/deployment.jobs';
 import type { DeploymentWork } from '../deployment/deployment.types';
 import type { RolloutContext } from './rollout.context';
 import { activeRollout, changeStep, findRollout } from './rollout.queries';
 import { endRollout, rollBackLocation, skipWaiting } from './rollout.steps';
+import type { DeploymentJob } from '../deployment/deployment-job-kinds';
 
 /** Where a rollout still acts on a location: it waits for it, rolls it out or bakes it. */
 const unfinished = ['waiting', 'rolling', 'baking'];

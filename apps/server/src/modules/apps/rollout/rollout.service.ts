@@ -10,18 +10,14 @@ import type { Database } from '../../../platform/db/database';
 import type { AppRow, SmartClusterRow, VersionRow } from '../../../platform/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/http/errors';
 import type { HistoryActor } from '../../../platform/http/request-actor';
-import { lockAppForChange, ownApp } from '../app/app.records';
+import { ownApp } from '../app/app.records';
 import { payloadOf } from '../deployment/deployment.events';
-import {
-  deploymentWork,
-  deploymentWorkOfAppOn,
-  requireSettledDeployments,
-} from '../deployment/deployment.records';
+import { deploymentWork, deploymentWorkOfAppOn } from '../deployment/deployment.records';
 import type { DeploymentWork } from '../deployment/deployment.types';
-import { recordEvent } from '../../account/event/event.service';
+import { recordEvent } from '../../account/account.public';
 import { recordHistory } from '../history/history.records';
-import { requestsPerDayByDeployment } from '../../intelligence/traffic.records';
-import { ownVersion, versionSummaries } from '../version/version.records';
+import { requestsPerDayByDeployment } from '../../intelligence/intelligence.public';
+import { ownVersion } from '../version/version.records';
 import { inRolloutTransaction, type RolloutContext, type Sender } from './rollout.context';
 import { toRollout } from './rollout.mapper';
 import {
@@ -31,6 +27,9 @@ import {
   insertRollout,
   rolloutsOfApp,
 } from './rollout.queries';
+import { lockApp } from '../app/app.queries';
+import { requireSettled } from '../deployment/deployment.rollout';
+import { listVersionRows } from '../version/version.queries';
 
 /** Defaults of a rollout's gate where the request leaves them out. */
 export const defaultBakeSeconds = 60;
@@ -52,7 +51,7 @@ export async function startRollback(
     if (!work || work.deployment.userId !== userId || work.cluster.deleted) {
       throw new NotFoundError('Deployment not found');
     }
-    await lockAppForChange(tx, work.app.id);
+    await lockApp(tx, work.app.id);
     await refuseActiveRollout(tx, work.app, work.smartCluster);
     const target = await ownVersion(tx, userId, request.version_uuid);
     return beginRollout(context, tx, send, {
@@ -176,7 +175,7 @@ async function locationsToMove(
   if (target.templateType === 'HEAT' || locations.some(isHeat)) {
     throw new ValidationError([rolloutMessages.heatVersion]);
   }
-  requireSettledDeployments(locations, appApiMessages.deploymentInProgress);
+  requireSettled(locations, appApiMessages.deploymentInProgress);
   return locations;
 }
 
@@ -232,6 +231,6 @@ export async function rolloutsOf(
 }
 
 async function versionNames(context: Pick<RolloutContext, 'db'>, userId: string, appId: string) {
-  const versions = await versionSummaries(context.db, userId, appId);
+  const versions = await listVersionRows(context.db, userId, appId);
   return new Map(versions.map((version) => [version.id, version.name]));
 }

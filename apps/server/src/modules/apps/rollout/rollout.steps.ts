@@ -8,15 +8,17 @@ import type {
 } from '../../../platform/db/lifecycle-schema';
 import type { HistoryActor } from '../../../platform/http/request-actor';
 import { ownApp } from '../app/app.records';
-import { ownLiveSmartCluster } from '../../clusters/cluster/cluster.records';
+import { ownLiveSmartCluster } from '../../clusters/clusters.public';
 import { payloadOf } from '../deployment/deployment.events';
-import { deploymentWork, startVersionChange } from '../deployment/deployment.records';
-import { recordEvent } from '../../account/event/event.service';
-import { historyLocationOf, recordHistory, setHistoryOutcome } from '../history/history.records';
+import { deploymentWork } from '../deployment/deployment.records';
+import { recordEvent } from '../../account/account.public';
+import { historyLocationOf, recordHistory } from '../history/history.records';
 import { ownVersion } from '../version/version.records';
-import type { DeploymentJob } from '../deployment/deployment.jobs';
 import type { RolloutContext, Sender } from './rollout.context';
 import { changeRollout, changeStep } from './rollout.queries';
+import type { DeploymentJob } from '../deployment/deployment-job-kinds';
+import { startVersionChange } from '../deployment/deployment.rollout';
+import { updateHistoryOutcome } from '../history/history.queries';
 
 /** The writes of a rollout's steps: a location started, rolled back, the rollout ended. */
 
@@ -180,7 +182,7 @@ export async function endRollout(
   const ending = endings[status];
   const said = reason ?? (await completionSentence(tx, rollout));
   await changeRollout(tx, rollout.id, { status, reason: said, updatedAt: context.now() });
-  if (rollout.historyId) await setHistoryOutcome(tx, rollout.historyId, ending.outcome, said);
+  if (rollout.historyId) await updateHistoryOutcome(tx, rollout.historyId, ending.outcome, said);
   const versionId = status === 'completed' ? rollout.toVersionId : rollout.fromVersionId;
   await tellUser(tx, rollout, ending.event, versionId, said);
 }

@@ -3,18 +3,9 @@ import { isInProgress, type Status } from '@meridian/domain/status';
 import type { Database } from '../../../platform/db/database';
 import type { AppRow, VersionRow } from '../../../platform/db/schema';
 import { NotFoundError } from '../../../platform/http/errors';
-import { recordEvent } from '../../account/event/event.service';
+import { recordEvent } from '../../account/account.public';
 import { payloadOf } from '../deployment/deployment.events';
-import type { VersionSummaryRow } from './version.mapper';
-import {
-  deleteVersionRow,
-  findOwnVersion,
-  findVersion,
-  insertVersionRow,
-  listVersionRows,
-  listVersionsWithTemplates,
-  updateVersionRow,
-} from './version.queries';
+import { deleteVersionRow, findOwnVersion, findVersion, updateVersionRow } from './version.queries';
 
 /**
  * The version rows as the app and deployment modules read and change them: ownership, the
@@ -25,30 +16,6 @@ export async function ownVersion(db: Database, userId: string, id: string): Prom
   const row = await findOwnVersion(db, userId, id);
   if (!row) throw new NotFoundError('Version not found');
   return row;
-}
-
-/** The user's versions (of one app when given), without templates. */
-export function versionSummaries(
-  db: Database,
-  userId: string,
-  appId?: string,
-): Promise<VersionSummaryRow[]> {
-  return listVersionRows(db, userId, appId);
-}
-
-export function versionsWithTemplates(
-  db: Database,
-  userId: string,
-  appId: string,
-): Promise<VersionRow[]> {
-  return listVersionsWithTemplates(db, userId, appId);
-}
-
-export function insertVersion(
-  db: Database,
-  values: Parameters<typeof insertVersionRow>[1],
-): Promise<VersionRow> {
-  return insertVersionRow(db, values);
 }
 
 /**

@@ -3,8 +3,8 @@ import type { VersionCreateFields } from '@meridian/domain/apps/app-form';
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import { ConflictError, NotFoundError } from '../../../platform/http/errors';
 import type { HistoryActor } from '../../../platform/http/request-actor';
-import { recordEvent } from '../../account/event/event.service';
-import { lockAppForChange, ownApp, touchApp } from '../app/app.records';
+import { recordEvent } from '../../account/account.public';
+import { ownApp, touchApp } from '../app/app.records';
 import { inTransaction, type AppsContext, type TemplateUpload } from '../apps-context';
 import { payloadOf } from '../deployment/deployment.events';
 import { toDeployment } from '../deployment/deployment.mapper';
@@ -23,6 +23,7 @@ import {
   updateVersionRow,
 } from './version.queries';
 import { ownVersion } from './version.records';
+import { lockApp } from '../app/app.queries';
 
 export async function createVersion(
   context: AppsContext,
@@ -90,7 +91,7 @@ export async function removeVersion(
   const { db, now } = context;
   const version = await ownVersion(db, userId, versionId);
   return inTransaction(context, async (tx, send) => {
-    const app = await lockAppForChange(tx, version.appId);
+    const app = await lockApp(tx, version.appId);
     if (!app || app.deleting) throw new NotFoundError('Version not found');
     if ((await countVersionsOfApp(tx, app.id)) <= 1) {
       throw new ConflictError(appApiMessages.lastVersion);

@@ -1,6 +1,5 @@
 import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
 import { parseKubeconfig } from '@meridian/domain/clusters/kubeconfig';
-import { z } from 'zod';
 import {
   PermanentDriverError,
   type ClusterSpec,
@@ -14,17 +13,7 @@ import type { ClusterContext } from '../cluster-context';
 import { findMember, recordMemberDeadline, type MemberWithDatacenter } from './cluster.queries';
 import { finishMember, inProgressStatus } from './cluster.settle';
 import { driverFailureReason } from '../../../platform/drivers/driver-failure';
-
-export const clusterJobKinds = [
-  'provision-cluster',
-  'update-cluster',
-  'delete-cluster',
-  'check-external-cluster',
-] as const;
-
-/** The durable jobs of the cluster module; each names one member cluster. */
-const clusterJobSchema = z.object({ kind: z.enum(clusterJobKinds), clusterId: z.uuid() });
-export type ClusterJob = z.infer<typeof clusterJobSchema>;
+import { clusterJobKinds, clusterJobSchema, type ClusterJob } from './cluster-job-kinds';
 
 /** The member clusters' jobs, for the one queue. */
 export function clusterJobs(context: ClusterContext) {

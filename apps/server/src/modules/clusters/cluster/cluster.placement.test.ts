@@ -8,7 +8,12 @@ import {
   type LoggedIn,
   type TestApp,
 } from '../../../../test-support/test-app';
-import { basicAppFields, createApp, listApps, waitForDeployments } from '../../apps/app/app.test-support';
+import {
+  basicAppFields,
+  createApp,
+  listApps,
+  waitForDeployments,
+} from '../../apps/app/app.test-support';
 import { createClusterTestApp, waitFor, waitForStatus } from './cluster.test-support';
 import { seededDatacenters } from './datacenter-seed';
 

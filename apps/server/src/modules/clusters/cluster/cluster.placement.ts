@@ -5,12 +5,11 @@ import {
   type PlacementDecision,
   type PlacementHistory,
 } from '@meridian/domain/clusters/placement-decision';
-import type { Database } from '../../../platform/db/database';
 import type { DatacenterRow } from '../../../platform/db/schema';
 import { NotFoundError, ValidationError } from '../../../platform/http/errors';
-import { decidePlacement, type PlacementRequest } from '../../intelligence/automatic-placement';
+import { decidePlacement, type PlacementRequest } from '../../intelligence/intelligence.public';
 import type { ClusterContext } from '../cluster-context';
-import { findOwnSmartCluster, insertPlacementRow, listPlacementRows } from './cluster.queries';
+import { findOwnSmartCluster, listPlacementRows } from './cluster.queries';
 
 /** What placing an AUTOMATIC smart cluster takes: its candidates, size and target. */
 export type AutomaticRequest = PlacementRequest;
@@ -39,15 +38,6 @@ export async function placeAutomatic(
   if (!feasible) throw new ValidationError([unreachableLatencyMessage(bestPossibleMs)]);
   const chosen = request.candidates.filter((row) => decision.datacenters.includes(row.uuid));
   return { chosen, decision };
-}
-
-/** Keeps a decision in the smart cluster's history, in the caller's transaction. */
-export function recordPlacement(
-  tx: Database,
-  smartClusterId: string,
-  decision: PlacementDecision,
-): Promise<void> {
-  return insertPlacementRow(tx, smartClusterId, decision);
 }
 
 /** `GET /cluster/clusters/{id}/placements`: the user's smart cluster's last 50 decisions. */

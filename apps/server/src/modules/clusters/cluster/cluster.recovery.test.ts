@@ -4,7 +4,10 @@ import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clusters, events } from '../../../platform/db/schema';
-import type { ClusterSpec, ProvisionedCluster } from '../../../platform/drivers/infrastructure-driver';
+import type {
+  ClusterSpec,
+  ProvisionedCluster,
+} from '../../../platform/drivers/infrastructure-driver';
 import { SimulatorDriver } from '../../../platform/drivers/simulator/simulator-driver';
 import {
   createTestStorage,

@@ -1,16 +1,10 @@
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import type { PlacementDecision } from '@meridian/domain/clusters/placement-decision';
 import { isInProgress } from '@meridian/domain/status';
-import { z } from 'zod';
 import type { Database } from '../../../platform/db/database';
 import type { SmartClusterRow } from '../../../platform/db/schema';
 import { defineJob } from '../../../platform/jobs/job-queue';
 import { durableSteps } from '../../../platform/jobs/durable-steps';
-import {
-  carryDeployments,
-  deploymentsBusyOn,
-  removeDeploymentsOn,
-} from '../../apps/deployment/deployment.moves';
 import { inTransaction, type ClusterContext, type SendClusterJob } from '../cluster-context';
 import { event, memberPayload, smartPayload } from './cluster.events';
 import {
@@ -20,20 +14,16 @@ import {
   listMemberRows,
   lockSmartCluster,
   type MemberWithDatacenter,
+  insertPlacementRow,
 } from './cluster.queries';
-import { recordPlacement } from './cluster.placement';
 import { settleSmartCluster } from './cluster.settle';
+import { replacementJobSchema, type ReplacementJob } from './cluster-job-kinds';
 
 /**
  * Placing a smart cluster somewhere else, make-before-break (architecture "Placement"): the new
  * members come up, every deployment is carried onto them and runs, and only then are the old
  * deployments and members removed. The job re-sends itself while it waits, so a restart resumes.
  */
-const replacementJobSchema = z.object({
-  kind: z.literal('replace-smart-cluster'),
-  smartClusterId: z.uuid(),
-});
-export type ReplacementJob = z.infer<typeof replacementJobSchema>;
 
 /** How often a waiting move looks again. */
 const pollMs = 500;
@@ -60,16 +50,10 @@ async function runReplacement(context: ClusterContext, job: ReplacementJob): Pro
     return abandon(context, smart, failed.map(({ cluster }) => cluster.statusReason).join(' '));
   }
   const steps = durableSteps(db, `replace/${smart.id}/${decision.decided_at}`);
-  await steps.step('carry-deployments', () =>
-    inTransaction(context, (tx, send) =>
-      carryDeployments(context, tx, send, smart.id, earlier, to),
-    ),
-  );
-  if (await deploymentsBusyOn(db, to)) return later();
-  await steps.step('remove-old-deployments', () =>
-    inTransaction(context, (tx, send) => removeDeploymentsOn(context, tx, send, from)),
-  );
-  if (await deploymentsBusyOn(db, from)) return later();
+  await steps.step('carry-deployments', () => context.deployments.carry(smart.id, earlier, to));
+  if (await context.deployments.busyOn(db, to)) return later();
+  await steps.step('remove-old-deployments', () => context.deployments.removeFrom(from));
+  if (await context.deployments.busyOn(db, from)) return later();
   await inTransaction(context, (tx, send) => retire(context, tx, send, smart.id, decision));
   await steps.forget();
 }
@@ -92,7 +76,7 @@ async function retire(
     candidates: decision.candidates,
     updatedAt: now(),
   });
-  await recordPlacement(tx, smartClusterId, decision);
+  await insertPlacementRow(tx, smartClusterId, decision);
   const members = await listMemberRows(tx, { smartClusterId });
   const old = members.filter(({ cluster }) => from.includes(cluster.id));
   await startDeleting(context, tx, send, old);

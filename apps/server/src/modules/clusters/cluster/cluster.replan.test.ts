@@ -10,7 +10,12 @@ import {
   type LoggedIn,
   type TestApp,
 } from '../../../../test-support/test-app';
-import { basicAppFields, createApp, listApps, waitForDeployments } from '../../apps/app/app.test-support';
+import {
+  basicAppFields,
+  createApp,
+  listApps,
+  waitForDeployments,
+} from '../../apps/app/app.test-support';
 import { createIntelligenceService } from '../../intelligence/intelligence.service';
 import {
   createClusterTestApp,

@@ -1,11 +1,13 @@
 import { eventType } from '@meridian/domain/events/event-catalogue';
-import { z } from 'zod';
 import type { SmartClusterRow } from '../../../platform/db/schema';
 import { defineJob } from '../../../platform/jobs/job-queue';
 import { scheduleNextRound } from '../../../platform/jobs/periodic-round';
-import { observedDemand } from '../../intelligence/intelligence.service';
-import { solvePlacement } from '../../intelligence/automatic-placement';
-import { judgeReplacement, type ReplacementVerdict } from '../../intelligence/traffic-replacement';
+import {
+  observedDemand,
+  solvePlacement,
+  judgeReplacement,
+  type ReplacementVerdict,
+} from '../../intelligence/intelligence.public';
 import { inTransaction, type ClusterContext } from '../cluster-context';
 import { event, smartPayload } from './cluster.events';
 import {
@@ -16,6 +18,7 @@ import {
 } from './cluster.queries';
 import { scaleOnLoad } from './cluster.scale';
 import { insertMembers } from './cluster.service';
+import { replanJobSchema, type ReplanJob } from './cluster-job-kinds';
 
 /**
  * Re-placement on observed traffic (architecture "Placement"): a periodic round re-solves every
@@ -23,11 +26,6 @@ import { insertMembers } from './cluster.service';
  * their target or could meet it for 10 % less, make-before-break (cluster.replace.ts); the ones
  * that stay get the minions their load needs, within the budget (cluster.scale.ts).
  */
-const replanJobSchema = z.object({
-  kind: z.literal('replan-smart-clusters'),
-  slot: z.number().int().nonnegative(),
-});
-export type ReplanJob = z.infer<typeof replanJobSchema>;
 
 export interface ReplanSettings {
   /** How often the round runs (MERIDIAN_REPLACEMENT_CHECK_SECONDS). */

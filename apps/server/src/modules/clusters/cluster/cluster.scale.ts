@@ -1,15 +1,18 @@
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import type { SmartClusterRow } from '../../../platform/db/schema';
-import { observedLoad } from '../../intelligence/intelligence.service';
-import { judgeScaling, type ScalingVerdict } from '../../intelligence/minion-scaling';
+import {
+  observedLoad,
+  judgeScaling,
+  type ScalingVerdict,
+} from '../../intelligence/intelligence.public';
 import { inTransaction, type ClusterContext } from '../cluster-context';
 import { event, smartPayload } from './cluster.events';
-import { recordPlacement } from './cluster.placement';
 import {
   changeMemberRow,
   changeSmartClusterRow,
   listMemberRows,
   lockSmartCluster,
+  insertPlacementRow,
 } from './cluster.queries';
 
 /**
@@ -66,7 +69,7 @@ function startScaling(
       placement: decision,
       updatedAt: context.now(),
     });
-    await recordPlacement(tx, smartClusterId, decision);
+    await insertPlacementRow(tx, smartClusterId, decision);
     const pending = eventType('SMART_CLUSTER', 'UPDATE', 'PENDING');
     await event(tx, smart.userId, pending, smartPayload(smart, notice));
     for (const { cluster } of await listMemberRows(tx, { smartClusterId })) {

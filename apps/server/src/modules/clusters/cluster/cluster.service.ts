@@ -18,7 +18,6 @@ import type { Database } from '../../../platform/db/database';
 import type { ClusterRow, DatacenterRow, SmartClusterRow } from '../../../platform/db/schema';
 import { checkClusterEndpoint } from '../../../platform/drivers/kubernetes/cluster-endpoint-guard';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/http/errors';
-import { deploymentsOnMembers, versionsOnSmartClusters } from '../../apps/deployment/deployment.records';
 import { inTransaction, type ClusterContext, type SendClusterJob } from '../cluster-context';
 import { event, memberPayload, smartPayload } from './cluster.events';
 import { toCluster, toDatacenter, toSmartCluster } from './cluster.mapper';
@@ -35,10 +34,11 @@ import {
   startDeletingMembers,
   type MemberChange,
   type MemberWithDatacenter,
+  insertPlacementRow,
 } from './cluster.queries';
 import { settleSmartCluster } from './cluster.settle';
 import { specOf } from './cluster.jobs';
-import { placeAutomatic, recordPlacement } from './cluster.placement';
+import { placeAutomatic } from './cluster.placement';
 import {
   claimOrganizationDefault,
   deletableSmartCluster,
@@ -144,7 +144,7 @@ export async function listSmartClusters(
   const { db } = context;
   const [rows, deployed] = await Promise.all([
     listSmartClusterRows(db, userId, await organizationsOf(db, userId)),
-    versionsOnSmartClusters(db, userId),
+    context.deployments.versionUuidsBySmartCluster(db, userId),
   ]);
   return rows.map((row) => smartClusterAnswer(row, deployed));
 }
@@ -160,8 +160,8 @@ export async function smartClusterInFull(
   if (!row) throw new NotFoundError('Smart cluster not found');
   const [members, running, deployed] = await Promise.all([
     listMemberRows(db, { smartClusterId: row.id }),
-    deploymentsOnMembers(db, userId, row.id),
-    versionsOnSmartClusters(db, userId, row.id),
+    context.deployments.memberDeploymentsOfUser(db, userId, row.id),
+    context.deployments.versionUuidsBySmartCluster(db, userId, row.id),
   ]);
   return {
     smart_cluster: smartClusterAnswer(row, deployed),
@@ -173,7 +173,7 @@ export async function listClusters(context: ClusterContext, userId: string): Pro
   const { db } = context;
   const [members, running] = await Promise.all([
     listMemberRows(db, { userId }),
-    deploymentsOnMembers(db, userId),
+    context.deployments.memberDeploymentsOfUser(db, userId),
   ]);
   return members.map((member) => clusterAnswer(member, running));
 }
@@ -245,7 +245,7 @@ export async function createSmartCluster(
       placement: placed?.decision ?? null,
       monitoringPasswordSealed: password ? secrets.seal(password) : null,
     });
-    if (placed) await recordPlacement(tx, smart.id, placed.decision);
+    if (placed) await insertPlacementRow(tx, smart.id, placed.decision);
     await event(tx, userId, eventType('SMART_CLUSTER', 'CREATE', 'PENDING'), smartPayload(smart));
     await insertMembers(context, tx, smart, placed?.chosen ?? rows, send);
     return smart;

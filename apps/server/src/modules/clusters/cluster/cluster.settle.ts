@@ -6,7 +6,7 @@ import type {
   DriverOperation,
   ProvisionedCluster,
 } from '../../../platform/drivers/infrastructure-driver';
-import { meterMember } from '../../account/billing/metering';
+import { meterMember } from '../../account/account.public';
 import type { ClusterContext } from '../cluster-context';
 import { event, memberPayload, smartPayload } from './cluster.events';
 import {

@@ -2,7 +2,7 @@ import { organizationMessages } from '@meridian/domain/auth/organization';
 import type { Database } from '../../../platform/db/database';
 import type { SmartClusterRow } from '../../../platform/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/http/errors';
-import { organizationRoles } from '../../account/organization/organization.records';
+import { organizationRoles } from '../../account/account.public';
 import type { ClusterContext } from '../cluster-context';
 import {
   findOwnSmartCluster,

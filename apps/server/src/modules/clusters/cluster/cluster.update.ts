@@ -8,11 +8,11 @@ import { eventType } from '@meridian/domain/events/event-catalogue';
 import type { Database } from '../../../platform/db/database';
 import type { SmartClusterRow } from '../../../platform/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/http/errors';
-import { sameSet } from '../../intelligence/traffic-replacement';
+import { sameSet } from '../../intelligence/intelligence.public';
 import { inTransaction, type ClusterContext, type SendClusterJob } from '../cluster-context';
 import { event, memberPayload, smartPayload } from './cluster.events';
 import { toSmartCluster } from './cluster.mapper';
-import { checkCandidates, placeAutomatic, recordPlacement } from './cluster.placement';
+import { checkCandidates, placeAutomatic } from './cluster.placement';
 import {
   changeMemberRow,
   changeSmartClusterRow,
@@ -20,6 +20,7 @@ import {
   lockSmartCluster,
   type MemberWithDatacenter,
   type SmartClusterChange,
+  insertPlacementRow,
 } from './cluster.queries';
 import {
   checkBudget,
@@ -78,7 +79,7 @@ export async function updateSmartCluster(
       statusReason: null,
       updatedAt: now(),
     });
-    if (placement && !moving) await recordPlacement(tx, id, placement);
+    if (placement && !moving) await insertPlacementRow(tx, id, placement);
     await event(tx, userId, eventType('SMART_CLUSTER', 'UPDATE', 'PENDING'), smartPayload(smart));
     const leaving = await changeMembers(
       context,

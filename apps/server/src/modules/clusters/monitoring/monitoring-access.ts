@@ -8,12 +8,7 @@ import { monitoringPathOf, monitoringUrl } from '@meridian/domain/clusters/smart
 import type { Database } from '../../../platform/db/database';
 import { ConflictError, NotFoundError } from '../../../platform/http/errors';
 import type { SecretBox } from '../../../platform/secret-box';
-import type { LoginThrottle } from '../../account/auth/login-throttle';
-import {
-  monitoredMember,
-  smartClusterVisibleTo,
-  type MonitoredMember,
-} from '../cluster/cluster.records';
+import type { LoginThrottle } from '../../account/account.public';
 import {
   cookieOpens,
   cookieValues,
@@ -22,6 +17,9 @@ import {
   signedInCookie,
   type CookieScope,
 } from './monitoring-sign-in';
+import { findLiveMemberWithPassword, findVisibleSmartCluster } from '../cluster/cluster.queries';
+import { organizationsOf } from '../cluster/cluster.shared';
+import type { ClusterRow, DatacenterRow } from '../../../platform/db/schema';
 
 /** Who may open a monitoring page: Basic auth with the password, or the console's sign-in. */
 export interface AccessDeps {
@@ -91,7 +89,7 @@ export async function authorize(
   ip: string,
 ): Promise<MonitoringAccess> {
   const { db, secrets, throttle } = deps;
-  const member = await monitoredMember(db, clusterId);
+  const member = await findLiveMemberWithPassword(db, clusterId);
   if (!member) return { ok: false, refusal: 'not-found' };
   if (signedIn(deps, member, given.cookie)) return { ok: true, member };
   const credentials = basicCredentials(given.authorization);
@@ -121,7 +119,7 @@ export async function signInLink(
   userId: string,
   clusterId: string,
 ): Promise<MonitoringSignInLink> {
-  const member = await monitoredMember(deps.db, clusterId);
+  const member = await findLiveMemberWithPassword(deps.db, clusterId);
   const visible =
     member && (await smartClusterVisibleTo(deps.db, userId, member.cluster.smartClusterId));
   if (!member || !visible) throw new NotFoundError('Cluster not found');
@@ -149,7 +147,7 @@ export async function signIn(
   ticket: string,
   cookie: string | undefined,
 ): Promise<SignInOutcome> {
-  const member = await monitoredMember(deps.db, clusterId);
+  const member = await findLiveMemberWithPassword(deps.db, clusterId);
   if (!member) return { ok: false, refusal: 'not-found' };
   const location = pageLink(member.cluster.id);
   if (await redeemTicket(deps.db, member.cluster.id, ticket, deps.now())) {
@@ -161,4 +159,22 @@ export async function signIn(
   }
   if (signedIn(deps, member, cookie)) return { ok: true, location, cookie: null };
   return { ok: false, refusal: 'used' };
+}
+
+/** A member cluster as its monitoring page reads it: alive, where it is, how it is guarded. */
+export interface MonitoredMember {
+  cluster: ClusterRow;
+  datacenter: DatacenterRow;
+  /** The smart cluster's monitoring password, sealed; null when it was made without one. */
+  monitoringPasswordSealed: string | null;
+}
+
+/** Whether the user sees this live smart cluster: their own, or one shared with their organisation. */
+async function smartClusterVisibleTo(
+  db: Database,
+  userId: string,
+  smartClusterId: string,
+): Promise<boolean> {
+  const organizations = await organizationsOf(db, userId);
+  return (await findVisibleSmartCluster(db, userId, organizations, smartClusterId)) !== undefined;
 }

@@ -14,7 +14,12 @@ import {
 import { clusters } from '../../../platform/db/schema';
 import { ClusterUnreachableError } from '../../../platform/drivers/infrastructure-driver';
 import { SimulatorDriver } from '../../../platform/drivers/simulator/simulator-driver';
-import { allSettled, basicAppFields, createApp, waitForDeployments } from '../../apps/app/app.test-support';
+import {
+  allSettled,
+  basicAppFields,
+  createApp,
+  waitForDeployments,
+} from '../../apps/app/app.test-support';
 import { createClusterTestApp, waitForStatus } from '../cluster/cluster.test-support';
 import { basic, smartClusterWithPassword as withPassword } from './monitoring.test-support';
 

@@ -9,8 +9,8 @@ import {
   type UsageWindow,
 } from '../../../platform/drivers/infrastructure-driver';
 import type { SecretBox } from '../../../platform/secret-box';
-import type { LoginThrottle } from '../../account/auth/login-throttle';
-import type { MonitoredMember } from '../cluster/cluster.records';
+import type { LoginThrottle } from '../../account/account.public';
+import type { MonitoredMember } from './monitoring-access';
 import {
   authorize,
   signIn,

@@ -4,13 +4,11 @@ import { eventType } from '@meridian/domain/events/event-catalogue';
 import type { Database } from '../../../platform/db/database';
 import { ConflictError, NotFoundError } from '../../../platform/http/errors';
 import type { SecretBox } from '../../../platform/secret-box';
-import { recordEvent } from '../../account/event/event.service';
+import { recordEvent } from '../../account/account.public';
 import { insertCertificate, newestCertificate } from './certificate.queries';
-import { ownDeploymentView, setDeploymentCertificate } from '../../apps/deployment/deployment.records';
-import { toDeployment } from '../../apps/deployment/deployment.mapper';
+import { toDeployment, findOwnDeployment, setDeploymentCertificate } from '../../apps/apps.public';
 import { namesOutsideOwnDomains } from '../domain/domain.records';
 import type { CertificateIssuer } from './certificate-authority';
-
 export type CertificateService = ReturnType<typeof createCertificateService>;
 
 /** `/certificate`: HTTPS for a deployment's domain names (https_enable, download_certificate). */
@@ -24,7 +22,7 @@ export function createCertificateService({
   issuer: CertificateIssuer;
 }) {
   async function ownDeployment(userId: string, id: string) {
-    const view = await ownDeploymentView(db, userId, id);
+    const view = await findOwnDeployment(db, userId, id);
     if (!view) throw new NotFoundError('Deployment not found');
     return view;
   }

@@ -7,17 +7,17 @@ import {
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import { validationMessages } from '@meridian/domain/validation-messages';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/http/errors';
-import { toDeployment } from '../../apps/deployment/deployment.mapper';
 import {
+  toDeployment,
   deploymentViewsOfVersionOn,
   deploymentViewsWithIds,
-  ownDeploymentView,
+  findOwnDeployment,
   setDeploymentDomainNames,
-} from '../../apps/deployment/deployment.records';
-import type { DeploymentView } from '../../apps/deployment/deployment.types';
+} from '../../apps/apps.public';
+import type { DeploymentView } from '../../apps/apps.public';
 import { inTransaction, type DomainContext } from '../domain-context';
 import { activeDomains } from '../domain/domain.records';
-import { recordEvent } from '../../account/event/event.service';
+import { recordEvent } from '../../account/account.public';
 
 /** The event payload naming the app and smart cluster whose domain names change. */
 export function namesPayload(view: DeploymentView, failure?: string) {
@@ -82,7 +82,7 @@ export async function setDeploymentNames(
   deploymentId: string,
   names: readonly string[],
 ): Promise<Deployment> {
-  const view = await ownDeploymentView(context.db, userId, deploymentId);
+  const view = await findOwnDeployment(context.db, userId, deploymentId);
   if (!view) throw new NotFoundError('Deployment not found');
   const [updated] = await updateNames(context, userId, [view], names);
   return updated!;

@@ -1,14 +1,14 @@
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import { defineJob, type JobAttempt } from '../../../platform/jobs/job-queue';
 import { crashPoint } from '../../../platform/jobs/crash-points';
-import { deploymentViewsWithIds, setDeploymentDomainNames } from '../../apps/deployment/deployment.records';
+import { deploymentViewsWithIds, setDeploymentDomainNames } from '../../apps/apps.public';
 import {
   publishEverywhere,
   publishNamesJob,
   type DomainContext,
   type DomainJob,
 } from '../domain-context';
-import { recordEvent } from '../../account/event/event.service';
+import { recordEvent } from '../../account/account.public';
 import { namesPayload } from './deployment-names.service';
 
 /** Confirms a deployment's new domain names are served; a failure leaves a retry (spec "States and transitions"). */

@@ -1,7 +1,7 @@
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import { defineJob, type JobAttempt } from '../../../platform/jobs/job-queue';
 import { crashPoint } from '../../../platform/jobs/crash-points';
-import { recordEvent } from '../../account/event/event.service';
+import { recordEvent } from '../../account/account.public';
 import {
   publishDomainJob,
   publishEverywhere,

@@ -1,6 +1,11 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
-import { dnsRecords, domains, type DnsRecordRow, type DomainRow } from '../../../platform/db/schema';
+import {
+  dnsRecords,
+  domains,
+  type DnsRecordRow,
+  type DomainRow,
+} from '../../../platform/db/schema';
 
 export async function findOwnDomainRow(
   db: Database,

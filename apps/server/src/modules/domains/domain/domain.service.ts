@@ -13,9 +13,9 @@ import type { Database } from '../../../platform/db/database';
 import type { DomainRow } from '../../../platform/db/schema';
 import { isPublicSuffix } from '../../../platform/dns/public-suffix';
 import { ConflictError, ValidationError } from '../../../platform/http/errors';
-import { namedDeploymentViews, setDeploymentDomainNames } from '../../apps/deployment/deployment.records';
-import type { DeploymentView } from '../../apps/deployment/deployment.types';
-import { recordEvent } from '../../account/event/event.service';
+import { namedDeploymentViews, setDeploymentDomainNames } from '../../apps/apps.public';
+import type { DeploymentView } from '../../apps/apps.public';
+import { recordEvent } from '../../account/account.public';
 import { inTransaction, type DomainContext } from '../domain-context';
 import { domainPayload, toDomain } from './domain.mapper';
 import {

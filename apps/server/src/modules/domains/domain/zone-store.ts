@@ -5,7 +5,7 @@ import type { Database } from '../../../platform/db/database';
 import { dnsRecords, dnsRevision, domains } from '../../../platform/db/schema';
 import { isPublicSuffix } from '../../../platform/dns/public-suffix';
 import type { Zone, ZoneRecord, ZoneSource } from '../../../platform/dns/zone';
-import { deploymentsServedByDns } from '../../apps/deployment/deployment.records';
+import { listNamedDeployments } from '../../apps/apps.public';
 
 /** TTL of the A/AAAA answers for deployment domain names: short, since addresses move. */
 export const deploymentNameTtl = 300;
@@ -113,7 +113,7 @@ export async function loadZones(db: Database): Promise<Zone[]> {
       })
       .from(dnsRecords)
       .orderBy(asc(dnsRecords.createdAt)),
-    deploymentsServedByDns(db),
+    listNamedDeployments(db),
   ]);
   const zones = new Map<string, Zone & { userId: string }>();
   const byId = new Map<string, Zone>();

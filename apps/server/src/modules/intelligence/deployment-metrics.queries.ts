@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/database';
-import { deploymentMetrics } from '../../../platform/db/lifecycle-schema';
+import type { Database } from '../../platform/db/database';
+import { deploymentMetrics } from '../../platform/db/lifecycle-schema';
 
 /** The only code that touches `deployment_metrics`. */
 

@@ -4,11 +4,13 @@ import {
   type PlacementPreview,
   type PlacementPreviewInput,
 } from '@meridian/domain/clusters/placement-api';
-import type { CpuPool } from '../../platform/cpu-pool';
-import type { Database } from '../../platform/db/database';
-import { ValidationError } from '../../platform/http/errors';
-import { knownDatacenters } from '../clusters/cluster/cluster.records';
-import { checkBudget } from '../clusters/cluster/cluster.service';
+import type { CpuPool } from '../../../platform/cpu-pool';
+import type { Database } from '../../../platform/db/database';
+import { ValidationError } from '../../../platform/http/errors';
+import type { DatacenterRow } from '../../../platform/db/schema';
+import { validationMessages } from '@meridian/domain/validation-messages';
+import { findDatacenterRows } from './cluster.queries';
+import { checkBudget } from './cluster.service';
 import {
   cents,
   demandAssumed,
@@ -16,7 +18,7 @@ import {
   provenGap,
   solvePlacement,
   tenths,
-} from './automatic-placement';
+} from '../../intelligence/intelligence.public';
 
 /**
  * `POST /intelligence/placement`: where an AUTOMATIC smart cluster on these candidates would run
@@ -74,4 +76,12 @@ export async function previewPlacement(
     demand_source: source,
     demand_assumed: demandAssumed(source, demand.length),
   };
+}
+
+/** These datacenters in the order named (duplicates dropped); an unknown one is the spec's 400. */
+async function knownDatacenters(db: Database, uuids: readonly string[]): Promise<DatacenterRow[]> {
+  const unique = [...new Set(uuids)];
+  const rows = await findDatacenterRows(db, unique);
+  if (rows.length !== unique.length) throw new ValidationError([validationMessages.datacenter]);
+  return unique.map((uuid) => rows.find((row) => row.uuid === uuid)!);
 }
