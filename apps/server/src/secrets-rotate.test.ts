@@ -18,11 +18,11 @@ import {
   testAdmin,
   type TestApp,
 } from '../test-support/test-app';
-import { userKeypairs } from './platform/db/keypair-schema';
 import { createSecretBox, secretKey } from './platform/secret-box';
 import { sealedTheOldWay } from './platform/secret-box.test-support';
 import { rotateSealedValues, SecretKeyMismatchError } from './platform/secret-rotation';
 import { sealedColumns } from './sealed-columns';
+import { userKeypairs } from './platform/db/schema/accounts';
 
 const keyOne = '11'.repeat(32);
 const keyTwo = '22'.repeat(32);

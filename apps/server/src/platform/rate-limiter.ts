@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { lt } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Database } from './db/database';
-import { rateLimits } from './db/limits-schema';
+import { rateLimits } from './db/schema/platform';
 
 /**
  * Rate limits whose counts live in the database (table `rate_limits`), so every server process

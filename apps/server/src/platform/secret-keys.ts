@@ -3,8 +3,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Database } from './db/database';
-import { secretKeySalt } from './db/secret-schema';
 import { secretKey, type SecretKey, type SecretKeyRing } from './secret-box';
+import { secretKeySalt } from './db/schema/platform';
 
 const scryptAsync = promisify(scrypt) as (
   password: string,

@@ -1,6 +1,5 @@
 import type { CpuPool } from '../../platform/cpu-pool';
 import type { Database } from '../../platform/db/database';
-import type { DatacenterRow } from '../../platform/db/schema';
 import type { DeploymentsOnSmartClusters } from './clusters.public';
 import type { DriverRegistry } from '../../platform/drivers/infrastructure-driver';
 import type { ClusterEndpointPolicy } from '../../platform/drivers/kubernetes/cluster-endpoint-guard';
@@ -10,6 +9,7 @@ import { listDatacenterRows } from './cluster/cluster.queries';
 import type { ClusterJob } from './cluster/cluster-job-kinds';
 import type { ReplanJob } from './cluster/cluster-job-kinds';
 import type { ReplacementJob } from './cluster/cluster-job-kinds';
+import type { DatacenterRow } from '../../platform/db/schema/clusters';
 
 /** The jobs the smart-cluster module sends: its members' and its moves'. */
 export type ClusterModuleJob = ClusterJob | ReplacementJob | ReplanJob;

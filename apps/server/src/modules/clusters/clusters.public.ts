@@ -3,9 +3,9 @@
 // deployed on its smart clusters (app.ts supplies it, so clusters never import apps).
 import type { MemberDeployment } from '@meridian/domain/clusters/cluster-api';
 import type { Database } from '../../platform/db/database';
-import type { ClusterRow, SmartClusterRow } from '../../platform/db/schema';
 import { NotFoundError } from '../../platform/http/errors';
 import { findOwnSmartCluster, smartClustersWithMembers } from './cluster/cluster.queries';
+import type { ClusterRow, SmartClusterRow } from '../../platform/db/schema/clusters';
 
 /**
  * Smart clusters as the deployment module reads them: where a version can be deployed.

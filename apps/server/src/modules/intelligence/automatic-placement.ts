@@ -6,13 +6,13 @@ import type {
 } from '@meridian/domain/clusters/placement-decision';
 import type { FlavorKey } from '@meridian/domain/flavors';
 import type { CpuPool } from '../../platform/cpu-pool';
-import type { DatacenterRow } from '../../platform/db/schema';
 import {
   placementTask,
   type DemandPoint,
   type Placement,
   type PlacementCandidate,
 } from './placement';
+import type { DatacenterRow } from '../../platform/db/schema/clusters';
 
 /** What the engine is asked for an AUTOMATIC smart cluster (docs/architecture.md "Placement"). */
 export interface PlacementRequest {

@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { deploymentMetrics } from '../../platform/db/lifecycle-schema';
+import { deploymentMetrics } from '../../platform/db/schema/metering';
 
 /** The only code that touches `deployment_metrics`. */
 

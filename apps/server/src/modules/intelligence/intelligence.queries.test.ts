@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { trafficHours, trafficOrigins } from '../../platform/db/metering-schema';
-import { smartClusters } from '../../platform/db/schema';
 import { createTestApp, databaseBackends, logIn } from '../../../test-support/test-app';
 import { addTrafficOrigins } from './intelligence.queries';
 import { addTrafficSamples, type TrafficSample } from './traffic-hours.queries';
+import { trafficHours, trafficOrigins } from '../../platform/db/schema/metering';
+import { smartClusters } from '../../platform/db/schema/clusters';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 26, 10, minute));
 

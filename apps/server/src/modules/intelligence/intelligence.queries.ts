@@ -1,8 +1,8 @@
 import { trafficEventType } from '@meridian/domain/events/event-catalogue';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { trafficOrigins } from '../../platform/db/metering-schema';
-import { events } from '../../platform/db/schema';
+import { trafficOrigins } from '../../platform/db/schema/metering';
+import { events } from '../../platform/db/schema/accounts';
 
 /** The user's earlier traffic events: each new one replaces them (they only say "refresh"). */
 export async function deleteTrafficEvents(db: Database, userId: string): Promise<void> {

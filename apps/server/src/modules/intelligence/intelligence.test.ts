@@ -3,8 +3,6 @@ import type { Traffic } from '@meridian/domain/traffic/traffic';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/database';
-import { trafficHours } from '../../platform/db/metering-schema';
-import { deployments, events } from '../../platform/db/schema';
 import type {
   ClusterSpec,
   ObservedTraffic,
@@ -30,6 +28,9 @@ import {
   waitForDeployments,
 } from '../apps/app/app.test-support';
 import { createIntelligenceService } from './intelligence.service';
+import { trafficHours } from '../../platform/db/schema/metering';
+import { deployments } from '../../platform/db/schema/apps';
+import { events } from '../../platform/db/schema/accounts';
 
 /** Traffic you can count on: one request per replica per millisecond, one user per second. */
 class SteadyTrafficDriver extends SimulatorDriver {

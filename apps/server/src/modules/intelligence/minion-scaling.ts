@@ -1,7 +1,7 @@
 import { minimumMonthlyCost } from '@meridian/domain/clusters/cost-estimate';
 import type { FlavorKey } from '@meridian/domain/flavors';
-import type { DatacenterRow } from '../../platform/db/schema';
 import { cents, listOf } from './automatic-placement';
+import type { DatacenterRow } from '../../platform/db/schema/clusters';
 
 /**
  * Requests a minute one minion of each size serves flat out: a planning figure for the

@@ -4,7 +4,6 @@ import type { Rollout } from '@meridian/domain/apps/rollout';
 import { requestsPerMinute, type Traffic } from '@meridian/domain/traffic/traffic';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { deployments } from '../../platform/db/schema';
 import type {
   ClusterSpec,
   ObservedTraffic,
@@ -23,6 +22,7 @@ import {
 } from '../apps/app/app.test-support';
 import { createClusterTestApp } from '../clusters/cluster/cluster.test-support';
 import { createIntelligenceService } from './intelligence.service';
+import { deployments } from '../../platform/db/schema/apps';
 
 /** 1,000 requests a second per replica, a user for every 10 of them. */
 class SteadyTrafficDriver extends SimulatorDriver {

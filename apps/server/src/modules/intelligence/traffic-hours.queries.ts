@@ -1,8 +1,9 @@
 import { hoursPerDay, requestsPerDay, trafficHour } from '@meridian/domain/traffic/traffic';
 import { and, asc, desc, eq, gte, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { trafficHours } from '../../platform/db/metering-schema';
-import { clusters, datacenters, deployments, type ClusterRow } from '../../platform/db/schema';
+import { trafficHours } from '../../platform/db/schema/metering';
+import { clusters, datacenters, type ClusterRow } from '../../platform/db/schema/clusters';
+import { deployments } from '../../platform/db/schema/apps';
 
 /** The only code that touches `traffic_hours`: traffic per deployment and UTC hour. */
 

@@ -9,36 +9,19 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as jobsSchema from './jobs-schema';
-import * as keypairSchema from './keypair-schema';
-import * as lifecycleSchema from './lifecycle-schema';
-import * as limitsSchema from './limits-schema';
-import * as organizationSchema from './organization-schema';
-import * as secretSchema from './secret-schema';
-import * as meteringSchema from './metering-schema';
-import * as monitoringSchema from './monitoring-schema';
-import * as placementSchema from './placement-schema';
-import * as simulatorSchema from './simulator-schema';
 import { createStatementPlanner, type StatementPlanner } from './planned-statements';
-import * as coreSchema from './schema';
+import * as accounts from './schema/accounts';
+import * as apps from './schema/apps';
+import * as clusters from './schema/clusters';
+import * as domains from './schema/domains';
+import * as metering from './schema/metering';
+import * as platform from './schema/platform';
 
 /**
  * The database every module queries: the common Postgres-dialect type of both drivers, so one
  * piece of query code runs on the embedded PGlite and on a PostgreSQL server alike.
  */
-const schema = {
-  ...coreSchema,
-  ...meteringSchema,
-  ...jobsSchema,
-  ...keypairSchema,
-  ...limitsSchema,
-  ...organizationSchema,
-  ...secretSchema,
-  ...placementSchema,
-  ...simulatorSchema,
-  ...lifecycleSchema,
-  ...monitoringSchema,
-};
+const schema = { ...accounts, ...clusters, ...apps, ...domains, ...metering, ...platform };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

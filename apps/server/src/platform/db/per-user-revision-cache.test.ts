@@ -7,7 +7,9 @@ import {
 } from '../../../test-support/test-app';
 import type { DatabaseHandle } from './database';
 import { createPerUserRevisionCache, userRevision } from './per-user-revision-cache';
-import { apps, userRevisions, users } from './schema';
+import { apps } from './schema/apps';
+import { userRevisions } from './schema/platform';
+import { users } from './schema/accounts';
 
 describe.each(databaseBackends())('the per-user revision cache on %s', (backend) => {
   let storage: TestStorage;

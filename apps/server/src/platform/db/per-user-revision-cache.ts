@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Authentication } from '../http/authenticate';
 import type { Database } from './database';
-import { userRevisions } from './schema';
+import { userRevisions } from './schema/platform';
 
 /** Users whose values one cache keeps; the least recently used is dropped first. */
 const defaultMaxUsers = 500;

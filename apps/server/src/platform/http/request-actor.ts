@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { HistoryActorKind } from '../db/lifecycle-schema';
+import type { HistoryActorKind } from '../db/schema/apps';
 
 /** Who made a change, as an app's history shows it: a signed-in user's name or an API key's. */
 export interface HistoryActor {

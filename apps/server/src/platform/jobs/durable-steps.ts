@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { jobSteps } from '../db/jobs-schema';
 import { crashPoint } from './crash-points';
+import { jobSteps } from '../db/schema/platform';
 
 /**
  * Runs a named step of a job at most once to completion: the first run stores the step's output

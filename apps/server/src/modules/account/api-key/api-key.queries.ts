@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
-import { apiKeys } from '../../../platform/db/schema';
+import { apiKeys } from '../../../platform/db/schema/accounts';
 
 /** The user's live keys, newest first. */
 export function listApiKeys(db: Database, userId: string) {

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../platform/http/http-app';
-import { apiKeys } from '../../../platform/db/schema';
 import {
   createTestApp,
   embeddedBackendOnly,
@@ -10,6 +9,7 @@ import {
   type TestApp,
 } from '../../../../test-support/test-app';
 import { hashApiKey } from './api-key.service';
+import { apiKeys } from '../../../platform/db/schema/accounts';
 
 type Headers = Record<string, string>;
 

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import type { App } from '../../../platform/http/http-app';
 import type { DatabaseHandle } from '../../../platform/db/database';
-import { users } from '../../../platform/db/schema';
 import { createTestStorage, embeddedBackendOnly, logIn } from '../../../../test-support/test-app';
 import { bootstrapAdmin } from './admin-bootstrap';
+import { users } from '../../../platform/db/schema/accounts';
 
 describe.each(embeddedBackendOnly())('admin bootstrap on %s', (backend) => {
   let cleanup: (() => Promise<void>)[] = [];

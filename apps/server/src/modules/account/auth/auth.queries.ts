@@ -1,6 +1,7 @@
 import { and, count, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { planOnce, type Database } from '../../../platform/db/database';
-import { sessions, userRevisions, users } from '../../../platform/db/schema';
+import { sessions, users } from '../../../platform/db/schema/accounts';
+import { userRevisions } from '../../../platform/db/schema/platform';
 
 export async function findUserByUsername(db: Database, username: string) {
   const [user] = await db

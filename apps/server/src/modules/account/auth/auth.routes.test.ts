@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { App } from '../../../platform/http/http-app';
-import { sessions } from '../../../platform/db/schema';
 import { createTestClock } from '../../../../test-support/test-clock';
 import {
   createTestApp,
@@ -13,6 +12,7 @@ import {
   type TestAppOptions,
 } from '../../../../test-support/test-app';
 import { commonPasswordMessage } from './password';
+import { sessions } from '../../../platform/db/schema/accounts';
 
 const minute = 60_000;
 

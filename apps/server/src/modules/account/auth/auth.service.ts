@@ -4,7 +4,6 @@ import type { LoginResult } from '@meridian/domain/auth/login-result';
 import type { CreateUserInput, User } from '@meridian/domain/auth/user';
 import { announceChange } from '../../../platform/changes/change-feed';
 import type { Database } from '../../../platform/db/database';
-import type { UserRow } from '../../../platform/db/schema';
 import type { AuthenticatedUser, Authentication } from '../../../platform/http/authenticate';
 import {
   ConflictError,
@@ -25,6 +24,7 @@ import {
 import type { LoginThrottle } from './login-throttle';
 import { commonPasswordMessage, hashPassword, isCommonPassword } from './password';
 import { verify } from '@node-rs/argon2';
+import type { UserRow } from '../../../platform/db/schema/accounts';
 
 export interface SessionPolicy {
   /** A session unused for this long expires. */

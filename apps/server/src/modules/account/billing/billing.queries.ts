@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
-import { usagePeriods, type UsagePeriodRow } from '../../../platform/db/metering-schema';
+import { usagePeriods, type UsagePeriodRow } from '../../../platform/db/schema/metering';
 
 /** The user's usage periods that overlap [start, end), in billing order. */
 export function listUsagePeriods(

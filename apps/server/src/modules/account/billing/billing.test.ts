@@ -4,8 +4,6 @@ import type { BillingUsage } from '@meridian/domain/billing/billing-usage';
 import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usagePeriods } from '../../../platform/db/metering-schema';
-import { datacenters } from '../../../platform/db/schema';
 import {
   addUser,
   databaseBackends,
@@ -27,6 +25,8 @@ import {
 } from '../../apps/app/app.test-support';
 import { openUsage } from './metering';
 import { endOpenUsagePeriods } from './billing.queries';
+import { usagePeriods } from '../../../platform/db/schema/metering';
+import { datacenters } from '../../../platform/db/schema/clusters';
 
 const hour = 3_600_000;
 const minute = 60_000;

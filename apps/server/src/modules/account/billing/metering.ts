@@ -1,8 +1,9 @@
 import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
 import type { FlavorKey } from '@meridian/domain/flavors';
 import type { Database } from '../../../platform/db/database';
-import type { AppRow, ClusterRow, DatacenterRow, VersionRow } from '../../../platform/db/schema';
 import { endOpenUsagePeriods, findOpenUsagePeriod, insertUsagePeriod } from './billing.queries';
+import type { AppRow, VersionRow } from '../../../platform/db/schema/apps';
+import type { ClusterRow, DatacenterRow } from '../../../platform/db/schema/clusters';
 
 export interface UsageStart {
   userId: string;

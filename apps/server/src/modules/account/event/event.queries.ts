@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
-import { events, type EventRow } from '../../../platform/db/schema';
+import { events, type EventRow } from '../../../platform/db/schema/accounts';
 
 /** An inclusive range of positions in the newest-first list, as the console asks for it. */
 export interface EventPage {

@@ -13,7 +13,6 @@ import {
 import { notificationMessages } from '@meridian/domain/events/notification-api';
 import { announceChange } from '../../../platform/changes/change-feed';
 import type { Database } from '../../../platform/db/database';
-import type { EventRow } from '../../../platform/db/schema';
 import { NotFoundError } from '../../../platform/http/errors';
 import {
   countEvents,
@@ -24,6 +23,7 @@ import {
   markNotificationRead,
   type EventPage,
 } from './event.queries';
+import type { EventRow } from '../../../platform/db/schema/accounts';
 
 /** Categories that are recorded (traffic, internal) but never shown as notifications. */
 const silentCategories: ReadonlySet<NotificationCategory> = new Set(['NO_NOTIFICATION', 'TRAFFIC']);

@@ -1,7 +1,6 @@
 import type { NotificationEvent } from '@meridian/domain/events/notification-event';
 import { notificationCategories, notificationStatuses } from '@meridian/domain/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '../../../platform/db/schema';
 import {
   createTestApp,
   databaseBackends,
@@ -11,6 +10,7 @@ import {
 } from '../../../../test-support/test-app';
 import { recordEvent } from './event.service';
 import { addUser } from '../../../../test-support/test-app';
+import { events } from '../../../platform/db/schema/accounts';
 
 describe.each(databaseBackends())('events on %s', (backend) => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
-import { userKeypairs } from '../../../platform/db/keypair-schema';
 import type { SealedColumn } from '../../../platform/secret-rotation';
+import { userKeypairs } from '../../../platform/db/schema/accounts';
 
 export async function findUserKeypair(db: Database, userId: string) {
   const [row] = await db

@@ -6,7 +6,6 @@ import { validationMessages } from '@meridian/domain/validation-messages';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userKeypairs } from '../../../platform/db/keypair-schema';
 import { SimulatorDriver } from '../../../platform/drivers/simulator/simulator-driver';
 import {
   addUser,
@@ -30,6 +29,7 @@ import {
   rawPublicKeyOf,
   seedOf,
 } from './openssh-key.test-support';
+import { userKeypairs } from '../../../platform/db/schema/accounts';
 
 const privateKeyHeader = '-----BEGIN OPENSSH PRIVATE KEY-----';
 // DER headers of an Ed25519 PKCS#8 private key (RFC 8410) and SPKI public key; the raw

@@ -1,7 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { keypairNameOf, type KeypairVerificationInput } from '@meridian/domain/auth/keypair';
 import type { Database } from '../../../platform/db/database';
-import type { UserKeypairRow } from '../../../platform/db/keypair-schema';
 import { RateLimitedError, UnauthorizedError } from '../../../platform/http/errors';
 import type { SecretBox } from '../../../platform/secret-box';
 import type { AuthenticatedUser } from '../../../platform/http/authenticate';
@@ -11,6 +10,7 @@ import { openSshKeypair, type OpenSshKeypair } from './openssh-key';
 import type { LoginThrottle } from '../auth/login-throttle';
 import { findUserById } from '../auth/auth.queries';
 import { verify } from '@node-rs/argon2';
+import type { UserKeypairRow } from '../../../platform/db/schema/accounts';
 
 export interface KeypairDeps {
   db: Database;

@@ -6,8 +6,8 @@ import {
   organizationInvitations,
   organizationMembers,
   organizations,
-} from '../../../platform/db/organization-schema';
-import { users } from '../../../platform/db/schema';
+} from '../../../platform/db/schema/accounts';
+import { users } from '../../../platform/db/schema/accounts';
 
 const inviters = alias(users, 'inviters');
 

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { OrganizationRole } from '@meridian/domain/auth/organization';
 import type { Database } from '../../../platform/db/database';
-import { organizationMembers, organizations } from '../../../platform/db/organization-schema';
-import { users } from '../../../platform/db/schema';
+import { organizationMembers, organizations } from '../../../platform/db/schema/accounts';
+import { users } from '../../../platform/db/schema/accounts';
 
 export async function insertOrganization(tx: Database, name: string, adminId: string) {
   const [organization] = await tx.insert(organizations).values({ name }).returning();

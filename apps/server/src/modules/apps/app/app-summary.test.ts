@@ -2,7 +2,6 @@ import type { AppSummaryPage } from '@meridian/domain/apps/app-api';
 import { listPageMessages } from '@meridian/domain/list-page';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { apps, datacenters } from '../../../platform/db/schema';
 import type {
   DriverOperation,
   WorkloadOperation,
@@ -12,6 +11,8 @@ import { insertInChunks, useListPageSuite } from '../../../../test-support/list-
 import { databaseBackends, type LoggedIn } from '../../../../test-support/test-app';
 import { createClusterTestApp } from '../../clusters/cluster/cluster.test-support';
 import { basicAppFields, createApp, listApps, readySmartCluster } from './app.test-support';
+import { apps } from '../../../platform/db/schema/apps';
+import { datacenters } from '../../../platform/db/schema/clusters';
 
 /** Clusters are ready at once, rollouts take an hour: the app stays pending for the test. */
 class SlowRolloutDriver extends SimulatorDriver {

@@ -1,10 +1,10 @@
 import type { App, AppSummary, Deployment, Version } from '@meridian/domain/apps/app-api';
 import { isInProgress, type Status } from '@meridian/domain/status';
-import type { AppRow } from '../../../platform/db/schema';
 import { toDeployment } from '../deployment/deployment.mapper';
 import type { DeploymentView } from '../deployment/deployment.types';
 import { toVersion } from '../version/version.mapper';
 import type { VersionDetailRow, VersionSummaryRow } from '../version/version.mapper';
+import type { AppRow } from '../../../platform/db/schema/apps';
 
 /** Builds apps from three flat lists, grouping in memory (no query per app). */
 export function assembleApps(

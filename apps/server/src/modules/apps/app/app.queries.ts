@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
-import { apps, type AppRow } from '../../../platform/db/schema';
+import { apps, type AppRow } from '../../../platform/db/schema/apps';
 
 /** The user's apps as lists show them: one being deleted is gone already (its teardown goes on). */
 export async function listAppRows(db: Database, userId: string, appId?: string): Promise<AppRow[]> {

@@ -1,11 +1,11 @@
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import { isInProgress, type Status } from '@meridian/domain/status';
 import type { Database } from '../../../platform/db/database';
-import type { AppRow } from '../../../platform/db/schema';
 import { NotFoundError } from '../../../platform/http/errors';
 import { recordEvent } from '../../account/account.public';
 import { payloadOf } from '../deployment/deployment.events';
 import { deleteAppRow, findApp, findOwnApp, updateAppRow } from './app.queries';
+import type { AppRow } from '../../../platform/db/schema/apps';
 
 /**
  * The app rows as the version, deployment and CI/CD modules read and change them: ownership,

@@ -18,7 +18,6 @@ import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { apps, datacenters, events, versions } from '../../../platform/db/schema';
 import type {
   DriverOperation,
   WorkloadOperation,
@@ -46,6 +45,9 @@ import {
   readySmartCluster,
   waitForDeployments,
 } from './app.test-support';
+import { apps, versions } from '../../../platform/db/schema/apps';
+import { datacenters } from '../../../platform/db/schema/clusters';
+import { events } from '../../../platform/db/schema/accounts';
 
 /** Clusters are ready at once, but rollouts take an hour: work stays in progress for the test. */
 class SlowRolloutDriver extends SimulatorDriver {

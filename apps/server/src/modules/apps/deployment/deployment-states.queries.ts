@@ -1,7 +1,8 @@
 import type { Status } from '@meridian/domain/status';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
-import { clusters, deployments } from '../../../platform/db/schema';
+import { clusters } from '../../../platform/db/schema/clusters';
+import { deployments } from '../../../platform/db/schema/apps';
 
 /** Where and how each of the user's deployments stands, without its manifests: for summaries. */
 export interface DeploymentState {

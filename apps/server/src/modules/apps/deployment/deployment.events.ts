@@ -4,7 +4,8 @@ import {
   type EventPayload,
   type ResourceEventType,
 } from '@meridian/domain/events/event-catalogue';
-import type { AppRow, SmartClusterRow, VersionRow } from '../../../platform/db/schema';
+import type { AppRow, VersionRow } from '../../../platform/db/schema/apps';
+import type { SmartClusterRow } from '../../../platform/db/schema/clusters';
 
 export const removalOperations: readonly DeploymentOperation[] = ['delete', 'cascaded_delete'];
 

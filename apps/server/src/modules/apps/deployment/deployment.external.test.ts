@@ -8,7 +8,6 @@ import path from 'node:path';
 import { mergeKeyExec } from '@meridian/domain/parsing/pathological-inputs.test-support';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusters } from '../../../platform/db/schema';
 import { createSecretBox } from '../../../platform/secret-box';
 import {
   startExternalKubeApi,
@@ -27,6 +26,7 @@ import {
   waitForStatus,
 } from '../../clusters/cluster/cluster.test-support';
 import { allSettled, basicAppFields, createApp, waitForDeployments } from '../app/app.test-support';
+import { clusters } from '../../../platform/db/schema/clusters';
 
 describe.each(embeddedBackendOnly())('apps on an external cluster on %s', (backend) => {
   let api: ExternalKubeApi;

@@ -7,8 +7,6 @@ import { heatParameterMessages } from '@meridian/domain/apps/heat-stack';
 import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userKeypairs } from '../../../platform/db/keypair-schema';
-import { deployments, versions } from '../../../platform/db/schema';
 import { SimulatorDriver } from '../../../platform/drivers/simulator/simulator-driver';
 import {
   embeddedBackendOnly,
@@ -24,6 +22,8 @@ import {
   readySmartCluster,
   waitForDeployments,
 } from '../app/app.test-support';
+import { userKeypairs } from '../../../platform/db/schema/accounts';
+import { deployments, versions } from '../../../platform/db/schema/apps';
 
 /**
  * The spec's five parameters with no defaults (Meridian sets them all), two more of the

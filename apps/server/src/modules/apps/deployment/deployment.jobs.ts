@@ -1,6 +1,5 @@
 import { kubernetesName } from '@meridian/domain/apps/basic-template';
 import { heatTemplateObject, resolveHeatParameters } from '@meridian/domain/apps/heat-stack';
-import type { ClusterRow, DatacenterRow } from '../../../platform/db/schema';
 import {
   PermanentDriverError,
   type ClusterSpec,
@@ -25,6 +24,7 @@ import {
   deploymentJobSchema,
   type DeploymentJob,
 } from './deployment-job-kinds';
+import type { ClusterRow, DatacenterRow } from '../../../platform/db/schema/clusters';
 
 /** The rollout and removal jobs, for the one queue. */
 export function deploymentJobs(context: AppsContext) {

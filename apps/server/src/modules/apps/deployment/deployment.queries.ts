@@ -2,16 +2,9 @@ import type { MemberDeployment } from '@meridian/domain/clusters/cluster-api';
 import type { Status } from '@meridian/domain/status';
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
-import {
-  apps,
-  clusters,
-  datacenters,
-  deployments,
-  smartClusters,
-  versions,
-  type DeploymentRow,
-} from '../../../platform/db/schema';
 import type { DeploymentView, DeploymentWork } from './deployment.types';
+import { apps, deployments, versions, type DeploymentRow } from '../../../platform/db/schema/apps';
+import { clusters, datacenters, smartClusters } from '../../../platform/db/schema/clusters';
 
 /** Deployments with their cluster, datacenter and names, in one query; gone clusters' are left out. */
 export async function listDeploymentViews(

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
-import { deployments } from '../../../platform/db/schema';
 import {
   deploymentsNamedUnder,
   deploymentsOfUser,
@@ -12,6 +11,7 @@ import {
   workOfDeployment,
 } from './deployment.queries';
 import type { DeploymentView, DeploymentWork } from './deployment.types';
+import { deployments } from '../../../platform/db/schema/apps';
 
 /**
  * Deployments as the app, version, CI/CD and smart-cluster modules read them: the cards an

@@ -1,7 +1,6 @@
 import type { App as AppEntity } from '@meridian/domain/apps/app-api';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { deployments, events } from '../../../platform/db/schema';
 import type {
   DriverOperation,
   WorkloadObservation,
@@ -17,6 +16,8 @@ import {
   readySmartCluster,
   waitForDeployments,
 } from '../app/app.test-support';
+import { deployments } from '../../../platform/db/schema/apps';
+import { events } from '../../../platform/db/schema/accounts';
 
 /** Clusters are ready at once; a rollout takes 1.5 s, long enough to stop the server mid-way. */
 class TimedRolloutDriver extends SimulatorDriver {

@@ -3,7 +3,6 @@ import { servicePorts, type KubernetesManifest } from '@meridian/domain/apps/adv
 import { appApiMessages } from '@meridian/domain/apps/app-api';
 import { isInProgress } from '@meridian/domain/status';
 import type { Database } from '../../../platform/db/database';
-import type { AppRow, ClusterRow, SmartClusterRow, VersionRow } from '../../../platform/db/schema';
 import { ConflictError, ValidationError } from '../../../platform/http/errors';
 import { touchApp } from '../app/app.records';
 import { ownSmartClustersWithMembers } from '../../clusters/clusters.public';
@@ -23,6 +22,8 @@ import {
 } from './deployment.queries';
 import type { DeploymentWork } from './deployment.types';
 import type { DeploymentJob } from './deployment-job-kinds';
+import type { AppRow, VersionRow } from '../../../platform/db/schema/apps';
+import type { ClusterRow, SmartClusterRow } from '../../../platform/db/schema/clusters';
 
 /** The user's smart clusters that can take a deployment now, with their live members. */
 export async function readySmartClusters(

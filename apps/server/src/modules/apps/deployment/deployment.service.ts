@@ -4,7 +4,6 @@ import {
   type DeploymentUpdate,
 } from '@meridian/domain/apps/app-api';
 import type { Database } from '../../../platform/db/database';
-import type { AppRow, ClusterRow, SmartClusterRow, VersionRow } from '../../../platform/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/http/errors';
 import type { HistoryActor } from '../../../platform/http/request-actor';
 import { recordEvent } from '../../account/account.public';
@@ -39,6 +38,8 @@ import {
 } from './deployment.rollout';
 import type { DeploymentJob } from './deployment-job-kinds';
 import { lockApp } from '../app/app.queries';
+import type { AppRow, VersionRow } from '../../../platform/db/schema/apps';
+import type { ClusterRow, SmartClusterRow } from '../../../platform/db/schema/clusters';
 
 /** What `deployVersionOn` is asked: the version, where (ready smart clusters), and by whom. */
 export interface VersionPlacement {

@@ -1,11 +1,9 @@
+import type { AppRow, DeploymentRow, VersionRow } from '../../../platform/db/schema/apps';
 import type {
-  AppRow,
   ClusterRow,
   DatacenterRow,
-  DeploymentRow,
   SmartClusterRow,
-  VersionRow,
-} from '../../../platform/db/schema';
+} from '../../../platform/db/schema/clusters';
 
 /** A deployment with what its card shows about where it runs. */
 export interface DeploymentView {

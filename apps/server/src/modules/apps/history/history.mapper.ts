@@ -1,5 +1,5 @@
 import type { HistoryEntry } from '@meridian/domain/apps/app-history';
-import type { AppHistoryLocationRow, AppHistoryRow } from '../../../platform/db/lifecycle-schema';
+import type { AppHistoryLocationRow, AppHistoryRow } from '../../../platform/db/schema/apps';
 
 function named(id: string | null, name: string | null): { uuid: string; name: string } | null {
   return id ? { uuid: id, name: name ?? '' } : null;

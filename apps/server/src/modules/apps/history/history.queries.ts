@@ -6,7 +6,7 @@ import {
   type AppHistoryLocationRow,
   type AppHistoryRow,
   type HistoryOutcome,
-} from '../../../platform/db/lifecycle-schema';
+} from '../../../platform/db/schema/apps';
 
 /** The only code touching the history tables. */
 

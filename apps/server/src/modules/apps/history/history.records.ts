@@ -1,5 +1,4 @@
 import type { Database } from '../../../platform/db/database';
-import type { HistoryAction, HistoryOutcome } from '../../../platform/db/lifecycle-schema';
 import type { HistoryActor } from '../../../platform/http/request-actor';
 import type { DeploymentView, DeploymentWork } from '../deployment/deployment.types';
 import {
@@ -8,6 +7,7 @@ import {
   settlePendingLocations,
   updateHistoryOutcome,
 } from './history.queries';
+import type { HistoryAction, HistoryOutcome } from '../../../platform/db/schema/apps';
 
 export interface HistoryLocationInput {
   deploymentId: string;

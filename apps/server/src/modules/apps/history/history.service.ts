@@ -1,10 +1,10 @@
 import type { AppHistoryPage, AppHistoryQuery } from '@meridian/domain/apps/app-history';
-import type { AppHistoryLocationRow } from '../../../platform/db/lifecycle-schema';
 import { NotFoundError } from '../../../platform/http/errors';
 import { ownApp } from '../app/app.records';
 import type { AppsContext } from '../apps-context';
 import { toHistoryEntry } from './history.mapper';
 import { historyPageRows, locationsOfEntries } from './history.queries';
+import type { AppHistoryLocationRow } from '../../../platform/db/schema/apps';
 
 /** One page of the user's app's history, newest first; another user's app is not found. */
 export async function appHistoryPage(

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { deploymentMetrics } from '../../../platform/db/lifecycle-schema';
 import { SimulatorDriver } from '../../../platform/drivers/simulator/simulator-driver';
 import { databaseBackends, logIn } from '../../../../test-support/test-app';
 import { createClusterTestApp } from '../../clusters/cluster/cluster.test-support';
@@ -8,6 +7,7 @@ import { createIntelligenceService } from '../../intelligence/intelligence.servi
 import { errorRateOf } from '../../intelligence/deployment-metrics';
 import { insertDeploymentMetrics } from '../../intelligence/deployment-metrics.queries';
 import { deployedApp, deploymentIn, idleJobs } from './metrics.test-support';
+import { deploymentMetrics } from '../../../platform/db/schema/metering';
 
 const hourMs = 3_600_000;
 

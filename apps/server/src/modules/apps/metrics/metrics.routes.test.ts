@@ -1,7 +1,6 @@
 import type { DeploymentMetrics } from '@meridian/domain/apps/deployment-metrics';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { deploymentMetrics } from '../../../platform/db/lifecycle-schema';
 import {
   addUser,
   embeddedBackendOnly,
@@ -13,6 +12,7 @@ import { createClusterTestApp } from '../../clusters/cluster/cluster.test-suppor
 import { createIntelligenceService } from '../../intelligence/intelligence.service';
 import { errorRateOf } from '../../intelligence/deployment-metrics';
 import { SteadyMetricsDriver, deployedApp, deploymentIn, idleJobs } from './metrics.test-support';
+import { deploymentMetrics } from '../../../platform/db/schema/metering';
 
 const mib = 2 ** 20;
 

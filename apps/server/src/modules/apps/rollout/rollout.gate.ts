@@ -1,5 +1,5 @@
 import type { Status } from '@meridian/domain/status';
-import type { RolloutRow, RolloutStepRow } from '../../../platform/db/lifecycle-schema';
+import type { RolloutRow, RolloutStepRow } from '../../../platform/db/schema/apps';
 
 /**
  * The health gate of one location of a progressive rollout (docs/deployment-lifecycle.md): its

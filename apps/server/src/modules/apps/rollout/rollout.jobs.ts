@@ -1,5 +1,4 @@
 import type { Database } from '../../../platform/db/database';
-import type { RolloutRow, RolloutStepRow } from '../../../platform/db/lifecycle-schema';
 import { defineJob } from '../../../platform/jobs/job-queue';
 import { crashPoint } from '../../../platform/jobs/crash-points';
 import { roundId } from '../../../platform/jobs/periodic-round';
@@ -15,6 +14,7 @@ import {
 } from './rollout.context';
 import { changeRollout, changeStep, findRollout } from './rollout.queries';
 import { endRollout, haltAt, startStep } from './rollout.steps';
+import type { RolloutRow, RolloutStepRow } from '../../../platform/db/schema/apps';
 
 /** The rollout job, for the one queue: each run takes at most one step and re-sends itself. */
 export function rolloutJobs(context: RolloutContext) {

@@ -5,7 +5,7 @@ import {
   rolloutSteps,
   type RolloutRow,
   type RolloutStepRow,
-} from '../../../platform/db/lifecycle-schema';
+} from '../../../platform/db/schema/apps';
 
 /** A rollout with its locations in the order they are taken. */
 export interface RolloutWithSteps {

@@ -7,7 +7,6 @@ import {
 } from '@meridian/domain/apps/rollout';
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import type { Database } from '../../../platform/db/database';
-import type { AppRow, SmartClusterRow, VersionRow } from '../../../platform/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/http/errors';
 import type { HistoryActor } from '../../../platform/http/request-actor';
 import { ownApp } from '../app/app.records';
@@ -30,6 +29,8 @@ import {
 import { lockApp } from '../app/app.queries';
 import { requireSettled } from '../deployment/deployment.rollout';
 import { listVersionRows } from '../version/version.queries';
+import type { AppRow, VersionRow } from '../../../platform/db/schema/apps';
+import type { SmartClusterRow } from '../../../platform/db/schema/clusters';
 
 /** Defaults of a rollout's gate where the request leaves them out. */
 export const defaultBakeSeconds = 60;

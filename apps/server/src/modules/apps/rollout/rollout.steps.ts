@@ -1,11 +1,5 @@
 import { eventType, type EventOutcome } from '@meridian/domain/events/event-catalogue';
 import type { Database } from '../../../platform/db/database';
-import type {
-  HistoryOutcome,
-  RolloutRow,
-  RolloutStatus,
-  RolloutStepRow,
-} from '../../../platform/db/lifecycle-schema';
 import type { HistoryActor } from '../../../platform/http/request-actor';
 import { ownApp } from '../app/app.records';
 import { ownLiveSmartCluster } from '../../clusters/clusters.public';
@@ -19,6 +13,12 @@ import { changeRollout, changeStep } from './rollout.queries';
 import type { DeploymentJob } from '../deployment/deployment-job-kinds';
 import { startVersionChange } from '../deployment/deployment.rollout';
 import { updateHistoryOutcome } from '../history/history.queries';
+import type {
+  HistoryOutcome,
+  RolloutRow,
+  RolloutStatus,
+  RolloutStepRow,
+} from '../../../platform/db/schema/apps';
 
 /** The writes of a rollout's steps: a location started, rolled back, the rollout ended. */
 

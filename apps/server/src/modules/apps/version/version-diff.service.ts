@@ -1,12 +1,12 @@
 import { appHistoryMessages, type VersionDiff } from '@meridian/domain/apps/app-history';
 import { registrySecretName } from '@meridian/domain/limits';
 import { stringify } from 'yaml';
-import type { VersionRow } from '../../../platform/db/schema';
 import { NotFoundError, ValidationError } from '../../../platform/http/errors';
 import type { AppsContext } from '../apps-context';
 import { buildManifests, sealedPlaceholder } from '../template/template.service';
 import { diffTemplatesTask } from './template-diff';
 import { findOwnVersion } from './version.queries';
+import type { VersionRow } from '../../../platform/db/schema/apps';
 
 /**
  * What a version deploys, as text to compare: a Basic version's manifests as Meridian renders

@@ -27,7 +27,7 @@ import {
 } from '../app/app.test-support';
 import { createClusterTestApp, multipart } from '../../clusters/cluster/cluster.test-support';
 import { probeHealthWhile } from '../../../../test-support/health-probe';
-import { versions } from '../../../platform/db/schema';
+import { versions } from '../../../platform/db/schema/apps';
 
 const password = 'hunter2-registry-secret';
 

@@ -1,7 +1,7 @@
 import type { Deployment, Version } from '@meridian/domain/apps/app-api';
 import { isInProgress, type Status } from '@meridian/domain/status';
-import type { VersionRow } from '../../../platform/db/schema';
 import { basicSettingsFromTemplate } from '../template/basic-settings';
+import type { VersionRow } from '../../../platform/db/schema/apps';
 
 /** A version as lists show it: without its template, which can be large. */
 export type VersionSummaryRow = Omit<

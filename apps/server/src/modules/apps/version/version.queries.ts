@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
-import { versions, type VersionRow } from '../../../platform/db/schema';
 import type { SealedColumn } from '../../../platform/secret-rotation';
 import type { VersionSummaryRow } from './version.mapper';
+import { versions, type VersionRow } from '../../../platform/db/schema/apps';
 
 // Versions without their raw template: lists never need it and it can be large.
 const versionColumns = {

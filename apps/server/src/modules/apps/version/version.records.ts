@@ -1,11 +1,11 @@
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import { isInProgress, type Status } from '@meridian/domain/status';
 import type { Database } from '../../../platform/db/database';
-import type { AppRow, VersionRow } from '../../../platform/db/schema';
 import { NotFoundError } from '../../../platform/http/errors';
 import { recordEvent } from '../../account/account.public';
 import { payloadOf } from '../deployment/deployment.events';
 import { deleteVersionRow, findOwnVersion, findVersion, updateVersionRow } from './version.queries';
+import type { AppRow, VersionRow } from '../../../platform/db/schema/apps';
 
 /**
  * The version rows as the app and deployment modules read and change them: ownership, the

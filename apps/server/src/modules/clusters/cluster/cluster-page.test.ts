@@ -4,13 +4,13 @@ import type { Status } from '@meridian/domain/status';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clusters, smartClusters } from '../../../platform/db/schema';
 import { insertInChunks, useListPageSuite } from '../../../../test-support/list-page-suite';
 import { databaseBackends, type LoggedIn } from '../../../../test-support/test-app';
 import { readySmartCluster } from '../../apps/app/app.test-support';
 import { overviewOf } from './cluster-page';
 import { createClusterTestApp } from './cluster.test-support';
 import { joinOrganization } from '../../account/organization/organization.test-support';
+import { clusters, smartClusters } from '../../../platform/db/schema/clusters';
 
 describe.each(databaseBackends())('the smart-cluster page on %s', (backend) => {
   const suite = useListPageSuite(

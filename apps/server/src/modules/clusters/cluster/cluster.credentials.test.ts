@@ -12,12 +12,12 @@ import {
   type LoggedIn,
   type TestApp,
 } from '../../../../test-support/test-app';
-import { simulatedKubeObjects } from '../../../platform/db/simulator-schema';
 import {
   configMap,
   kubeClient,
 } from '../../../platform/drivers/simulator/kube-api/simulated-kube-client.test-support';
 import { createClusterTestApp, multipart, waitForStatus } from './cluster.test-support';
+import { simulatedKubeObjects } from '../../../platform/db/schema/platform';
 
 const unauthorized = {
   kind: 'Status',

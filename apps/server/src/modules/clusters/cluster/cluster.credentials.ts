@@ -5,12 +5,12 @@ import {
 } from '@meridian/domain/clusters/cluster-credentials';
 import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
 import type { Status } from '@meridian/domain/status';
-import type { SmartClusterRow } from '../../../platform/db/schema';
 import { ConflictError } from '../../../platform/http/errors';
 import type { ClusterContext } from '../cluster-context';
 import { specOf } from './cluster.jobs';
 import { changeMemberRow, listMemberRows, updateSmartClusterRow } from './cluster.queries';
 import { generateMonitoringPassword, ownSmartCluster } from './cluster.service';
+import type { SmartClusterRow } from '../../../platform/db/schema/clusters';
 
 /**
  * A smart cluster's credentials, renewed by its owner: the kubeconfig tokens Meridian issued for

@@ -1,7 +1,7 @@
 import type { EventPayload, EventType } from '@meridian/domain/events/event-catalogue';
 import type { Database } from '../../../platform/db/database';
-import type { ClusterRow, SmartClusterRow } from '../../../platform/db/schema';
 import { recordEvent } from '../../account/account.public';
+import type { ClusterRow, SmartClusterRow } from '../../../platform/db/schema/clusters';
 
 export async function event(
   tx: Database,

@@ -13,7 +13,6 @@ import * as x509 from '@peculiar/x509';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { clusters } from '../../../platform/db/schema';
 import { probeHealthWhile } from '../../../../test-support/health-probe';
 import {
   embeddedBackendOnly,
@@ -28,6 +27,7 @@ import {
   smartClusters,
   waitForStatus,
 } from './cluster.test-support';
+import { clusters } from '../../../platform/db/schema/clusters';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 

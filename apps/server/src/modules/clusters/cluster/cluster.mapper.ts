@@ -4,8 +4,8 @@ import {
   type Cluster,
   type SmartCluster,
 } from '@meridian/domain/clusters/smart-cluster';
-import type { DatacenterRow, SmartClusterRow } from '../../../platform/db/schema';
 import type { MemberWithDatacenter } from './cluster.queries';
+import type { DatacenterRow, SmartClusterRow } from '../../../platform/db/schema/clusters';
 
 export function toDatacenter(row: DatacenterRow): Datacenter {
   return {

@@ -5,11 +5,11 @@ import {
   type PlacementDecision,
   type PlacementHistory,
 } from '@meridian/domain/clusters/placement-decision';
-import type { DatacenterRow } from '../../../platform/db/schema';
 import { NotFoundError, ValidationError } from '../../../platform/http/errors';
 import { decidePlacement, type PlacementRequest } from '../../intelligence/intelligence.public';
 import type { ClusterContext } from '../cluster-context';
 import { findOwnSmartCluster, listPlacementRows } from './cluster.queries';
+import type { DatacenterRow } from '../../../platform/db/schema/clusters';
 
 /** What placing an AUTOMATIC smart cluster takes: its candidates, size and target. */
 export type AutomaticRequest = PlacementRequest;

@@ -1,6 +1,7 @@
 import type { PlacementDecision } from '@meridian/domain/clusters/placement-decision';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
+import type { SealedColumn } from '../../../platform/secret-rotation';
 import {
   clusters,
   datacenters,
@@ -8,9 +9,8 @@ import {
   type ClusterRow,
   type DatacenterRow,
   type SmartClusterRow,
-} from '../../../platform/db/schema';
-import { smartClusterPlacements } from '../../../platform/db/placement-schema';
-import type { SealedColumn } from '../../../platform/secret-rotation';
+} from '../../../platform/db/schema/clusters';
+import { smartClusterPlacements } from '../../../platform/db/schema/clusters';
 
 export async function listDatacenterRows(db: Database): Promise<DatacenterRow[]> {
   return db.select().from(datacenters).orderBy(asc(datacenters.position));

@@ -3,7 +3,6 @@ import { pino } from 'pino';
 import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clusters, events } from '../../../platform/db/schema';
 import type {
   ClusterSpec,
   ProvisionedCluster,
@@ -16,6 +15,8 @@ import {
   type DatabaseBackend,
 } from '../../../../test-support/test-app';
 import { createClusterTestApp, waitFor, waitForStatus } from './cluster.test-support';
+import { clusters } from '../../../platform/db/schema/clusters';
+import { events } from '../../../platform/db/schema/accounts';
 
 const body = (name: string, datacenters: string[]) => ({
   name,

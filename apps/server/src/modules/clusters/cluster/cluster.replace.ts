@@ -2,7 +2,6 @@ import { eventType } from '@meridian/domain/events/event-catalogue';
 import type { PlacementDecision } from '@meridian/domain/clusters/placement-decision';
 import { isInProgress } from '@meridian/domain/status';
 import type { Database } from '../../../platform/db/database';
-import type { SmartClusterRow } from '../../../platform/db/schema';
 import { defineJob } from '../../../platform/jobs/job-queue';
 import { durableSteps } from '../../../platform/jobs/durable-steps';
 import { inTransaction, type ClusterContext, type SendClusterJob } from '../cluster-context';
@@ -18,6 +17,7 @@ import {
 } from './cluster.queries';
 import { settleSmartCluster } from './cluster.settle';
 import { replacementJobSchema, type ReplacementJob } from './cluster-job-kinds';
+import type { SmartClusterRow } from '../../../platform/db/schema/clusters';
 
 /**
  * Placing a smart cluster somewhere else, make-before-break (architecture "Placement"): the new

@@ -1,5 +1,4 @@
 import { eventType } from '@meridian/domain/events/event-catalogue';
-import type { SmartClusterRow } from '../../../platform/db/schema';
 import { defineJob } from '../../../platform/jobs/job-queue';
 import { scheduleNextRound } from '../../../platform/jobs/periodic-round';
 import {
@@ -19,6 +18,7 @@ import {
 import { scaleOnLoad } from './cluster.scale';
 import { insertMembers } from './cluster.service';
 import { replanJobSchema, type ReplanJob } from './cluster-job-kinds';
+import type { SmartClusterRow } from '../../../platform/db/schema/clusters';
 
 /**
  * Re-placement on observed traffic (architecture "Placement"): a periodic round re-solves every

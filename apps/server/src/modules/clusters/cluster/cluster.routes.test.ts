@@ -13,7 +13,6 @@ import { budgetMessage, validationMessages } from '@meridian/domain/validation-m
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { clusters, events, smartClusters } from '../../../platform/db/schema';
 import {
   embeddedBackendOnly,
   logIn,
@@ -21,6 +20,8 @@ import {
   type TestApp,
 } from '../../../../test-support/test-app';
 import { createClusterTestApp, waitForStatus } from './cluster.test-support';
+import { clusters, smartClusters } from '../../../platform/db/schema/clusters';
+import { events } from '../../../platform/db/schema/accounts';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 

@@ -1,5 +1,4 @@
 import { eventType } from '@meridian/domain/events/event-catalogue';
-import type { SmartClusterRow } from '../../../platform/db/schema';
 import {
   observedLoad,
   judgeScaling,
@@ -14,6 +13,7 @@ import {
   lockSmartCluster,
   insertPlacementRow,
 } from './cluster.queries';
+import type { SmartClusterRow } from '../../../platform/db/schema/clusters';
 
 /**
  * Scaling an AUTOMATIC smart cluster's minions on the load each member served (architecture

@@ -15,7 +15,6 @@ import type { Status } from '@meridian/domain/status';
 import { budgetMessage, validationMessages } from '@meridian/domain/validation-messages';
 import { cpuTask } from '../../../platform/cpu-pool';
 import type { Database } from '../../../platform/db/database';
-import type { ClusterRow, DatacenterRow, SmartClusterRow } from '../../../platform/db/schema';
 import { checkClusterEndpoint } from '../../../platform/drivers/kubernetes/cluster-endpoint-guard';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/http/errors';
 import { inTransaction, type ClusterContext, type SendClusterJob } from '../cluster-context';
@@ -45,6 +44,11 @@ import {
   organizationsOf,
   organizationToShareWith,
 } from './cluster.shared';
+import type {
+  ClusterRow,
+  DatacenterRow,
+  SmartClusterRow,
+} from '../../../platform/db/schema/clusters';
 
 export function memberName(smartName: string, datacenter: string): string {
   return `${smartName}-${datacenter}`;

@@ -1,7 +1,6 @@
 import { isInProgress, type Status } from '@meridian/domain/status';
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import type { Database } from '../../../platform/db/database';
-import type { SmartClusterRow } from '../../../platform/db/schema';
 import type {
   DriverOperation,
   ProvisionedCluster,
@@ -17,6 +16,7 @@ import {
   type MemberChange,
   type MemberWithDatacenter,
 } from './cluster.queries';
+import type { SmartClusterRow } from '../../../platform/db/schema/clusters';
 
 /** The status a member (and its smart cluster) shows while an operation runs. */
 export const inProgressStatus: Record<DriverOperation, Status> = {

@@ -1,6 +1,5 @@
 import { organizationMessages } from '@meridian/domain/auth/organization';
 import type { Database } from '../../../platform/db/database';
-import type { SmartClusterRow } from '../../../platform/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/http/errors';
 import { organizationRoles } from '../../account/account.public';
 import type { ClusterContext } from '../cluster-context';
@@ -9,6 +8,7 @@ import {
   findSharedSmartCluster,
   organizationHasDefault,
 } from './cluster.queries';
+import type { SmartClusterRow } from '../../../platform/db/schema/clusters';
 
 /**
  * Shared smart clusters (spec `default_shared_for_org_uuid`): one per organisation, made by one

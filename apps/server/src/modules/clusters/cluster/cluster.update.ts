@@ -6,7 +6,6 @@ import {
 } from '@meridian/domain/clusters/smart-cluster';
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import type { Database } from '../../../platform/db/database';
-import type { SmartClusterRow } from '../../../platform/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/http/errors';
 import { sameSet } from '../../intelligence/intelligence.public';
 import { inTransaction, type ClusterContext, type SendClusterJob } from '../cluster-context';
@@ -29,6 +28,7 @@ import {
   ownSmartCluster,
   requireDatacenters,
 } from './cluster.service';
+import type { SmartClusterRow } from '../../../platform/db/schema/clusters';
 
 /** What an update decided: the smart cluster's new fields and the datacenters it keeps. */
 interface UpdatePlan {

@@ -1,7 +1,7 @@
 import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
 import type { Database } from '../../../platform/db/database';
-import type { DatacenterRow } from '../../../platform/db/schema';
 import { upsertDatacenters } from './cluster.queries';
+import type { DatacenterRow } from '../../../platform/db/schema/clusters';
 
 type Seed = Omit<DatacenterRow, 'position' | 'driver'>;
 

@@ -7,7 +7,6 @@ import {
 import type { CpuPool } from '../../../platform/cpu-pool';
 import type { Database } from '../../../platform/db/database';
 import { ValidationError } from '../../../platform/http/errors';
-import type { DatacenterRow } from '../../../platform/db/schema';
 import { validationMessages } from '@meridian/domain/validation-messages';
 import { findDatacenterRows } from './cluster.queries';
 import { checkBudget } from './cluster.service';
@@ -19,6 +18,7 @@ import {
   solvePlacement,
   tenths,
 } from '../../intelligence/intelligence.public';
+import type { DatacenterRow } from '../../../platform/db/schema/clusters';
 
 /**
  * `POST /intelligence/placement`: where an AUTOMATIC smart cluster on these candidates would run

@@ -19,7 +19,7 @@ import {
 } from './monitoring-sign-in';
 import { findLiveMemberWithPassword, findVisibleSmartCluster } from '../cluster/cluster.queries';
 import { organizationsOf } from '../cluster/cluster.shared';
-import type { ClusterRow, DatacenterRow } from '../../../platform/db/schema';
+import type { ClusterRow, DatacenterRow } from '../../../platform/db/schema/clusters';
 
 /** Who may open a monitoring page: Basic auth with the password, or the console's sign-in. */
 export interface AccessDeps {

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
-import { monitoringSignIns } from '../../../platform/db/monitoring-schema';
+import { monitoringSignIns } from '../../../platform/db/schema/clusters';
 
 /**
  * Signing the owner into a member's monitoring page without its password: the console mints a

@@ -11,7 +11,6 @@ import {
   type LoggedIn,
   type TestApp,
 } from '../../../../test-support/test-app';
-import { clusters } from '../../../platform/db/schema';
 import { ClusterUnreachableError } from '../../../platform/drivers/infrastructure-driver';
 import { SimulatorDriver } from '../../../platform/drivers/simulator/simulator-driver';
 import {
@@ -22,6 +21,7 @@ import {
 } from '../../apps/app/app.test-support';
 import { createClusterTestApp, waitForStatus } from '../cluster/cluster.test-support';
 import { basic, smartClusterWithPassword as withPassword } from './monitoring.test-support';
+import { clusters } from '../../../platform/db/schema/clusters';
 
 /** Faults the tests switch on: a cluster API that cannot be reached, a cloud keeping no usage. */
 const faults = { unreachable: false, noUsage: false };

@@ -5,7 +5,6 @@ import { certificateOutsideDomainsMessage } from '@meridian/domain/domains/domai
 import * as x509 from '@peculiar/x509';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deployments, domains } from '../../../platform/db/schema';
 import {
   embeddedBackendOnly,
   logIn,
@@ -20,6 +19,8 @@ import {
   readySmartCluster,
   waitForDeployments,
 } from '../../apps/app/app.test-support';
+import { deployments } from '../../../platform/db/schema/apps';
+import { domains } from '../../../platform/db/schema/domains';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
-import { certificates, type CertificateRow } from '../../../platform/db/schema';
-import { certificateAuthorities } from '../../../platform/db/secret-schema';
 import type { SealedColumn } from '../../../platform/secret-rotation';
+import { certificates, type CertificateRow } from '../../../platform/db/schema/domains';
+import { certificateAuthorities } from '../../../platform/db/schema/platform';
 
 export async function insertCertificate(
   tx: Database,

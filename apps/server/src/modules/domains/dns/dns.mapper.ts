@@ -1,5 +1,5 @@
 import type { DnsRecord } from '@meridian/domain/domains/domain-api';
-import type { DnsRecordRow } from '../../../platform/db/schema';
+import type { DnsRecordRow } from '../../../platform/db/schema/domains';
 
 export function toDnsRecord(row: DnsRecordRow): DnsRecord {
   return {

@@ -9,7 +9,6 @@ import {
   type DnsRecordCreateInput,
   type DnsRecordUpdateInput,
 } from '@meridian/domain/domains/domain-api';
-import type { DnsRecordRow, DomainRow } from '../../../platform/db/schema';
 import { ValidationError } from '../../../platform/http/errors';
 import { inTransaction, type DomainContext } from '../domain-context';
 import {
@@ -22,6 +21,7 @@ import {
   recordsOfDomain,
 } from '../domain/domain.records';
 import { toDnsRecord } from './dns.mapper';
+import type { DnsRecordRow, DomainRow } from '../../../platform/db/schema/domains';
 
 /** The name and content a record is stored with, after spec "Validation rules" and DNS's own rules. */
 async function checkRecord(

@@ -1,10 +1,10 @@
 import type { DomainPage } from '@meridian/domain/domains/domain-api';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { domains } from '../../../platform/db/schema';
 import { insertInChunks, useListPageSuite } from '../../../../test-support/list-page-suite';
 import { databaseBackends, type LoggedIn } from '../../../../test-support/test-app';
 import { createClusterTestApp } from '../../clusters/cluster/cluster.test-support';
+import { domains } from '../../../platform/db/schema/domains';
 
 describe.each(databaseBackends())('the domain page on %s', (backend) => {
   const suite = useListPageSuite(

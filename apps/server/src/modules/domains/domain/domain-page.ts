@@ -5,11 +5,11 @@ import {
   type PerUserRevisionCache,
   type RevisionReader,
 } from '../../../platform/db/per-user-revision-cache';
-import type { DomainRow } from '../../../platform/db/schema';
 import type { DomainContext } from '../domain-context';
 import { toDomain } from './domain.mapper';
 import { activeDomains } from './domain.records';
 import { jobsWorkingOn, namesUnderDomains } from './domain.service';
+import type { DomainRow } from '../../../platform/db/schema/domains';
 
 /** The user's domains, oldest first, with the deployment names under each. */
 interface DomainList {

@@ -1,6 +1,6 @@
 import type { Domain } from '@meridian/domain/domains/domain-api';
 import type { EventPayload } from '@meridian/domain/events/event-catalogue';
-import type { DomainRow } from '../../../platform/db/schema';
+import type { DomainRow } from '../../../platform/db/schema/domains';
 
 export function toDomain(
   row: DomainRow,

@@ -1,7 +1,6 @@
 import { publicSuffixMessage, type Domain } from '@meridian/domain/domains/domain-api';
 import { validationMessages } from '@meridian/domain/validation-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domains } from '../../../platform/db/schema';
 import {
   addUser,
   createTestApp,
@@ -11,6 +10,7 @@ import {
   type TestApp,
 } from '../../../../test-support/test-app';
 import { loadZones } from './zone-store';
+import { domains } from '../../../platform/db/schema/domains';
 
 /** A name under which anyone registers names (co.uk, github.io) belongs to no account. */
 describe.each(embeddedBackendOnly())('public suffixes as domains on %s', (backend) => {

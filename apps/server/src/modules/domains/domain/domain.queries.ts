@@ -5,7 +5,7 @@ import {
   domains,
   type DnsRecordRow,
   type DomainRow,
-} from '../../../platform/db/schema';
+} from '../../../platform/db/schema/domains';
 
 export async function findOwnDomainRow(
   db: Database,

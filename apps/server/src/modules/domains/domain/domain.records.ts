@@ -1,6 +1,5 @@
 import type { Database } from '../../../platform/db/database';
 import { zoneCovers } from '../../../platform/dns/public-suffix';
-import type { DnsRecordRow, DomainRow } from '../../../platform/db/schema';
 import { NotFoundError } from '../../../platform/http/errors';
 import {
   changeRecordRow,
@@ -12,6 +11,7 @@ import {
   listRecordRows,
   recordsNamed,
 } from './domain.queries';
+import type { DnsRecordRow, DomainRow } from '../../../platform/db/schema/domains';
 
 /**
  * Domains and their records as the DNS module reads and changes them: the domain module owns the

@@ -12,7 +12,6 @@ import { validationMessages } from '@meridian/domain/validation-messages';
 import * as x509 from '@peculiar/x509';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deployments, events } from '../../../platform/db/schema';
 import {
   addUser,
   databaseBackends,
@@ -29,6 +28,8 @@ import {
   waitForDeployments,
 } from '../../apps/app/app.test-support';
 import { loadZones } from './zone-store';
+import { deployments } from '../../../platform/db/schema/apps';
+import { events } from '../../../platform/db/schema/accounts';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 

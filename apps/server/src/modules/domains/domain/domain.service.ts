@@ -10,7 +10,6 @@ import {
 } from '@meridian/domain/domains/domain-api';
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import type { Database } from '../../../platform/db/database';
-import type { DomainRow } from '../../../platform/db/schema';
 import { isPublicSuffix } from '../../../platform/dns/public-suffix';
 import { ConflictError, ValidationError } from '../../../platform/http/errors';
 import { namedDeploymentViews, setDeploymentDomainNames } from '../../apps/apps.public';
@@ -25,6 +24,7 @@ import {
   overlappingZones,
 } from './domain.queries';
 import { ownDomain } from './domain.records';
+import type { DomainRow } from '../../../platform/db/schema/domains';
 
 /**
  * A zone taken (by anyone), or inside or above a zone another account holds, is refused: its

@@ -1,7 +1,6 @@
 import { dnsMessages, type Domain } from '@meridian/domain/domains/domain-api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domains } from '../../../platform/db/schema';
 import { dataOf, query } from '../../../platform/dns/dns-answer-suite.test-support';
 import { freePort } from '../../../platform/dns/powerdns-process.test-support';
 import {
@@ -13,6 +12,7 @@ import {
 } from '../../../../test-support/test-app';
 import { createClusterTestApp, waitFor } from '../../clusters/cluster/cluster.test-support';
 import { findZoneConflicts } from './zone-store';
+import { domains } from '../../../platform/db/schema/domains';
 
 /** One account must never be able to change what DNS answers for another account's names. */
 describe.each(embeddedBackendOnly())('DNS names across accounts on %s', (backend) => {

@@ -2,10 +2,10 @@ import { isIP } from 'node:net';
 import { asc, eq, ne } from 'drizzle-orm';
 import type { ChangeFeed } from '../../../platform/changes/change-feed';
 import type { Database } from '../../../platform/db/database';
-import { dnsRecords, dnsRevision, domains } from '../../../platform/db/schema';
 import { isPublicSuffix } from '../../../platform/dns/public-suffix';
 import type { Zone, ZoneRecord, ZoneSource } from '../../../platform/dns/zone';
 import { listNamedDeployments } from '../../apps/apps.public';
+import { dnsRecords, dnsRevision, domains } from '../../../platform/db/schema/domains';
 
 /** TTL of the A/AAAA answers for deployment domain names: short, since addresses move. */
 export const deploymentNameTtl = 300;

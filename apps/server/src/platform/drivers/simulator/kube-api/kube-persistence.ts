@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/database';
-import { simulatedKubeCredentials, simulatedKubeObjects } from '../../../db/simulator-schema';
 import type { SecretBox } from '../../../secret-box';
 import type { KubeObject } from './kube-store';
+import { simulatedKubeCredentials, simulatedKubeObjects } from '../../../db/schema/platform';
 
 /**
  * What the simulated cloud keeps of each cluster between restarts: the serial of the

@@ -1,3 +1,4 @@
+// What running things cost and served: usage periods (billing), traffic and deployment metrics (intelligence).
 import {
   bigint,
   doublePrecision,
@@ -9,8 +10,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import type { FlavorKey } from '@meridian/domain/flavors';
-import { smartClusters, users } from './schema';
+import { ownerUserId } from './accounts';
+import { smartClusters } from './clusters';
 
 /* What running things cost and served: billing's usage periods, intelligence's traffic hours and origins. */
 
@@ -23,9 +26,7 @@ export const usagePeriods = pgTable(
   'usage_periods',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     /** The member cluster's or the deployment's id (no foreign key: the resource may be gone). */
     resourceId: uuid('resource_id').notNull(),
     resourceType: text('resource_type').$type<'cluster' | 'stack'>().notNull(),
@@ -58,9 +59,7 @@ export const trafficHours = pgTable(
   'traffic_hours',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     /** No foreign key: traffic history outlives the deployment. */
     deploymentId: uuid('deployment_id').notNull(),
     datacenterUuid: text('datacenter_uuid').notNull(),
@@ -88,12 +87,8 @@ export const trafficOrigins = pgTable(
   'traffic_origins',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    smartClusterId: uuid('smart_cluster_id')
-      .notNull()
-      .references(() => smartClusters.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
+    smartClusterId: belongsTo('smart_cluster_id', () => smartClusters.id),
     /** The start of the UTC hour the requests were counted in. */
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     /** The datacenter that served them: its load, for scaling its minions. */
@@ -116,4 +111,35 @@ export const trafficOrigins = pgTable(
 );
 
 export type UsagePeriodRow = typeof usagePeriods.$inferSelect;
+
 export type TrafficHourRow = typeof trafficHours.$inferSelect;
+
+/**
+ * What a deployment served and used over one sampling window (issue 15's metrics), kept for
+ * a retention; the version is kept so a rollout can compare a new version with the old.
+ */
+export const deploymentMetrics = pgTable(
+  'deployment_metrics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerUserId(),
+    /** No foreign key: the figures outlive the deployment until the retention drops them. */
+    deploymentId: uuid('deployment_id').notNull(),
+    versionId: uuid('version_id').notNull(),
+    datacenterUuid: text('datacenter_uuid').notNull(),
+    /** The window's end; it began `windowSeconds` earlier. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    windowSeconds: doublePrecision('window_seconds').notNull(),
+    requests: bigint('requests', { mode: 'number' }).notNull(),
+    errors: bigint('errors', { mode: 'number' }).notNull(),
+    latencyP95Ms: doublePrecision('latency_p95_ms'),
+    cpuMillicores: doublePrecision('cpu_millicores'),
+    memoryBytes: bigint('memory_bytes', { mode: 'number' }),
+  },
+  (table) => [
+    index('deployment_metrics_deployment_idx').on(table.deploymentId, table.at),
+    index('deployment_metrics_at_idx').on(table.at),
+  ],
+);
+
+export type DeploymentMetricRow = typeof deploymentMetrics.$inferSelect;
