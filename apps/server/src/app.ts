@@ -1,54 +1,37 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './platform/config';
-import { createCpuPool, type CpuPool, type CpuPoolSettings } from './platform/cpu-pool';
+import { createCpuPool, type CpuPoolSettings } from './platform/cpu-pool';
 import type { DatabaseHandle } from './platform/db/database';
 import {
   createDriverRegistry,
   type DriverRegistryOptions,
 } from './platform/drivers/driver-registry';
 import { databaseKubePersistence } from './platform/drivers/simulator/kube-api/kube-persistence';
-import { registerAuthentication } from './platform/http/authenticate';
 import { registerHealthChecks } from './platform/http/health';
 import { createHttpApp, type App, type HttpSettings } from './platform/http/http-app';
 import { registerWebConsole } from './platform/http/web-console';
-import { startChangeFeed, type ChangeFeed } from './platform/changes/change-feed';
-import { createJobQueue, type JobQueue, type JobQueueOptions } from './platform/jobs/job-queue';
-import { registerRealtime, type RealtimeTimings } from './platform/realtime/realtime';
+import { startChangeFeed } from './platform/changes/change-feed';
+import { createJobQueue, type JobQueueOptions } from './platform/jobs/job-queue';
+import type { RealtimeTimings } from './platform/realtime/realtime';
 import { createSecretBox, type SecretBox } from './platform/secret-box';
 import { loadSecretKeyRing, type SecretKeySettings } from './platform/secret-keys';
 import { checkSealedValues } from './platform/secret-rotation';
 import type { Database } from './platform/db/database';
+import type { Platform } from './platform/platform';
 import { sealedColumns } from './sealed-columns';
-import { apiKeyRoutes } from './modules/account/api-key/api-key.routes';
-import { organizationRoutes } from './modules/account/organization/organization.routes';
-import { invitationRoutes } from './modules/account/organization/invitation.routes';
-import { createInvitationContext } from './modules/account/organization/invitation.service';
-import { createApiKeyService } from './modules/account/api-key/api-key.service';
-import { authRoutes } from './modules/account/auth/auth.routes';
-import {
-  createAuthService,
-  defaultSessionPolicy,
-  type SessionPolicy,
-} from './modules/account/auth/auth.service';
-import { keypairRoutes } from './modules/account/keypair/keypair.routes';
-import { createKeypairService } from './modules/account/keypair/keypair.service';
+import { registerAccount } from './modules/account/account.module';
+import { appsContextOf, registerApps } from './modules/apps/apps.module';
+import { deploymentsOnSmartClusters } from './modules/apps/apps.public';
+import { registerClusters } from './modules/clusters/clusters.module';
+import type { ReplanSettings } from './modules/clusters/cluster/cluster.replan';
+import { registerDomains } from './modules/domains/domains.module';
+import { registerIntelligence } from './modules/intelligence/intelligence.module';
 import {
   defaultLoginThrottleLimits,
   LoginThrottle,
   type LoginThrottleLimits,
-} from './modules/account/auth/login-throttle';
-import { eventRoutes } from './modules/account/event/event.routes';
-import { createEventService, loadEvent } from './modules/account/event/event.service';
-import { registerClusterModule } from './modules/clusters/cluster.module';
-import { monitoringRoutes } from './modules/clusters/monitoring/monitoring.routes';
-import { createMonitoringService } from './modules/clusters/monitoring/monitoring.service';
-import type { ReplanSettings } from './modules/clusters/cluster/cluster.replan';
-import { registerAppModules } from './modules/apps/apps.module';
-import { deploymentsOnSmartClusters } from './modules/apps/apps.public';
-import { registerIntelligenceModule } from './modules/intelligence/intelligence.module';
-import { billingRoutes } from './modules/account/billing/billing.routes';
-import { createBillingService } from './modules/account/billing/billing.service';
-import { defaultNameservers, registerDomainModule } from './modules/domains/domain.module';
+} from './platform/login-throttle';
+import type { SessionPolicy } from './modules/account/auth/auth.service';
 
 export interface BuildAppOptions {
   config: Pick<Config, 'webDistDir'>;
@@ -97,20 +80,6 @@ export interface InfrastructureOptions extends Partial<DriverRegistryOptions>, S
   replacement?: Partial<ReplanSettings>;
 }
 
-/** What every module is built with: the database, the clock, the one queue, feed, drivers and keys. */
-interface Platform {
-  database: Pick<DatabaseHandle, 'db' | 'driver'>;
-  now: () => Date;
-  jobs: JobQueue;
-  changes: ChangeFeed;
-  drivers: ReturnType<typeof createDriverRegistry>;
-  secrets: SecretBox;
-  /** Password guesses, counted across login, the keypair's private key and monitoring pages. */
-  loginThrottle: LoginThrottle;
-  /** Where CPU-heavy work a user can size runs, off the event loop. */
-  cpu: CpuPool;
-}
-
 /** Builds the control plane's HTTP app, ready to `listen` or to `inject` requests into. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database, logger, now = () => new Date(), jobs: jobOptions, extend } = options;
@@ -146,8 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     cpu,
   };
   app.addHook('onClose', () => closeDrivers(platform.drivers));
-  await registerAccountModules(app, platform, options);
-  await registerDeploymentModules(app, platform, options);
+  await registerContexts(app, platform, options);
   await registerWebConsole(app, config);
   await extend?.(app);
   await jobs.start();
@@ -193,98 +161,23 @@ async function closeDrivers(drivers: Platform['drivers']): Promise<void> {
 /** Without simulator settings (tests of other modules): real durations, no failing datacenter. */
 const idleSimulator: DriverRegistryOptions['simulator'] = { timeScale: 1, failDatacenters: [] };
 
-/** Sign-in, sessions, API keys, the keypair, events and the live channel (`/auth`, `/event`). */
-async function registerAccountModules(
+/** The bounded contexts (docs/architecture.md), each with its share of the options. */
+async function registerContexts(
   app: App,
-  { database, now, changes, secrets, loginThrottle }: Platform,
-  { auth = {}, realtime }: BuildAppOptions,
-): Promise<void> {
-  const authService = createAuthService({
-    db: database.db,
-    throttle: loginThrottle,
-    sessionPolicy: { ...defaultSessionPolicy, ...auth.sessionPolicy },
-    now,
-  });
-  const apiKeyService = createApiKeyService({ db: database.db });
-  // One resolver per Authorization scheme: console sessions and CI/CD API keys.
-  registerAuthentication(
-    app,
-    new Map([
-      ['bearer', authService.authenticateSession],
-      ['apikey', apiKeyService.authenticateApiKey],
-    ]),
-  );
-  await app.register(authRoutes, { prefix: '/auth', service: authService });
-  await app.register(apiKeyRoutes, { prefix: '/auth', service: apiKeyService });
-  const invitations = createInvitationContext(database.db, now);
-  await app.register(organizationRoutes, { prefix: '/auth', db: database.db, invitations });
-  await app.register(invitationRoutes, { prefix: '/auth', context: invitations });
-  await app.register(keypairRoutes, {
-    prefix: '/auth',
-    service: createKeypairService({ db: database.db, secrets, throttle: loginThrottle }),
-  });
-  await app.register(eventRoutes, {
-    prefix: '/event',
-    service: createEventService({ db: database.db }),
-  });
-  await registerRealtime(app, {
-    changes,
-    loadEvent: (id) => loadEvent(database.db, id),
-    authenticateSession: authService.authenticateSession,
-    timings: realtime,
-  });
-}
-
-/** Smart clusters, apps and their deployments, traffic, billing, domains and DNS. */
-async function registerDeploymentModules(
-  app: App,
-  { database, now, jobs, changes, drivers, secrets, loginThrottle, cpu }: Platform,
-  { cluster = {}, intelligence, dns = {} }: BuildAppOptions,
+  platform: Platform,
+  { auth, realtime, cluster = {}, intelligence, dns }: BuildAppOptions,
 ): Promise<void> {
   const { externalProbeTimeoutMs, replacement, clusterEndpoints } = cluster;
-  await registerClusterModule(app, database, {
-    jobs,
-    drivers,
-    secrets,
-    now,
+  const metricsRetentionMs = intelligence?.metricsRetentionMs;
+  await registerAccount(app, platform, { sessionPolicy: auth?.sessionPolicy, realtime });
+  await registerClusters(app, platform, {
+    // The clusters context moves the apps on its smart clusters through this port.
+    deployments: deploymentsOnSmartClusters(appsContextOf(platform, { metricsRetentionMs })),
     externalProbeTimeoutMs,
     endpointPolicy: clusterEndpoints,
     replacement,
-    cpu,
-    deployments: deploymentsOnSmartClusters({ db: database.db, jobs, secrets, now }),
   });
-  // Each member cluster's monitoring page, behind its smart cluster's monitoring password.
-  await app.register(monitoringRoutes, {
-    prefix: '/monitoring',
-    service: createMonitoringService({
-      db: database.db,
-      drivers,
-      secrets,
-      throttle: loginThrottle,
-      now,
-    }),
-  });
-  const metricsRetentionMs = intelligence?.metricsRetentionMs;
-  await registerAppModules(app, {
-    db: database.db,
-    jobs,
-    drivers,
-    secrets,
-    now,
-    metricsRetentionMs,
-    cpu,
-  });
-  await registerIntelligenceModule(app, database, { drivers, ...intelligence, jobs, now, cpu });
-  await app.register(billingRoutes, {
-    prefix: '/billing',
-    service: createBillingService({ db: database.db, now }),
-  });
-  await registerDomainModule(app, database, {
-    secrets,
-    nameservers: dns.nameservers ?? defaultNameservers,
-    jobs,
-    changes,
-    responder: dns.responder,
-    powerDns: dns.powerDns,
-  });
+  await registerApps(app, platform, { metricsRetentionMs });
+  await registerIntelligence(app, platform, intelligence);
+  await registerDomains(app, platform, dns);
 }

@@ -1,6 +1,6 @@
 // The account context's public face (docs/architecture.md): the only file of it that other
 // contexts import. The events every context records, the keypair stacks boot with, usage
-// metering, organisation roles, and the password-guess throttle monitoring pages share.
+// metering and organisation roles.
 import type { OrganizationRole } from '@meridian/domain/auth/organization';
 import type { Database } from '../../platform/db/database';
 import { membershipsOf } from './organization/organization.queries';
@@ -8,7 +8,6 @@ import { membershipsOf } from './organization/organization.queries';
 export { recordEvent } from './event/event.service';
 export { ensureUserKeypair } from './keypair/keypair.service';
 export { meterDeployment, meterMember } from './billing/metering';
-export type { LoginThrottle } from './auth/login-throttle';
 
 /** The organisations a user belongs to and their role in each (shared smart clusters). */
 export async function organizationRoles(

@@ -1,50 +1,70 @@
 import type { App } from '../../platform/http/http-app';
-import type { JobQueue } from '../../platform/jobs/job-queue';
+import { registerSignedInRoutes } from '../../platform/http/signed-in-routes';
+import type { Platform } from '../../platform/platform';
+import type { AppsContext } from './apps-context';
 import { appRoutes } from './app/app.routes';
 import { cicdRoutes } from './cicd/cicd.routes';
-import { clusterVersionRoutes } from './rollout/cluster-versions.routes';
-import { historyRoutes } from './history/history.routes';
 import { intelligenceDeploymentRoutes } from './cicd/intelligence-deployment.routes';
-import { metricsRoutes } from './metrics/metrics.routes';
-import { versionDiffRoutes } from './version/version-diff.routes';
-import { versionRoutes } from './version/version.routes';
-import { rolloutJobs } from './rollout/rollout.jobs';
-import { checkTemplateTask } from './template/template-check';
-import { rolloutRoutes } from './rollout/rollout.routes';
-import type { AppsContext } from './apps-context';
 import { deploymentJobs } from './deployment/deployment.jobs';
 import { deploymentRoutes } from './deployment/deployment.routes';
 import { deploymentLogRoutes } from './deployment/deployment-logs.routes';
 import { registerDeploymentLogSockets } from './deployment/deployment-logs.sockets';
+import { historyRoutes } from './history/history.routes';
+import { metricsRoutes } from './metrics/metrics.routes';
+import { clusterVersionRoutes } from './rollout/cluster-versions.routes';
+import { rolloutJobs } from './rollout/rollout.jobs';
+import { rolloutRoutes } from './rollout/rollout.routes';
+import { checkTemplateTask } from './template/template-check';
+import { versionDiffRoutes } from './version/version-diff.routes';
+import { versionRoutes } from './version/version.routes';
 
 /** The apps under `/meridian/v1/kube`, and the two calls the spec places under other prefixes. */
 export const appsPrefix = '/meridian/v1/kube';
 
+/** The apps context's settings: how long deployment metrics are kept (MERIDIAN_METRICS_RETENTION_HOURS). */
+export interface AppsSettings {
+  metricsRetentionMs?: number;
+}
+
+/** The apps context's share of the platform, for app.ts to hand the clusters context its port. */
+export function appsContextOf(platform: Platform, settings: AppsSettings = {}): AppsContext {
+  const { database, jobs, drivers, secrets, now, cpu } = platform;
+  return { db: database.db, jobs, drivers, secrets, now, cpu, ...settings };
+}
+
 /**
- * Wires the modules that deploy apps: app, version, deployment (with its rollout and removal
- * jobs) and CI/CD, all sharing one context; `/cluster/clusters/versions` and the CI/CD call under
- * `/intelligence` are served by the smart-cluster and intelligence folders' route files.
+ * The apps context: app, version, deployment (with its rollout and removal jobs), history,
+ * metrics and CI/CD. `/cluster/clusters/versions` and the CI/CD call under `/intelligence` are
+ * its routes too: a prefix is a mount option.
  */
-export async function registerAppModules(
+export async function registerApps(
   app: App,
-  context: Omit<AppsContext, 'jobs'> & { jobs: JobQueue },
+  platform: Platform,
+  settings: AppsSettings = {},
 ): Promise<void> {
-  context.jobs.define(...deploymentJobs(context), ...rolloutJobs(context));
-  context.cpu.preload(checkTemplateTask);
-  await app.register(appRoutes, { prefix: appsPrefix, context });
-  await app.register(versionRoutes, { prefix: appsPrefix, context });
-  await app.register(deploymentRoutes, { prefix: appsPrefix, context });
-  await app.register(deploymentLogRoutes, { prefix: appsPrefix, context });
+  const context = appsContextOf(platform, settings);
+  platform.jobs.define(...deploymentJobs(context), ...rolloutJobs(context));
+  platform.cpu.preload(checkTemplateTask);
+  await registerSignedInRoutes(app, async (scope) => {
+    for (const routes of [
+      appRoutes,
+      versionRoutes,
+      deploymentRoutes,
+      deploymentLogRoutes,
+      cicdRoutes,
+      metricsRoutes,
+      historyRoutes,
+      versionDiffRoutes,
+      rolloutRoutes,
+    ]) {
+      await scope.register(routes, { prefix: appsPrefix, context });
+    }
+    await scope.register(clusterVersionRoutes, { prefix: '/cluster', context });
+    await scope.register(intelligenceDeploymentRoutes, { prefix: '/intelligence', context });
+  });
   // The live tail rides the realtime channel, when the app has one.
   if (app.realtime) {
     const logs = registerDeploymentLogSockets(app.realtime, context);
     app.addHook('preClose', async () => logs.close());
   }
-  await app.register(cicdRoutes, { prefix: appsPrefix, context });
-  await app.register(metricsRoutes, { prefix: appsPrefix, context });
-  await app.register(historyRoutes, { prefix: appsPrefix, context });
-  await app.register(versionDiffRoutes, { prefix: appsPrefix, context });
-  await app.register(rolloutRoutes, { prefix: appsPrefix, context });
-  await app.register(clusterVersionRoutes, { prefix: '/cluster', context });
-  await app.register(intelligenceDeploymentRoutes, { prefix: '/intelligence', context });
 }

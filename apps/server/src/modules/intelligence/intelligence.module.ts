@@ -1,48 +1,42 @@
-import type { CpuPool } from '../../platform/cpu-pool';
 import type { App } from '../../platform/http/http-app';
-import type { DatabaseHandle } from '../../platform/db/database';
-import type { DriverRegistry } from '../../platform/drivers/infrastructure-driver';
-import type { JobQueue } from '../../platform/jobs/job-queue';
+import { registerSignedInRoutes } from '../../platform/http/signed-in-routes';
+import type { Platform } from '../../platform/platform';
 import { intelligenceRoutes } from './intelligence.routes';
-import { createIntelligenceService, type IntelligenceService } from './intelligence.service';
+import { createIntelligenceService } from './intelligence.service';
 
-export interface IntelligenceModuleOptions {
-  drivers: DriverRegistry;
-  jobs: JobQueue;
-  /** How often traffic is sampled; tests and e2e shorten it. */
+export interface IntelligenceSettings {
+  /** How often traffic is sampled (MERIDIAN_TRAFFIC_SAMPLE_SECONDS); tests and e2e shorten it. */
   trafficSampleIntervalMs?: number;
   /** How long deployment metrics are kept (MERIDIAN_METRICS_RETENTION_HOURS). */
   metricsRetentionMs?: number;
-  now?: () => Date;
-  /** Where placement previews are searched, off the event loop. */
-  cpu: CpuPool;
 }
 
 /**
- * Wires `/intelligence/traffic` and the durable sampling round: this process queues the next
- * round on start (a no-op when another process or an earlier run already has), and each round
- * queues the one after, so sampling goes on across restarts.
+ * The intelligence context: `/intelligence/traffic` and the durable sampling round. This
+ * process queues the next round on start (a no-op when another process or an earlier run
+ * already has), and each round queues the one after, so sampling goes on across restarts.
  */
-export async function registerIntelligenceModule(
+export async function registerIntelligence(
   app: App,
-  database: Pick<DatabaseHandle, 'db' | 'driver'>,
-  options: IntelligenceModuleOptions,
-): Promise<IntelligenceService> {
+  platform: Platform,
+  settings: IntelligenceSettings = {},
+): Promise<void> {
   const service = createIntelligenceService({
-    db: database.db,
-    jobs: options.jobs,
-    drivers: options.drivers,
-    sampleIntervalMs: options.trafficSampleIntervalMs,
-    metricsRetentionMs: options.metricsRetentionMs,
-    now: options.now,
+    db: platform.database.db,
+    jobs: platform.jobs,
+    drivers: platform.drivers,
+    sampleIntervalMs: settings.trafficSampleIntervalMs,
+    metricsRetentionMs: settings.metricsRetentionMs,
+    now: platform.now,
   });
-  options.jobs.define(...service.jobDefinitions);
+  platform.jobs.define(...service.jobDefinitions);
   // Once the queue runs (it starts before the app is ready).
-  app.addHook('onReady', () => service.scheduleNextRound(options.now?.() ?? new Date()));
-  await app.register(intelligenceRoutes, {
-    prefix: '/intelligence',
-    service,
-    cpu: options.cpu,
+  app.addHook('onReady', () => service.scheduleNextRound(platform.now()));
+  await registerSignedInRoutes(app, async (scope) => {
+    await scope.register(intelligenceRoutes, {
+      prefix: '/intelligence',
+      service,
+      cpu: platform.cpu,
+    });
   });
-  return service;
 }

@@ -20,7 +20,6 @@ export const intelligenceRoutes: FastifyPluginAsyncZod<IntelligenceRoutesOptions
   { service, cpu },
 ) => {
   cpu.preload(placementTask);
-  app.addHook('onRequest', app.authenticate);
   app.get(
     '/traffic',
     {

@@ -21,7 +21,7 @@ import {
   revokeSession,
   updateSessionLastSeen,
 } from './auth.queries';
-import type { LoginThrottle } from './login-throttle';
+import type { LoginThrottle } from '../../../platform/login-throttle';
 import { commonPasswordMessage, hashPassword, isCommonPassword } from './password';
 import { verify } from '@node-rs/argon2';
 import type { UserRow } from '../../../platform/db/schema/accounts';

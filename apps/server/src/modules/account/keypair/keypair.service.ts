@@ -7,7 +7,7 @@ import type { AuthenticatedUser } from '../../../platform/http/authenticate';
 import { invalidCredentialsMessage } from '../auth/auth.service';
 import { findUserKeypair, insertUserKeypairIfAbsent } from './keypair.queries';
 import { openSshKeypair, type OpenSshKeypair } from './openssh-key';
-import type { LoginThrottle } from '../auth/login-throttle';
+import type { LoginThrottle } from '../../../platform/login-throttle';
 import { findUserById } from '../auth/auth.queries';
 import { verify } from '@node-rs/argon2';
 import type { UserKeypairRow } from '../../../platform/db/schema/accounts';

@@ -9,7 +9,6 @@ import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { revisionReaderOf } from '../../../platform/db/per-user-revision-cache';
-import { rejectMalformedIds } from '../../../platform/http/malformed-id';
 import { requestActor } from '../../../platform/http/request-actor';
 import {
   errorResponses,
@@ -43,8 +42,6 @@ export const appRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async 
   { context },
 ) => {
   await registerTemplateUploads(app);
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('preValidation', rejectMalformedIds);
   readRoutes(app, context);
   writeRoutes(app, context);
 };

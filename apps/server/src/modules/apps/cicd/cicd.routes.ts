@@ -1,7 +1,6 @@
 import { appImageRolloutSchema, deploymentSchema } from '@meridian/domain/apps/app-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rejectMalformedIds } from '../../../platform/http/malformed-id';
 import { requestActor } from '../../../platform/http/request-actor';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
 import type { AppsContext } from '../apps-context';
@@ -12,8 +11,6 @@ export const cicdRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async
   app,
   { context },
 ) => {
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('preValidation', rejectMalformedIds);
   app.put(
     '/apps/:appId/deployment',
     {

@@ -1,7 +1,6 @@
 import { deploymentSchema, smartClusterImageRolloutSchema } from '@meridian/domain/apps/app-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rejectMalformedIds } from '../../../platform/http/malformed-id';
 import { requestActor } from '../../../platform/http/request-actor';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
 import { rollOutImage } from './cicd.service';
@@ -15,8 +14,6 @@ export const intelligenceDeploymentRoutes: FastifyPluginAsyncZod<{ context: Apps
   app,
   { context },
 ) => {
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('preValidation', rejectMalformedIds);
   app.put(
     '/clusters/:smartClusterUuid/deployment/:appUuid',
     {

@@ -5,7 +5,6 @@ import {
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rejectMalformedIds } from '../../../platform/http/malformed-id';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
 import type { AppsContext } from '../apps-context';
 import { deploymentLogs, LogsUnavailableError } from './deployment-logs.service';
@@ -15,9 +14,6 @@ export const deploymentLogRoutes: FastifyPluginAsyncZod<{ context: AppsContext }
   app,
   { context },
 ) => {
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('preValidation', rejectMalformedIds);
-
   app.get(
     '/apps/deployment/:deploymentId/logs',
     {

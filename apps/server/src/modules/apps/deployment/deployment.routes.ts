@@ -6,7 +6,6 @@ import {
 } from '@meridian/domain/apps/app-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rejectMalformedIds } from '../../../platform/http/malformed-id';
 import { requestActor } from '../../../platform/http/request-actor';
 import {
   bodyAsObject,
@@ -26,9 +25,6 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> =
   app,
   { context },
 ) => {
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('preValidation', rejectMalformedIds);
-
   app.put(
     '/apps/deployment/:deploymentId',
     {

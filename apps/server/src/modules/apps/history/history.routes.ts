@@ -1,7 +1,6 @@
 import { appHistoryPageSchema, appHistoryQuerySchema } from '@meridian/domain/apps/app-history';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rejectMalformedIds } from '../../../platform/http/malformed-id';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
 import type { AppsContext } from '../apps-context';
 import { appHistoryPage } from './history.service';
@@ -11,8 +10,6 @@ export const historyRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = as
   app,
   { context },
 ) => {
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('preValidation', rejectMalformedIds);
   app.get(
     '/apps/:appId/history',
     {

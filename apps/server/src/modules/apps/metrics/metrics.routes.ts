@@ -4,7 +4,6 @@ import {
 } from '@meridian/domain/apps/deployment-metrics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rejectMalformedIds } from '../../../platform/http/malformed-id';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
 import type { AppsContext } from '../apps-context';
 import { defaultMetricsRetentionMs } from '../../intelligence/intelligence.public';
@@ -15,8 +14,6 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = as
   app,
   { context },
 ) => {
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('preValidation', rejectMalformedIds);
   const metrics = {
     db: context.db,
     now: context.now,

@@ -16,7 +16,6 @@ export const clusterVersionRoutes: FastifyPluginAsyncZod<{ context: RolloutConte
   app,
   { context },
 ) => {
-  app.addHook('onRequest', app.authenticate);
   app.post(
     '/clusters/versions',
     {

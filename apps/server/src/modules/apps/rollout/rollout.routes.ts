@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 type RouteApp = Parameters<FastifyPluginAsyncZod<{ context: RolloutContext }>>[0];
 import { z } from 'zod';
-import { rejectMalformedIds } from '../../../platform/http/malformed-id';
 import { requestActor } from '../../../platform/http/request-actor';
 import {
   bodyAsObject,
@@ -22,9 +21,6 @@ export const rolloutRoutes: FastifyPluginAsyncZod<{ context: RolloutContext }> =
   app,
   { context },
 ) => {
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('preValidation', rejectMalformedIds);
-
   app.post(
     '/apps/deployment/:deploymentId/rollback',
     {

@@ -1,7 +1,6 @@
 import { versionDiffSchema } from '@meridian/domain/apps/app-history';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rejectMalformedIds } from '../../../platform/http/malformed-id';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
 import type { AppsContext } from '../apps-context';
 import { diffTemplatesTask } from './template-diff';
@@ -13,8 +12,6 @@ export const versionDiffRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> 
   { context },
 ) => {
   context.cpu.preload(diffTemplatesTask);
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('preValidation', rejectMalformedIds);
   app.get(
     '/apps/versions/:versionId/diff/:otherVersionId',
     {

@@ -4,7 +4,6 @@ import { errorBodySchema } from '@meridian/domain/errors';
 import { create as attachment } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rejectMalformedIds } from '../../../platform/http/malformed-id';
 import { requestActor } from '../../../platform/http/request-actor';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
 import type { AppsContext } from '../apps-context';
@@ -24,8 +23,6 @@ export const versionRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = as
   { context },
 ) => {
   await registerTemplateUploads(app);
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('preValidation', rejectMalformedIds);
 
   app.post(
     '/apps/:appId/versions',

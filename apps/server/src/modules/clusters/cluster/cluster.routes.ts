@@ -27,7 +27,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { revisionReaderOf } from '../../../platform/db/per-user-revision-cache';
 import { ValidationError } from '../../../platform/http/errors';
-import { rejectMalformedIds } from '../../../platform/http/malformed-id';
 import { readMultipartForm } from '../../../platform/http/multipart-form';
 import {
   bodyAsObject,
@@ -72,8 +71,6 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
   await app.register(multipart, {
     limits: { fileSize: externalKubeconfigMaxBytes, files: 1, fields: 10, fieldSize: 4096 },
   });
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('preValidation', rejectMalformedIds);
 
   listRoutes(app, context);
   oneSmartClusterRoutes(app, context);

@@ -12,7 +12,6 @@ export const placementPreviewRoutes: FastifyPluginAsyncZod<{ context: ClusterCon
   app,
   { context },
 ) => {
-  app.addHook('onRequest', app.authenticate);
   app.post(
     '/placement',
     {

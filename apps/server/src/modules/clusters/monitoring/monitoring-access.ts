@@ -8,7 +8,7 @@ import { monitoringPathOf, monitoringUrl } from '@meridian/domain/clusters/smart
 import type { Database } from '../../../platform/db/database';
 import { ConflictError, NotFoundError } from '../../../platform/http/errors';
 import type { SecretBox } from '../../../platform/secret-box';
-import type { LoginThrottle } from '../../account/account.public';
+import type { LoginThrottle } from '../../../platform/login-throttle';
 import {
   cookieOpens,
   cookieValues,

@@ -9,7 +9,7 @@ import {
   type UsageWindow,
 } from '../../../platform/drivers/infrastructure-driver';
 import type { SecretBox } from '../../../platform/secret-box';
-import type { LoginThrottle } from '../../account/account.public';
+import type { LoginThrottle } from '../../../platform/login-throttle';
 import type { MonitoredMember } from './monitoring-access';
 import {
   authorize,

@@ -2,7 +2,6 @@ import { deploymentSchema } from '@meridian/domain/apps/app-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { create as attachment } from 'content-disposition';
 import { z } from 'zod';
-import { rejectMalformedIds } from '../../../platform/http/malformed-id';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
 import type { CertificateService } from './certificate.service';
 
@@ -11,8 +10,6 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ service: CertificateServ
   app,
   { service },
 ) => {
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('preValidation', rejectMalformedIds);
   const params = z.object({ deploymentId: z.uuid(notFoundId) });
 
   app.post(

@@ -9,7 +9,6 @@ import {
 import { statusResultSchema } from '@meridian/domain/operation-result';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rejectMalformedIds } from '../../../platform/http/malformed-id';
 import {
   bodyAsObject,
   errorResponses,
@@ -26,8 +25,6 @@ export const dnsRoutes: FastifyPluginAsyncZod<{ context: DomainContext }> = asyn
   app,
   { context },
 ) => {
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('preValidation', rejectMalformedIds);
   recordRoutes(app, context);
   deploymentNameRoutes(app, context);
 };

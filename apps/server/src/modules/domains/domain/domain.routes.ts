@@ -12,7 +12,6 @@ import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { revisionReaderOf } from '../../../platform/db/per-user-revision-cache';
-import { rejectMalformedIds } from '../../../platform/http/malformed-id';
 import {
   bodyAsObject,
   errorResponses,
@@ -29,8 +28,6 @@ export const domainRoutes: FastifyPluginAsyncZod<{ context: DomainContext }> = a
   app,
   { context },
 ) => {
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('preValidation', rejectMalformedIds);
   listAndCreateRoutes(app, context);
   oneDomainRoutes(app, context);
 };

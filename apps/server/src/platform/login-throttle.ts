@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import type { Database } from '../../../platform/db/database';
+import type { Database } from './db/database';
 import {
   consumePoints,
   createRateLimiter,
@@ -7,7 +7,7 @@ import {
   sweepExpiredLimits,
   type LimitDecision,
   type RateLimiter,
-} from '../../../platform/rate-limiter';
+} from './rate-limiter';
 
 /**
  * Slows down password guessing without ever locking the owner out (docs/architecture.md

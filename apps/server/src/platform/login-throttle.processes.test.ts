@@ -3,8 +3,8 @@ import {
   processAdminPassword,
   startServerProcess,
   type ServerProcess,
-} from '../../../../test-support/server-process';
-import { throwawayDatabase } from '../../../../test-support/test-app';
+} from '../../test-support/server-process';
+import { throwawayDatabase } from '../../test-support/test-app';
 
 function loginVia(server: ServerProcess, forwardedFor: string, username: string, password: string) {
   return fetch(`${server.base}/auth/login`, {

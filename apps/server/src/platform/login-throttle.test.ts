@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { databaseBackends, createTestStorage } from '../../../../test-support/test-app';
-import type { DatabaseHandle } from '../../../platform/db/database';
+import { databaseBackends, createTestStorage } from '../../test-support/test-app';
+import type { DatabaseHandle } from './db/database';
 import { LoginThrottle, defaultLoginThrottleLimits } from './login-throttle';
-import { rateLimits } from '../../../platform/db/schema/platform';
+import { rateLimits } from './db/schema/platform';
 
 // The counts' expiry is compared with the database rows by the wall clock, so tests move Date.
 beforeEach(() => {

@@ -1,6 +1,4 @@
 import type { App } from '../../platform/http/http-app';
-import type { ChangeFeed } from '../../platform/changes/change-feed';
-import type { DatabaseHandle } from '../../platform/db/database';
 import {
   startDnsResponder,
   type DnsResponder,
@@ -8,8 +6,8 @@ import {
 } from '../../platform/dns/dns-responder';
 import { startPowerDnsPublisher } from '../../platform/dns/powerdns-publisher';
 import type { ZoneAuthority } from '../../platform/dns/zone';
-import type { JobQueue } from '../../platform/jobs/job-queue';
-import type { SecretBox } from '../../platform/secret-box';
+import { registerSignedInRoutes } from '../../platform/http/signed-in-routes';
+import type { Platform } from '../../platform/platform';
 import { localCertificateAuthority } from './certificate/certificate-authority';
 import { createCertificateService } from './certificate/certificate.service';
 import { certificateRoutes } from './certificate/certificate.routes';
@@ -18,18 +16,14 @@ import { dnsRoutes } from './dns/dns.routes';
 import type { DomainContext } from './domain-context';
 import { domainJobs } from './domain/domain.jobs';
 import { domainRoutes } from './domain/domain.routes';
-import { createZoneStore, findZoneConflicts, type ZoneStore } from './domain/zone-store';
+import { createZoneStore, findZoneConflicts } from './domain/zone-store';
 
 /** Architecture "Configuration"'s MERIDIAN_NAMESERVERS default. */
 export const defaultNameservers = ['ns1.meridian-dns.example', 'ns2.meridian-dns.example'];
 
-export interface DomainModuleOptions {
-  secrets: SecretBox;
+export interface DomainsSettings {
   /** MERIDIAN_NAMESERVERS: the two name servers shown to users and served as NS. */
-  nameservers: readonly string[];
-  jobs: JobQueue;
-  /** The change feed DNS changes arrive on. */
-  changes: ChangeFeed;
+  nameservers?: readonly string[];
   /** The built-in authoritative responder (MERIDIAN_DNS_HOST / _PORT / _RRL_…); absent, off. */
   responder?: Pick<DnsResponderOptions, 'host' | 'port' | 'rateLimit'>;
   /** PowerDNS, fed through its HTTP API (MERIDIAN_PDNS_API_URL / MERIDIAN_PDNS_API_KEY). */
@@ -43,15 +37,18 @@ export function zoneAuthority(nameservers: readonly string[]): ZoneAuthority {
 }
 
 /**
- * Wires `/domain`, `/domain/dns` and `/certificate`: domains and records, deployment domain names, the zone
- * store DNS servers read, and the local certificate authority.
+ * The domains context: `/domain`, `/domain/dns` and `/certificate` (domains and records,
+ * deployment domain names, the local certificate authority), the zone store DNS servers read,
+ * the built-in responder and the PowerDNS publisher when configured.
  */
-export async function registerDomainModule(
+export async function registerDomains(
   app: App,
-  database: Pick<DatabaseHandle, 'db' | 'driver'>,
-  options: DomainModuleOptions,
-): Promise<{ zones: ZoneStore; dnsPort?: number }> {
-  const zones = createZoneStore(database.db, options.changes);
+  platform: Platform,
+  settings: DomainsSettings = {},
+): Promise<void> {
+  const { database, jobs, secrets } = platform;
+  const nameservers = settings.nameservers ?? defaultNameservers;
+  const zones = createZoneStore(database.db, platform.changes);
   for (const conflict of await findZoneConflicts(database.db)) {
     app.log.warn(
       conflict,
@@ -60,19 +57,19 @@ export async function registerDomainModule(
   }
   const context: DomainContext = {
     db: database.db,
-    jobs: options.jobs,
-    nameservers: options.nameservers,
+    jobs,
+    nameservers,
     now: () => new Date(),
     publishers: [],
   };
-  options.jobs.define(...domainJobs(context), ...dnsJobs(context));
+  jobs.define(...domainJobs(context), ...dnsJobs(context));
 
-  const authority = zoneAuthority(options.nameservers);
+  const authority = zoneAuthority(nameservers);
   let responder: DnsResponder | undefined;
-  if (options.responder && options.responder.port !== 0) {
+  if (settings.responder && settings.responder.port !== 0) {
     try {
       responder = await startDnsResponder({
-        ...options.responder,
+        ...settings.responder,
         source: zones.source,
         authority,
         logger: app.log,
@@ -85,9 +82,9 @@ export async function registerDomainModule(
       );
     }
   }
-  const powerDns = options.powerDns
+  const powerDns = settings.powerDns
     ? startPowerDnsPublisher({
-        ...options.powerDns,
+        ...settings.powerDns,
         source: zones.source,
         authority,
         logger: app.log,
@@ -103,11 +100,12 @@ export async function registerDomainModule(
   });
   const certificates = createCertificateService({
     db: database.db,
-    secrets: options.secrets,
-    issuer: localCertificateAuthority(database.db, options.secrets),
+    secrets,
+    issuer: localCertificateAuthority(database.db, secrets),
   });
-  await app.register(domainRoutes, { prefix: '/domain', context });
-  await app.register(dnsRoutes, { prefix: '/domain/dns', context });
-  await app.register(certificateRoutes, { prefix: '/certificate', service: certificates });
-  return { zones, dnsPort: responder?.port };
+  await registerSignedInRoutes(app, async (scope) => {
+    await scope.register(domainRoutes, { prefix: '/domain', context });
+    await scope.register(dnsRoutes, { prefix: '/domain/dns', context });
+    await scope.register(certificateRoutes, { prefix: '/certificate', service: certificates });
+  });
 }

@@ -1,0 +1,17 @@
+import type { App } from './http-app';
+import { rejectMalformedIds } from './malformed-id';
+
+/**
+ * Registers a context's routes that all need a signed-in caller in one scope, with the
+ * authentication and the path-id check added once for all of them (as fastify/demo's autohooks).
+ */
+export async function registerSignedInRoutes(
+  app: App,
+  routes: (scope: App) => Promise<void>,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', scope.authenticate);
+    scope.addHook('preValidation', rejectMalformedIds);
+    await routes(scope);
+  });
+}
