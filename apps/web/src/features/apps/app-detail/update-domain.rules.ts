@@ -37,6 +37,9 @@ export function fullDomainName(entry: string, root: string): string {
   return name.endsWith(`.${root}`) ? name : `${name}.${root}`;
 }
 
+/** Which deployments a change of names applies to: this one, or the version's on its smart cluster. */
+export type DomainScope = 'deployment' | 'smartCluster';
+
 export type DomainNamesCheck =
   { ok: true; domainNames: string[] } | { ok: false; field: 'root' | 'names'; errors: string[] };
 

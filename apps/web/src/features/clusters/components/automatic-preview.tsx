@@ -5,7 +5,7 @@ import { Form, type FormInstance } from 'antd';
 import { ApiError } from '../../../shared/api/api-error';
 import { usePlacementPreview } from '../api/preview-placement';
 import { budgetError, isExternalChoice } from '../form-rules';
-import type { ClusterFormValues } from './cluster-form-drawer';
+import type { ClusterFormValues } from './cluster-form-values';
 import { PlacementPreview } from './placement-preview';
 
 interface AutomaticPreviewProps {
