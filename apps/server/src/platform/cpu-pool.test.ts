@@ -39,7 +39,7 @@ describe('the CPU pool', () => {
 
   it('stops a task past its deadline with a plain 503 sentence, and runs the next one', async () => {
     // Long enough for a thread to start (tsx, imports) on a loaded machine.
-    pool = createCpuPool({ deadlineMs: 1_500 });
+    pool = createCpuPool({ deadlineMs: 3_000 });
     await pool.run(spinTask, { ms: 0 });
     const error = await pool.run(spinTask, { ms: 60_000 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ServiceBusyError);
