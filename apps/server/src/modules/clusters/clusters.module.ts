@@ -16,8 +16,8 @@ import { readKubeconfigTask } from './cluster/cluster.service';
 import { seedDatacenters } from './cluster/datacenter-seed';
 import { placementPreviewRoutes } from './cluster/placement-preview.routes';
 import type { DeploymentsOnSmartClusters } from './clusters.public';
+import { createMonitoringContext } from './monitoring/monitoring-context';
 import { monitoringRoutes } from './monitoring/monitoring.routes';
-import { createMonitoringService } from './monitoring/monitoring.service';
 
 export interface ClustersSettings {
   /** The apps deployed on its smart clusters: the apps context's, handed over by app.ts. */
@@ -63,12 +63,6 @@ export async function registerClusters(
   });
   await app.register(monitoringRoutes, {
     prefix: '/monitoring',
-    service: createMonitoringService({
-      db: database.db,
-      drivers,
-      secrets,
-      throttle: platform.loginThrottle,
-      now,
-    }),
+    context: createMonitoringContext(context, platform.loginThrottle),
   });
 }

@@ -6,6 +6,8 @@ import {
   type JobReader,
   type JobSender,
 } from '../../platform/jobs/job-queue';
+import type { SecretBox } from '../../platform/secret-box';
+import type { CertificateIssuer } from './certificate/certificate-authority';
 
 /** The durable jobs of domains and DNS: confirming that every DNS server serves a change. */
 export const publishDomainJob = z.object({
@@ -31,6 +33,10 @@ export interface DomainContext {
   now: () => Date;
   /** PowerDNS, when configured: changes are only confirmed once it serves them. */
   publishers: ZonePublisher[];
+  /** Seals the private keys of issued certificates. */
+  secrets: SecretBox;
+  /** Issues the certificates of deployments' domain names: the local certificate authority. */
+  certificateIssuer: CertificateIssuer;
 }
 
 export function inTransaction<T>(

@@ -9,7 +9,6 @@ import type { ZoneAuthority } from '../../platform/dns/zone';
 import { registerSignedInRoutes } from '../../platform/http/signed-in-routes';
 import type { Platform } from '../../platform/platform';
 import { localCertificateAuthority } from './certificate/certificate-authority';
-import { createCertificateService } from './certificate/certificate.service';
 import { certificateRoutes } from './certificate/certificate.routes';
 import { dnsJobs } from './dns/dns.jobs';
 import { dnsRoutes } from './dns/dns.routes';
@@ -61,6 +60,8 @@ export async function registerDomains(
     nameservers,
     now: () => new Date(),
     publishers: [],
+    secrets,
+    certificateIssuer: localCertificateAuthority(database.db, secrets),
   };
   jobs.define(...domainJobs(context), ...dnsJobs(context));
 
@@ -98,14 +99,9 @@ export async function registerDomains(
     await responder?.close();
     zones.close();
   });
-  const certificates = createCertificateService({
-    db: database.db,
-    secrets,
-    issuer: localCertificateAuthority(database.db, secrets),
-  });
   await registerSignedInRoutes(app, async (scope) => {
     await scope.register(domainRoutes, { prefix: '/domain', context });
     await scope.register(dnsRoutes, { prefix: '/domain/dns', context });
-    await scope.register(certificateRoutes, { prefix: '/certificate', service: certificates });
+    await scope.register(certificateRoutes, { prefix: '/certificate', context });
   });
 }

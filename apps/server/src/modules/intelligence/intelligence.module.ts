@@ -1,8 +1,10 @@
 import type { App } from '../../platform/http/http-app';
 import { registerSignedInRoutes } from '../../platform/http/signed-in-routes';
 import type { Platform } from '../../platform/platform';
+import { createIntelligenceContext } from './intelligence-context';
 import { intelligenceRoutes } from './intelligence.routes';
-import { createIntelligenceService } from './intelligence.service';
+import { placementTask } from './placement';
+import { scheduleNextSampling, trafficSamplingJob } from './traffic-sampling';
 
 export interface IntelligenceSettings {
   /** How often traffic is sampled (MERIDIAN_TRAFFIC_SAMPLE_SECONDS); tests and e2e shorten it. */
@@ -21,7 +23,7 @@ export async function registerIntelligence(
   platform: Platform,
   settings: IntelligenceSettings = {},
 ): Promise<void> {
-  const service = createIntelligenceService({
+  const context = createIntelligenceContext({
     db: platform.database.db,
     jobs: platform.jobs,
     drivers: platform.drivers,
@@ -29,14 +31,11 @@ export async function registerIntelligence(
     metricsRetentionMs: settings.metricsRetentionMs,
     now: platform.now,
   });
-  platform.jobs.define(...service.jobDefinitions);
+  platform.cpu.preload(placementTask);
+  platform.jobs.define(trafficSamplingJob(context));
   // Once the queue runs (it starts before the app is ready).
-  app.addHook('onReady', () => service.scheduleNextRound(platform.now()));
+  app.addHook('onReady', () => scheduleNextSampling(context, platform.now()));
   await registerSignedInRoutes(app, async (scope) => {
-    await scope.register(intelligenceRoutes, {
-      prefix: '/intelligence',
-      service,
-      cpu: platform.cpu,
-    });
+    await scope.register(intelligenceRoutes, { prefix: '/intelligence', context });
   });
 }

@@ -14,7 +14,7 @@ export {
   tenths,
   type PlacementRequest,
 } from './automatic-placement';
-export { observedDemand, observedLoad } from './intelligence.service';
+export { observedDemand, observedLoad } from './traffic.service';
 export { judgeReplacement, sameSet, type ReplacementVerdict } from './traffic-replacement';
 export { judgeScaling, type ScalingVerdict } from './minion-scaling';
 export { defaultMetricsRetentionMs, errorRateOf } from './deployment-metrics';

@@ -1,25 +1,18 @@
 import { errorBodySchema } from '@meridian/domain/errors';
 import { trafficSchema } from '@meridian/domain/traffic/traffic';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { CpuPool } from '../../platform/cpu-pool';
 import { sessionOnly } from '../../platform/http/route-schema';
-import type { IntelligenceService } from './intelligence.service';
-import { placementTask } from './placement';
-
-export interface IntelligenceRoutesOptions {
-  service: IntelligenceService;
-  cpu: CpuPool;
-}
+import type { IntelligenceContext } from './intelligence-context';
+import { trafficNow } from './traffic.service';
 
 /**
  * `/intelligence/traffic`: the user's traffic. The placement preview and the CI/CD roll-out under
  * this prefix are the clusters' and the apps' routes.
  */
-export const intelligenceRoutes: FastifyPluginAsyncZod<IntelligenceRoutesOptions> = async (
+export const intelligenceRoutes: FastifyPluginAsyncZod<{ context: IntelligenceContext }> = async (
   app,
-  { service, cpu },
+  { context },
 ) => {
-  cpu.preload(placementTask);
   app.get(
     '/traffic',
     {
@@ -31,6 +24,6 @@ export const intelligenceRoutes: FastifyPluginAsyncZod<IntelligenceRoutesOptions
         response: { 200: trafficSchema, 401: errorBodySchema },
       },
     },
-    (request) => service.traffic(request.user.id),
+    (request) => trafficNow(context, request.user.id),
   );
 };

@@ -27,7 +27,8 @@ import {
   readySmartCluster,
   waitForDeployments,
 } from '../apps/app/app.test-support';
-import { createIntelligenceService } from './intelligence.service';
+import { createIntelligenceContext } from './intelligence-context';
+import { sampleTraffic } from './traffic-sampling';
 import { trafficHours } from '../../platform/db/schema/metering';
 import { deployments } from '../../platform/db/schema/apps';
 import { events } from '../../platform/db/schema/accounts';
@@ -100,7 +101,7 @@ describe.each(embeddedBackendOnly())('traffic on %s', (backend) => {
       const idle = await addUser(t, admin, 'traffic-idle');
       const shop = await deployedApp(t, admin, ['ca-montreal', 'jp-tokyo'], 'shop');
       const blog = await deployedApp(t, other, ['gb-london'], 'blog');
-      const service = createIntelligenceService({
+      const context = createIntelligenceContext({
         db: t.database.db,
         jobs: idleJobs,
         drivers: steadyDrivers(),
@@ -124,11 +125,13 @@ describe.each(embeddedBackendOnly())('traffic on %s', (backend) => {
       expect(montreal!.readyReplicas).toBe(2);
 
       const first = new Date(deployedAt.getTime() + 1000);
-      expect((await service.sample(first)).sort()).toEqual([admin.userId, other.userId].sort());
+      expect((await sampleTraffic(context, first)).sort()).toEqual(
+        [admin.userId, other.userId].sort(),
+      );
       const second = new Date(first.getTime() + 5000);
-      await service.sample(second);
+      await sampleTraffic(context, second);
       // The same round again (another process, a retry) adds nothing: its windows are closed.
-      expect(await service.sample(second)).toEqual([]);
+      expect(await sampleTraffic(context, second)).toEqual([]);
       clock.advance(6000);
 
       // 2 replicas × 6,000 ms sampled, in the hour the samples ended in.
@@ -173,7 +176,7 @@ describe.each(embeddedBackendOnly())('traffic on %s', (backend) => {
         .update(deployments)
         .set({ status: 'success', updatedAt: recovered })
         .where(eq(deployments.id, tokyo!.id));
-      await service.sample(new Date(recovered.getTime() + 3000));
+      await sampleTraffic(context, new Date(recovered.getTime() + 3000));
       const after = await getTraffic(t, admin);
       expect(after.regions).toEqual([
         expect.objectContaining({ datacenter_uuid: 'ca-montreal' }),
@@ -307,12 +310,12 @@ describe.each(embeddedBackendOnly())('traffic on %s', (backend) => {
           );
         }
       }
-      const service = createIntelligenceService({
+      const context = createIntelligenceContext({
         db: t.database.db,
         jobs: idleJobs,
         drivers: new Map([['simulator', new OneBadAnswer({ timeScale: 0, failDatacenters: [] })]]),
       });
-      await expect(service.sample(new Date(Date.now() + 1000))).rejects.toThrow();
+      await expect(sampleTraffic(context, new Date(Date.now() + 1000))).rejects.toThrow();
       expect(await trafficRows(t.database.db, fine.deployments[0]!.uuid)).toHaveLength(1);
       expect(await trafficRows(t.database.db, brokenId)).toHaveLength(0);
     } finally {

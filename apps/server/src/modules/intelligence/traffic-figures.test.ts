@@ -21,7 +21,8 @@ import {
   waitForDeployments,
 } from '../apps/app/app.test-support';
 import { createClusterTestApp } from '../clusters/cluster/cluster.test-support';
-import { createIntelligenceService } from './intelligence.service';
+import { createIntelligenceContext } from './intelligence-context';
+import { sampleTraffic } from './traffic-sampling';
 import { deployments } from '../../platform/db/schema/apps';
 
 /** 1,000 requests a second per replica, a user for every 10 of them. */
@@ -69,13 +70,13 @@ describe.each(embeddedBackendOnly())('traffic figures on %s', (backend) => {
         .update(deployments)
         .set({ readyReplicas: 1 })
         .where(eq(deployments.id, tokyo.uuid));
-      const service = createIntelligenceService({
+      const context = createIntelligenceContext({
         db: t.database.db,
         jobs: { send: async () => {}, wake: () => {} },
         drivers: steadyDrivers(),
       });
-      await service.sample(new Date(deployedAt.getTime() + 4_000));
-      await service.sample(new Date(deployedAt.getTime() + 10_000));
+      await sampleTraffic(context, new Date(deployedAt.getTime() + 4_000));
+      await sampleTraffic(context, new Date(deployedAt.getTime() + 10_000));
       clock.advance(10_000);
 
       // The three figures, read through the API in the same hour.

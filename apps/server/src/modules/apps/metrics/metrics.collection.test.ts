@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { SimulatorDriver } from '../../../platform/drivers/simulator/simulator-driver';
 import { databaseBackends, logIn } from '../../../../test-support/test-app';
 import { createClusterTestApp } from '../../clusters/cluster/cluster.test-support';
-import { createIntelligenceService } from '../../intelligence/intelligence.service';
+import { createIntelligenceContext } from '../../intelligence/intelligence-context';
+import { sampleTraffic, trafficSamplingJob } from '../../intelligence/traffic-sampling';
 import { errorRateOf } from '../../intelligence/deployment-metrics';
 import { insertDeploymentMetrics } from '../../intelligence/deployment-metrics.queries';
 import { deployedApp, deploymentIn, idleJobs } from './metrics.test-support';
@@ -25,11 +26,11 @@ describe.each(databaseBackends())('metrics collection on %s', (backend) => {
       const shop = await deployedApp(t, user, ['ca-montreal', 'gb-london'], 'shop');
       const montreal = deploymentIn(shop, 'ca-montreal').uuid;
       const london = deploymentIn(shop, 'gb-london').uuid;
-      const service = createIntelligenceService({ db: t.database.db, jobs: idleJobs, drivers });
+      const context = createIntelligenceContext({ db: t.database.db, jobs: idleJobs, drivers });
 
       // Half an hour of healthy traffic: a few thousand requests, well under 2 % of them 5xx.
       const healthyUntil = Date.now() + hourMs / 2;
-      await service.sample(new Date(healthyUntil));
+      await sampleTraffic(context, new Date(healthyUntil));
       const [row] = await t.database.db
         .select()
         .from(deploymentMetrics)
@@ -46,7 +47,7 @@ describe.each(databaseBackends())('metrics collection on %s', (backend) => {
 
       simulator.injectErrorRate('ca-montreal', 0.3);
       const faultyUntil = healthyUntil + hourMs / 2;
-      await service.sample(new Date(faultyUntil));
+      await sampleTraffic(context, new Date(faultyUntil));
       const window = { from: new Date(healthyUntil), to: new Date(faultyUntil) };
       const raised = await errorRateOf(t.database.db, { deploymentIds: [montreal], ...window });
       expect(raised.rate).toBeGreaterThan(0.25);
@@ -56,7 +57,7 @@ describe.each(databaseBackends())('metrics collection on %s', (backend) => {
 
       // Lifted: back to its own rate from then on.
       simulator.injectErrorRate('ca-montreal', null);
-      await service.sample(new Date(faultyUntil + hourMs / 2));
+      await sampleTraffic(context, new Date(faultyUntil + hourMs / 2));
       const healed = await errorRateOf(t.database.db, {
         deploymentIds: [montreal],
         from: new Date(faultyUntil),
@@ -95,14 +96,14 @@ describe.each(databaseBackends())('metrics collection on %s', (backend) => {
         memoryBytes: 1000,
       });
       await insertDeploymentMetrics(t.database.db, [sample(3), sample(1)]);
-      const service = createIntelligenceService({
+      const context = createIntelligenceContext({
         db: t.database.db,
         jobs: idleJobs,
         drivers: new Map(),
         metricsRetentionMs: 2 * hourMs,
         now: () => now,
       });
-      const round = service.jobDefinitions[0]!;
+      const round = trafficSamplingJob(context);
       await round.handle(
         { kind: 'sample-traffic', slot: 1 },
         {

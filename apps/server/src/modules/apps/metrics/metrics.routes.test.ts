@@ -9,7 +9,8 @@ import {
   type TestApp,
 } from '../../../../test-support/test-app';
 import { createClusterTestApp } from '../../clusters/cluster/cluster.test-support';
-import { createIntelligenceService } from '../../intelligence/intelligence.service';
+import { createIntelligenceContext } from '../../intelligence/intelligence-context';
+import { sampleTraffic } from '../../intelligence/traffic-sampling';
 import { errorRateOf } from '../../intelligence/deployment-metrics';
 import { SteadyMetricsDriver, deployedApp, deploymentIn, idleJobs } from './metrics.test-support';
 import { deploymentMetrics } from '../../../platform/db/schema/metering';
@@ -42,10 +43,11 @@ describe.each(embeddedBackendOnly())('deployment metrics on %s', (backend) => {
       const other = await addUser(t, user, 'metrics-other');
       const shop = await deployedApp(t, user, ['ca-montreal'], 'shop');
       const deployment = deploymentIn(shop, 'ca-montreal');
-      const service = createIntelligenceService({ db: t.database.db, jobs: idleJobs, drivers });
+      const context = createIntelligenceContext({ db: t.database.db, jobs: idleJobs, drivers });
       // A minute on the grid, after the deployment: samples at 10 s, 20 s and 70 s past it.
       const base = Math.ceil((Date.now() + 60_000) / 60_000) * 60_000;
-      for (const offset of [10_000, 20_000, 70_000]) await service.sample(new Date(base + offset));
+      for (const offset of [10_000, 20_000, 70_000])
+        await sampleTraffic(context, new Date(base + offset));
 
       const range = `?from=${iso(base)}&to=${iso(base + 180_000)}&step=60`;
       const response = await getMetrics(t, user, deployment.uuid, range);
@@ -144,10 +146,10 @@ describe.each(embeddedBackendOnly())('deployment metrics on %s', (backend) => {
       const shop = await deployedApp(t, user, ['ca-montreal', 'gb-london'], 'shop');
       const montreal = deploymentIn(shop, 'ca-montreal').uuid;
       const london = deploymentIn(shop, 'gb-london').uuid;
-      const service = createIntelligenceService({ db: t.database.db, jobs: idleJobs, drivers });
+      const context = createIntelligenceContext({ db: t.database.db, jobs: idleJobs, drivers });
       const start = Date.now() + 1000;
-      await service.sample(new Date(start));
-      await service.sample(new Date(start + 10_000));
+      await sampleTraffic(context, new Date(start));
+      await sampleTraffic(context, new Date(start + 10_000));
       const rows = await t.database.db
         .select()
         .from(deploymentMetrics)

@@ -16,7 +16,8 @@ import {
   listApps,
   waitForDeployments,
 } from '../../apps/app/app.test-support';
-import { createIntelligenceService } from '../../intelligence/intelligence.service';
+import { createIntelligenceContext } from '../../intelligence/intelligence-context';
+import { sampleTraffic } from '../../intelligence/traffic-sampling';
 import {
   createClusterTestApp,
   smartClusters,
@@ -69,16 +70,19 @@ describe.each(embeddedBackendOnly())('re-placement on observed traffic on %s', (
   afterAll(() => t?.close());
 
   /** What the drivers served up to the app's clock, sampled as the traffic round would. */
-  const sampleTraffic = () =>
-    createIntelligenceService({
-      db: t.database.db,
-      jobs: { send: async () => {}, wake: () => {} },
-      drivers,
-    }).sample(new Date(clock));
+  const sampleTrafficNow = () =>
+    sampleTraffic(
+      createIntelligenceContext({
+        db: t.database.db,
+        jobs: { send: async () => {}, wake: () => {} },
+        drivers,
+      }),
+      new Date(clock),
+    );
   /** Moves the app's clock on and samples what the drivers served meanwhile. */
   async function advance(by: number) {
     clock += by;
-    await sampleTraffic();
+    await sampleTrafficNow();
   }
   const current = async (uuid: string) =>
     (await smartClusters(t.app, admin)).find((item) => item.uuid === uuid)!;

@@ -7,8 +7,6 @@ import {
 import { monitoringPathOf, monitoringUrl } from '@meridian/domain/clusters/smart-cluster';
 import type { Database } from '../../../platform/db/database';
 import { ConflictError, NotFoundError } from '../../../platform/http/errors';
-import type { SecretBox } from '../../../platform/secret-box';
-import type { LoginThrottle } from '../../../platform/login-throttle';
 import {
   cookieOpens,
   cookieValues,
@@ -19,18 +17,10 @@ import {
 } from './monitoring-sign-in';
 import { findLiveMemberWithPassword, findVisibleSmartCluster } from '../cluster/cluster.queries';
 import { organizationsOf } from '../cluster/cluster.shared';
+import type { MonitoringContext } from './monitoring-context';
 import type { ClusterRow, DatacenterRow } from '../../../platform/db/schema/clusters';
 
 /** Who may open a monitoring page: Basic auth with the password, or the console's sign-in. */
-export interface AccessDeps {
-  db: Database;
-  secrets: SecretBox;
-  /** The login throttle: guesses at a monitoring password count like guesses at a login. */
-  throttle: LoginThrottle;
-  now: () => Date;
-  /** Signs the cookie of pages opened through a sign-in link. */
-  cookieKey: Buffer;
-}
 
 /** What a request for a page brings to prove it may see it. */
 export interface PageCredentials {
@@ -71,10 +61,14 @@ const scopeOf = (member: MonitoredMember): CookieScope => ({
   passwordSealed: member.monitoringPasswordSealed,
 });
 
-function signedIn(deps: AccessDeps, member: MonitoredMember, cookie: string | undefined): boolean {
+function signedIn(
+  context: MonitoringContext,
+  member: MonitoredMember,
+  cookie: string | undefined,
+): boolean {
   const scope = scopeOf(member);
   return cookieValues(cookie).some((value) =>
-    cookieOpens(deps.cookieKey, value, scope, deps.now()),
+    cookieOpens(context.cookieKey, value, scope, context.now()),
   );
 }
 
@@ -83,15 +77,15 @@ function signedIn(deps: AccessDeps, member: MonitoredMember, cookie: string | un
  * password, guesses counted by the throttle (a signed cookie has nothing to guess).
  */
 export async function authorize(
-  deps: AccessDeps,
+  context: MonitoringContext,
   clusterId: string,
   given: PageCredentials,
   ip: string,
 ): Promise<MonitoringAccess> {
-  const { db, secrets, throttle } = deps;
+  const { db, secrets, throttle } = context;
   const member = await findLiveMemberWithPassword(db, clusterId);
   if (!member) return { ok: false, refusal: 'not-found' };
-  if (signedIn(deps, member, given.cookie)) return { ok: true, member };
+  if (signedIn(context, member, given.cookie)) return { ok: true, member };
   const credentials = basicCredentials(given.authorization);
   // A browser's first request carries nothing to check: it only asks for the prompt.
   if (!credentials) return { ok: false, refusal: 'unauthorized' };
@@ -115,18 +109,18 @@ export async function authorize(
  * the console; another user's member is as absent as a missing one.
  */
 export async function signInLink(
-  deps: AccessDeps,
+  context: MonitoringContext,
   userId: string,
   clusterId: string,
 ): Promise<MonitoringSignInLink> {
-  const member = await findLiveMemberWithPassword(deps.db, clusterId);
+  const member = await findLiveMemberWithPassword(context.db, clusterId);
   const visible =
-    member && (await smartClusterVisibleTo(deps.db, userId, member.cluster.smartClusterId));
+    member && (await smartClusterVisibleTo(context.db, userId, member.cluster.smartClusterId));
   if (!member || !visible) throw new NotFoundError('Cluster not found');
   if (member.cluster.clusterType === 'external') {
     throw new ConflictError(credentialsMessages.externalMonitoring);
   }
-  const { ticket, expiresAt } = await mintTicket(deps.db, member.cluster.id, deps.now());
+  const { ticket, expiresAt } = await mintTicket(context.db, member.cluster.id, context.now());
   const page = encodeURIComponent(member.cluster.id);
   return {
     url: `/monitoring/clusters/${page}/sign_in?ticket=${ticket}`,
@@ -142,22 +136,22 @@ function pageLink(clusterId: string): string {
 
 /** Trades a link's ticket for the page's cookie; a used link still opens for a signed-in browser. */
 export async function signIn(
-  deps: AccessDeps,
+  context: MonitoringContext,
   clusterId: string,
   ticket: string,
   cookie: string | undefined,
 ): Promise<SignInOutcome> {
-  const member = await findLiveMemberWithPassword(deps.db, clusterId);
+  const member = await findLiveMemberWithPassword(context.db, clusterId);
   if (!member) return { ok: false, refusal: 'not-found' };
   const location = pageLink(member.cluster.id);
-  if (await redeemTicket(deps.db, member.cluster.id, ticket, deps.now())) {
+  if (await redeemTicket(context.db, member.cluster.id, ticket, context.now())) {
     return {
       ok: true,
       location,
-      cookie: signedInCookie(deps.cookieKey, scopeOf(member), deps.now()),
+      cookie: signedInCookie(context.cookieKey, scopeOf(member), context.now()),
     };
   }
-  if (signedIn(deps, member, cookie)) return { ok: true, location, cookie: null };
+  if (signedIn(context, member, cookie)) return { ok: true, location, cookie: null };
   return { ok: false, refusal: 'used' };
 }
 

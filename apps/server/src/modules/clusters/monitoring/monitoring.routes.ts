@@ -17,11 +17,9 @@ import {
 import { setCookieHeader } from './monitoring-sign-in';
 import { messagePage, monitoringPage, type PageOptions } from './monitoring-page';
 import { monitoringContentSecurityPolicy } from './monitoring-styles';
-import type { MonitoringService } from './monitoring.service';
-
-export interface MonitoringRoutesOptions {
-  service: MonitoringService;
-}
+import { authorize, signIn, signInLink } from './monitoring-access';
+import type { MonitoringContext } from './monitoring-context';
+import { observeMember } from './monitoring.service';
 
 const realm = 'Basic realm="Meridian monitoring", charset="UTF-8"';
 const clusterId = z.uuid();
@@ -67,18 +65,19 @@ const notFound = (reply: FastifyReply) =>
  * with the smart cluster's monitoring password (username admin), or the cookie a sign-in link
  * minted by the console sets. The pages are server-rendered HTML, left out of the OpenAPI document.
  */
-export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringRoutesOptions> = async (
+export const monitoringRoutes: FastifyPluginAsyncZod<{ context: MonitoringContext }> = async (
   app,
-  { service },
+  { context },
 ) => {
-  signInRoutes(app, service);
+  signInRoutes(app, context);
   app.get(
     '/clusters/:clusterId/d/k8s-nodes/nodes',
     { schema: { hide: true, params: z.object({ clusterId: z.string() }) } },
     async (request, reply) => {
       if (!clusterId.safeParse(request.params.clusterId).success) return notFound(reply);
       const { authorization, cookie } = request.headers;
-      const access = await service.authorize(
+      const access = await authorize(
+        context,
         request.params.clusterId,
         { authorization, cookie },
         request.ip,
@@ -95,7 +94,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringRoutesOptions> = 
           'Sign in with username admin and the monitoring password shown when the smart cluster was created.';
         return sendPage(reply, 401, messagePage('Monitoring password needed', sentence));
       }
-      const { view, unreachable, unexpected } = await service.observe(access.member);
+      const { view, unreachable, unexpected } = await observeMember(context, access.member);
       if (unexpected) request.log.warn({ err: unexpected }, 'monitoring page: cluster not read');
       // The cluster's API is upstream of this page: when it fails, Meridian is a bad gateway.
       return sendPage(
@@ -108,7 +107,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringRoutesOptions> = 
 };
 
 /** The console's way in without the password: a link minted for the signed-in user, used once. */
-function signInRoutes(app: RouteApp, service: MonitoringService): void {
+function signInRoutes(app: RouteApp, context: MonitoringContext): void {
   app.post(
     '/clusters/:clusterId/sign_in_link',
     {
@@ -123,7 +122,7 @@ function signInRoutes(app: RouteApp, service: MonitoringService): void {
         response: { 200: monitoringSignInLinkSchema, 403: errorBodySchema, ...errorResponses },
       },
     },
-    (request) => service.signInLink(request.user.id, request.params.clusterId),
+    (request) => signInLink(context, request.user.id, request.params.clusterId),
   );
 
   app.get(
@@ -138,7 +137,7 @@ function signInRoutes(app: RouteApp, service: MonitoringService): void {
     async (request, reply) => {
       const { clusterId: id } = request.params;
       if (!clusterId.safeParse(id).success) return notFound(reply);
-      const outcome = await service.signIn(id, request.query.ticket ?? '', request.headers.cookie);
+      const outcome = await signIn(context, id, request.query.ticket ?? '', request.headers.cookie);
       if (!outcome.ok && outcome.refusal === 'not-found') return notFound(reply);
       if (!outcome.ok) {
         const page = messagePage(

@@ -1,35 +1,15 @@
 import { findFlavor } from '@meridian/domain/flavors';
-import type { Database } from '../../../platform/db/database';
 import {
   ClusterUnreachableError,
   PermanentDriverError,
   type ClusterSpec,
-  type DriverRegistry,
   type InfrastructureDriver,
   type UsageWindow,
 } from '../../../platform/drivers/infrastructure-driver';
 import type { SecretBox } from '../../../platform/secret-box';
-import type { LoginThrottle } from '../../../platform/login-throttle';
 import type { MonitoredMember } from './monitoring-access';
-import {
-  authorize,
-  signIn,
-  signInLink,
-  type AccessDeps,
-  type PageCredentials,
-} from './monitoring-access';
+import type { MonitoringContext } from './monitoring-context';
 import type { MonitoringView, UsageHistory } from './monitoring-page';
-
-export interface MonitoringDeps {
-  db: Database;
-  drivers: DriverRegistry;
-  secrets: SecretBox;
-  /** The login throttle: guesses at a monitoring password count like guesses at a login. */
-  throttle: LoginThrottle;
-  now: () => Date;
-  /** How long the page waits for the cluster's API before saying it did not answer. */
-  observeTimeoutMs?: number;
-}
 
 /** The page's content, whether the cluster's API answered, and what went wrong if not foreseen. */
 export interface ObservedPage {
@@ -100,9 +80,11 @@ async function usageOf(
 }
 
 /** What the member's own API shows now, and the usage history its infrastructure keeps. */
-async function observe(deps: MonitoringDeps, member: MonitoredMember): Promise<ObservedPage> {
-  const { drivers, secrets, now } = deps;
-  const timeoutMs = deps.observeTimeoutMs ?? 10_000;
+export async function observeMember(
+  context: MonitoringContext,
+  member: MonitoredMember,
+): Promise<ObservedPage> {
+  const { drivers, secrets, now, observeTimeoutMs: timeoutMs } = context;
   const to = now();
   // The last hour, or the cluster's whole life when shorter: nothing ran here before it.
   const from = Math.max(to.getTime() - hourMs, member.cluster.createdAt.getTime());
@@ -140,19 +122,3 @@ async function observe(deps: MonitoringDeps, member: MonitoredMember): Promise<O
     return { view, unreachable: true, ...(said ? {} : { unexpected: error }) };
   }
 }
-
-/** Who may see a member cluster's monitoring page, and what it shows. */
-export function createMonitoringService(deps: MonitoringDeps) {
-  // Derived once: the key of the signed-in pages' cookies, stable while the secret key is.
-  const access: AccessDeps = { ...deps, cookieKey: deps.secrets.derive('monitoring sign-in') };
-  return {
-    authorize: (clusterId: string, given: PageCredentials, ip: string) =>
-      authorize(access, clusterId, given, ip),
-    signInLink: (userId: string, clusterId: string) => signInLink(access, userId, clusterId),
-    signIn: (clusterId: string, ticket: string, cookie: string | undefined) =>
-      signIn(access, clusterId, ticket, cookie),
-    observe: (member: MonitoredMember) => observe(deps, member),
-  };
-}
-
-export type MonitoringService = ReturnType<typeof createMonitoringService>;

@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { create as attachment } from 'content-disposition';
 import { z } from 'zod';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
-import type { CertificateService } from './certificate.service';
+import type { DomainContext } from '../domain-context';
+import { certificateChain, enableHttps } from './certificate.service';
 
 /** `/certificate`: https_enable and download_certificate for a deployment. */
-export const certificateRoutes: FastifyPluginAsyncZod<{ service: CertificateService }> = async (
+export const certificateRoutes: FastifyPluginAsyncZod<{ context: DomainContext }> = async (
   app,
-  { service },
+  { context },
 ) => {
   const params = z.object({ deploymentId: z.uuid(notFoundId) });
 
@@ -23,7 +24,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ service: CertificateServ
         response: { 200: deploymentSchema, ...errorResponses },
       },
     },
-    (request) => service.enableHttps(request.user.id, request.params.deploymentId),
+    (request) => enableHttps(context, request.user.id, request.params.deploymentId),
   );
 
   app.get(
@@ -38,7 +39,11 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ service: CertificateServ
       },
     },
     async (request, reply) => {
-      const { filename, pem } = await service.chain(request.user.id, request.params.deploymentId);
+      const { filename, pem } = await certificateChain(
+        context,
+        request.user.id,
+        request.params.deploymentId,
+      );
       return reply
         .type('application/x-pem-file')
         .header('content-disposition', attachment(filename))

@@ -1,0 +1,124 @@
+import { setImmediate } from 'node:timers/promises';
+import { trafficEventType } from '@meridian/domain/events/event-catalogue';
+import type { Database } from '../../platform/db/database';
+import { defineJob } from '../../platform/jobs/job-queue';
+import { scheduleNextRound } from '../../platform/jobs/periodic-round';
+import { recordEvent } from '../account/account.public';
+import { deleteMetricsBefore, insertDeploymentMetrics } from './deployment-metrics.queries';
+import {
+  sampleTrafficJobSchema,
+  type IntelligenceContext,
+  type IntelligenceJob,
+} from './intelligence-context';
+import {
+  addTrafficOrigins,
+  deleteTrafficEvents,
+  pruneTrafficOrigins,
+} from './intelligence.queries';
+import { addTrafficSamples, listTrafficSources, pruneTrafficHours } from './traffic-hours.queries';
+import { groupByCluster, observeCluster, type ObservedSample } from './traffic-observation';
+
+/**
+ * The sampling round (`sample-traffic`, a periodic durable job every sample interval): what the
+ * drivers report goes into `traffic_hours`, `traffic_origins` and the deployment metrics.
+ */
+
+/** Placement reads the last hours of where users are, the figures the last day: older hours are forgotten. */
+const trafficKeptMs = 48 * 3_600_000;
+
+/** Queues the next round on the interval's grid after `after` (once, whoever asks). */
+export function scheduleNextSampling(context: IntelligenceContext, after: Date): Promise<void> {
+  return scheduleNextRound(context.jobs, 'sample-traffic', context.sampleIntervalMs, after);
+}
+
+export function trafficSamplingJob(context: IntelligenceContext) {
+  // The next round is queued first, so a round that fails (and is retried) never ends the chain.
+  return defineJob<IntelligenceJob>('sample-traffic', sampleTrafficJobSchema, async () => {
+    const at = context.now();
+    await scheduleNextSampling(context, at);
+    await pruneTrafficOrigins(context.db, new Date(at.getTime() - trafficKeptMs));
+    await pruneTrafficHours(context.db, new Date(at.getTime() - trafficKeptMs));
+    await deleteMetricsBefore(context.db, new Date(at.getTime() - context.metricsRetentionMs));
+    await sampleTraffic(context, at);
+  });
+}
+
+// Deployments per transaction: an embedded database runs each statement on the event loop's
+// thread, so a round of thousands is cut into short transactions with requests served between.
+const samplesPerTransaction = 100;
+
+/**
+ * Adds one user's samples, each deployment's hour, places and metrics in the same transaction,
+ * then tells the user once; answers whether any counted.
+ */
+async function recordSamples(
+  db: Database,
+  userId: string,
+  samples: readonly ObservedSample[],
+): Promise<boolean> {
+  let any = false;
+  for (let start = 0; start < samples.length; start += samplesPerTransaction) {
+    const chunk = samples.slice(start, start + samplesPerTransaction);
+    const counted = await db.transaction(async (tx) => {
+      const added = await addTrafficSamples(tx, chunk);
+      const counted = chunk.filter((item) => added.has(item.deploymentId));
+      await addTrafficOrigins(
+        tx,
+        counted.flatMap((item) => item.origins),
+      );
+      await insertDeploymentMetrics(
+        tx,
+        counted.map((item) => item.metrics),
+      );
+      return counted.length;
+    });
+    any ||= counted > 0;
+    await setImmediate();
+  }
+  if (any) {
+    await db.transaction(async (tx) => {
+      await deleteTrafficEvents(tx, userId);
+      await recordEvent(tx, { userId, type: trafficEventType, payload: {}, read: true });
+    });
+  }
+  return any;
+}
+
+/**
+ * Asks each driver that reports traffic what every successful deployment on it served, adds that
+ * to their hours and tells each user whose traffic was sampled, with one traffic event. Answers those
+ * users.
+ */
+export async function sampleTraffic(context: IntelligenceContext, at: Date): Promise<string[]> {
+  const { db, drivers } = context;
+  const groups = groupByCluster(await listTrafficSources(db, at), drivers);
+  const failures: unknown[] = [];
+  const samplesByUser = new Map<string, ObservedSample[]>();
+  const observed = await Promise.all(
+    groups.map((group) =>
+      // The other clusters' traffic still counts; this one's windows stay open for the retry.
+      observeCluster(group, at).catch((error: unknown) => {
+        failures.push(error);
+        return [];
+      }),
+    ),
+  );
+  for (const sample of observed.flat()) {
+    const samples = samplesByUser.get(sample.userId) ?? [];
+    samples.push(sample);
+    samplesByUser.set(sample.userId, samples);
+  }
+  const affected: string[] = [];
+  for (const [userId, samples] of samplesByUser) {
+    // One user's bad row must not stop the round for the users after them.
+    try {
+      if (await recordSamples(db, userId, samples)) affected.push(userId);
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) {
+    throw new AggregateError(failures, 'some clusters did not report their traffic');
+  }
+  return affected;
+}
