@@ -5,7 +5,8 @@ import { registerRealtime, type RealtimeTimings } from '../../platform/realtime/
 import { apiKeyRoutes } from './api-key/api-key.routes';
 import { createApiKeyService } from './api-key/api-key.service';
 import { authRoutes } from './auth/auth.routes';
-import { createAuthService, defaultSessionPolicy, type SessionPolicy } from './auth/auth.service';
+import { createAuthService } from './auth/auth.service';
+import { defaultSessionPolicy, type SessionPolicy } from './auth/session-policy';
 import { billingRoutes } from './billing/billing.routes';
 import { createBillingService } from './billing/billing.service';
 import { eventRoutes } from './event/event.routes';
