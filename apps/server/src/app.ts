@@ -31,7 +31,7 @@ import {
   LoginThrottle,
   type LoginThrottleLimits,
 } from './platform/login-throttle';
-import type { SessionPolicy } from './modules/account/auth/auth.service';
+import type { SessionPolicy } from './modules/account/auth/session-policy';
 
 export interface BuildAppOptions {
   config: Pick<Config, 'webDistDir'>;

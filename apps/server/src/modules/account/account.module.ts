@@ -2,18 +2,17 @@ import type { App } from '../../platform/http/http-app';
 import { registerAuthentication } from '../../platform/http/authenticate';
 import type { Platform } from '../../platform/platform';
 import { registerRealtime, type RealtimeTimings } from '../../platform/realtime/realtime';
+import { createAccountContext } from './account-context';
 import { apiKeyRoutes } from './api-key/api-key.routes';
-import { createApiKeyService } from './api-key/api-key.service';
+import { authenticateApiKey } from './api-key/api-key.service';
 import { authRoutes } from './auth/auth.routes';
-import { createAuthService, defaultSessionPolicy, type SessionPolicy } from './auth/auth.service';
+import { authenticateSession } from './auth/auth.service';
+import type { SessionPolicy } from './auth/session-policy';
 import { billingRoutes } from './billing/billing.routes';
-import { createBillingService } from './billing/billing.service';
 import { eventRoutes } from './event/event.routes';
-import { createEventService, loadEvent } from './event/event.service';
+import { loadEvent } from './event/event.service';
 import { keypairRoutes } from './keypair/keypair.routes';
-import { createKeypairService } from './keypair/keypair.service';
 import { invitationRoutes } from './organization/invitation.routes';
-import { createInvitationContext } from './organization/invitation.service';
 import { organizationRoutes } from './organization/organization.routes';
 
 export interface AccountSettings {
@@ -33,39 +32,26 @@ export async function registerAccount(
   platform: Platform,
   settings: AccountSettings = {},
 ): Promise<void> {
-  const { database, now, changes, secrets, loginThrottle } = platform;
-  const db = database.db;
-  const authService = createAuthService({
-    db,
-    throttle: loginThrottle,
-    sessionPolicy: { ...defaultSessionPolicy, ...settings.sessionPolicy },
-    now,
-  });
-  const apiKeyService = createApiKeyService({ db });
+  const context = createAccountContext(platform, settings.sessionPolicy);
   // One resolver per Authorization scheme: console sessions and CI/CD API keys.
   registerAuthentication(
     app,
     new Map([
-      ['bearer', authService.authenticateSession],
-      ['apikey', apiKeyService.authenticateApiKey],
+      ['bearer', (token: string) => authenticateSession(context, token)],
+      ['apikey', (key: string) => authenticateApiKey(context, key)],
     ]),
   );
-  await app.register(authRoutes, { prefix: '/auth', service: authService });
-  await app.register(apiKeyRoutes, { prefix: '/auth', service: apiKeyService });
-  const invitations = createInvitationContext(db, now);
-  await app.register(organizationRoutes, { prefix: '/auth', db, invitations });
-  await app.register(invitationRoutes, { prefix: '/auth', context: invitations });
-  const keypairs = createKeypairService({ db, secrets, throttle: loginThrottle });
-  await app.register(keypairRoutes, { prefix: '/auth', service: keypairs });
-  await app.register(eventRoutes, { prefix: '/event', service: createEventService({ db }) });
+  await app.register(authRoutes, { prefix: '/auth', context });
+  await app.register(apiKeyRoutes, { prefix: '/auth', context });
+  await app.register(organizationRoutes, { prefix: '/auth', context });
+  await app.register(invitationRoutes, { prefix: '/auth', context });
+  await app.register(keypairRoutes, { prefix: '/auth', context });
+  await app.register(eventRoutes, { prefix: '/event', context });
   await registerRealtime(app, {
-    changes,
-    loadEvent: (id) => loadEvent(db, id),
-    authenticateSession: authService.authenticateSession,
+    changes: platform.changes,
+    loadEvent: (id) => loadEvent(context.db, id),
+    authenticateSession: (token) => authenticateSession(context, token),
     timings: settings.realtime,
   });
-  await app.register(billingRoutes, {
-    prefix: '/billing',
-    service: createBillingService({ db, now }),
-  });
+  await app.register(billingRoutes, { prefix: '/billing', context });
 }

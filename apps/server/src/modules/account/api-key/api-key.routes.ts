@@ -7,21 +7,18 @@ import {
 import { errorBodySchema } from '@meridian/domain/errors';
 import { statusResultSchema } from '@meridian/domain/operation-result';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ApiKeyService } from './api-key.service';
+import type { AccountContext } from '../account-context';
+import { createApiKey, listUserApiKeys, revokeApiKey } from './api-key.service';
 import { requireSession } from '../../../platform/http/authenticate';
 import { bodyAsObject, sessionOnly } from '../../../platform/http/route-schema';
-
-export interface ApiKeyRoutesOptions {
-  service: ApiKeyService;
-}
 
 /**
  * `/auth/api_key`: the signed-in user's API keys. Managed from the console only: a request
  * sessionOnly with an API key gets 403 here, so a leaked key cannot mint or revoke keys.
  */
-export const apiKeyRoutes: FastifyPluginAsyncZod<ApiKeyRoutesOptions> = async (
+export const apiKeyRoutes: FastifyPluginAsyncZod<{ context: AccountContext }> = async (
   app,
-  { service },
+  { context },
 ) => {
   const onRequest = [app.authenticate, requireSession];
 
@@ -36,7 +33,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<ApiKeyRoutesOptions> = async (
         response: { 200: apiKeyListSchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
-    (request) => service.list(request.user.id),
+    (request) => listUserApiKeys(context, request.user.id),
   );
 
   app.post(
@@ -58,7 +55,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<ApiKeyRoutesOptions> = async (
         },
       },
     },
-    (request) => service.create(request.user.id, request.body),
+    (request) => createApiKey(context, request.user.id, request.body),
   );
 
   app.delete(
@@ -81,7 +78,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<ApiKeyRoutesOptions> = async (
       },
     },
     async (request) => {
-      await service.revoke(request.user.id, request.body.name);
+      await revokeApiKey(context, request.user.id, request.body.name);
       return { status: 'success' as const };
     },
   );

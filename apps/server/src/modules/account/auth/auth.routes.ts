@@ -4,22 +4,22 @@ import { createUserSchema, sessionUserSchema, userSchema } from '@meridian/domai
 import { statusResultSchema } from '@meridian/domain/operation-result';
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthService } from './auth.service';
+import type { AccountContext } from '../account-context';
+import { createUser, login, logout } from './auth.service';
 import { requireSession } from '../../../platform/http/authenticate';
 import type { RouteApp } from '../../../platform/http/route-schema';
 import { bodyAsObject, sessionOnly } from '../../../platform/http/route-schema';
 
-export interface AuthRoutesOptions {
-  service: AuthService;
-}
-
 /** `/auth`: sessions and accounts. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { service }) => {
-  loginRoute(app, service);
-  sessionRoutes(app, service);
+export const authRoutes: FastifyPluginAsyncZod<{ context: AccountContext }> = async (
+  app,
+  { context },
+) => {
+  loginRoute(app, context);
+  sessionRoutes(app, context);
 };
 
-function loginRoute(app: RouteApp, service: AuthService): void {
+function loginRoute(app: RouteApp, context: AccountContext): void {
   app.post(
     '/login',
     {
@@ -39,12 +39,12 @@ function loginRoute(app: RouteApp, service: AuthService): void {
         },
       },
     },
-    (request) => service.login(request.body, request.ip),
+    (request) => login(context, request.body, request.ip),
   );
 }
 
 /** The signed-in side: logout, who am I, and accounts made by an admin. */
-function sessionRoutes(app: RouteApp, service: AuthService): void {
+function sessionRoutes(app: RouteApp, context: AccountContext): void {
   app.post(
     '/logout',
     {
@@ -57,7 +57,7 @@ function sessionRoutes(app: RouteApp, service: AuthService): void {
       },
     },
     async (request) => {
-      await service.logout(request.authentication);
+      await logout(context, request.authentication);
       return { status: 'success' as const };
     },
   );
@@ -100,6 +100,6 @@ function sessionRoutes(app: RouteApp, service: AuthService): void {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.createUser(request.user, request.body)),
+      reply.code(201).send(await createUser(context, request.user, request.body)),
   );
 }

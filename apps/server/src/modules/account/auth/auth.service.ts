@@ -3,7 +3,6 @@ import type { LoginInput } from '@meridian/domain/auth/login';
 import type { LoginResult } from '@meridian/domain/auth/login-result';
 import type { CreateUserInput, User } from '@meridian/domain/auth/user';
 import { announceChange } from '../../../platform/changes/change-feed';
-import type { Database } from '../../../platform/db/database';
 import type { AuthenticatedUser, Authentication } from '../../../platform/http/authenticate';
 import {
   ConflictError,
@@ -17,130 +16,113 @@ import {
   deleteDeadSessions,
   insertSession,
   insertUser,
-  prepareSessionLookup,
   revokeSession,
   updateSessionLastSeen,
 } from './auth.queries';
-import type { LoginThrottle } from '../../../platform/login-throttle';
 import { commonPasswordMessage, hashPassword, isCommonPassword } from './password';
 import { verify } from '@node-rs/argon2';
 import type { UserRow } from '../../../platform/db/schema/accounts';
-
-export interface SessionPolicy {
-  /** A session unused for this long expires. */
-  idleTimeoutMs: number;
-  /** A session expires this long after login, however much it is used. */
-  absoluteLifetimeMs: number;
-  /** last_seen_at is written at most this often per session, not on every request. */
-  touchIntervalMs: number;
-}
-
-export const defaultSessionPolicy: SessionPolicy = {
-  idleTimeoutMs: 12 * 60 * 60_000,
-  absoluteLifetimeMs: 7 * 24 * 60 * 60_000,
-  touchIntervalMs: 60_000,
-};
-
-export interface AuthServiceDeps {
-  db: Database;
-  throttle: LoginThrottle;
-  sessionPolicy?: SessionPolicy;
-  now?: () => Date;
-}
+import type { AccountContext } from '../account-context';
 
 export const invalidCredentialsMessage = 'Invalid username or password';
 
 // 32 random bytes in base64url, as issued by login.
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
-export type AuthService = ReturnType<typeof createAuthService>;
-
-export function createAuthService({
-  db,
-  throttle,
-  sessionPolicy = defaultSessionPolicy,
-  now = () => new Date(),
-}: AuthServiceDeps) {
-  // An unknown username is checked against this hash, so it costs the same time as a wrong
-  // password and the response timing does not tell which usernames exist.
-  const dummyPasswordHash = hashPassword(randomBytes(16).toString('base64url'));
-  const findSessionByTokenHash = prepareSessionLookup(db);
-
-  async function login({ username, password }: LoginInput, ip: string): Promise<LoginResult> {
-    const decision = await throttle.attempt(username, ip);
-    if (!decision.allowed) {
-      throw new RateLimitedError(Math.ceil(decision.retryAfterMs / 1000));
-    }
-    const user = await findUserByUsername(db, username);
-    const passwordMatches = await verify(user?.passwordHash ?? (await dummyPasswordHash), password);
-    if (!user || !passwordMatches) {
-      throw new UnauthorizedError(invalidCredentialsMessage);
-    }
-    await throttle.recordSuccess(username, ip);
-
-    const token = randomBytes(32).toString('base64url');
-    const loggedInAt = now();
-    // Each login clears the user's dead sessions: the table never grows without bound.
-    await deleteDeadSessions(db, user.id, loggedInAt, sessionPolicy.idleTimeoutMs);
-    await insertSession(db, {
-      tokenHash: hashToken(token),
-      userId: user.id,
-      createdAt: loggedInAt,
-      lastSeenAt: loggedInAt,
-      expiresAt: new Date(loggedInAt.getTime() + sessionPolicy.absoluteLifetimeMs),
-    });
-    return { userId: user.id, userEmail: user.email, token };
+export async function login(
+  context: Pick<
+    AccountContext,
+    'db' | 'now' | 'loginThrottle' | 'sessionPolicy' | 'dummyPasswordHash'
+  >,
+  { username, password }: LoginInput,
+  ip: string,
+): Promise<LoginResult> {
+  const { db, loginThrottle, sessionPolicy } = context;
+  const decision = await loginThrottle.attempt(username, ip);
+  if (!decision.allowed) {
+    throw new RateLimitedError(Math.ceil(decision.retryAfterMs / 1000));
   }
-
-  /** Resolves a bearer token to its live session; throws UnauthorizedError otherwise. */
-  async function authenticateSession(token: string): Promise<Authentication> {
-    if (!tokenPattern.test(token)) throw new UnauthorizedError();
-    const found = await findSessionByTokenHash(hashToken(token));
-    if (!found || found.session.revokedAt) throw new UnauthorizedError();
-
-    const { session, user, revision } = found;
-    const at = now().getTime();
-    const idleMs = at - session.lastSeenAt.getTime();
-    if (at >= session.expiresAt.getTime() || idleMs >= sessionPolicy.idleTimeoutMs) {
-      throw new UnauthorizedError();
-    }
-    if (idleMs >= sessionPolicy.touchIntervalMs) {
-      await updateSessionLastSeen(db, session.id, new Date(at));
-    }
-    return {
-      user: toAuthenticatedUser(user),
-      credential: { kind: 'session', sessionId: session.id },
-      userRevision: revision,
-    };
+  const user = await findUserByUsername(db, username);
+  const passwordMatches = await verify(
+    user?.passwordHash ?? (await context.dummyPasswordHash),
+    password,
+  );
+  if (!user || !passwordMatches) {
+    throw new UnauthorizedError(invalidCredentialsMessage);
   }
+  await loginThrottle.recordSuccess(username, ip);
 
-  async function logout({ credential, user }: Authentication): Promise<void> {
-    // The route requires a session; an API key is revoked from the API key page instead.
-    if (credential.kind !== 'session') throw new ForbiddenError();
-    await db.transaction(async (tx) => {
-      await revokeSession(tx, credential.sessionId, now());
-      // Heard by every process once committed: the session's live sockets are cut at once.
-      await announceChange(tx, { topic: 'session', userId: user.id });
-    });
+  const token = randomBytes(32).toString('base64url');
+  const loggedInAt = context.now();
+  // Each login clears the user's dead sessions: the table never grows without bound.
+  await deleteDeadSessions(db, user.id, loggedInAt, sessionPolicy.idleTimeoutMs);
+  await insertSession(db, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    createdAt: loggedInAt,
+    lastSeenAt: loggedInAt,
+    expiresAt: new Date(loggedInAt.getTime() + sessionPolicy.absoluteLifetimeMs),
+  });
+  return { userId: user.id, userEmail: user.email, token };
+}
+
+/** Resolves a bearer token to its live session; throws UnauthorizedError otherwise. */
+export async function authenticateSession(
+  context: Pick<AccountContext, 'db' | 'now' | 'sessionPolicy' | 'findSessionByTokenHash'>,
+  token: string,
+): Promise<Authentication> {
+  if (!tokenPattern.test(token)) throw new UnauthorizedError();
+  const found = await context.findSessionByTokenHash(hashToken(token));
+  if (!found || found.session.revokedAt) throw new UnauthorizedError();
+
+  const { session, user, revision } = found;
+  const { sessionPolicy } = context;
+  const at = context.now().getTime();
+  const idleMs = at - session.lastSeenAt.getTime();
+  if (at >= session.expiresAt.getTime() || idleMs >= sessionPolicy.idleTimeoutMs) {
+    throw new UnauthorizedError();
   }
-
-  /** Only an admin creates accounts: the product has no sign-up. */
-  async function createUser(actor: AuthenticatedUser, input: CreateUserInput): Promise<User> {
-    if (!actor.isAdmin) throw new ForbiddenError();
-    if (await isCommonPassword(input.password)) {
-      throw new ValidationError([commonPasswordMessage]);
-    }
-    const user = await insertUser(db, {
-      username: input.username,
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-      isAdmin: false,
-    });
-    if (!user) throw new ConflictError('This username is already taken');
-    return toUser(user);
+  if (idleMs >= sessionPolicy.touchIntervalMs) {
+    await updateSessionLastSeen(context.db, session.id, new Date(at));
   }
+  return {
+    user: toAuthenticatedUser(user),
+    credential: { kind: 'session', sessionId: session.id },
+    userRevision: revision,
+  };
+}
 
-  return { login, authenticateSession, logout, createUser };
+export async function logout(
+  context: Pick<AccountContext, 'db' | 'now'>,
+  { credential, user }: Authentication,
+): Promise<void> {
+  // The route requires a session; an API key is revoked from the API key page instead.
+  if (credential.kind !== 'session') throw new ForbiddenError();
+  await context.db.transaction(async (tx) => {
+    await revokeSession(tx, credential.sessionId, context.now());
+    // Heard by every process once committed: the session's live sockets are cut at once.
+    await announceChange(tx, { topic: 'session', userId: user.id });
+  });
+}
+
+/** Only an admin creates accounts: the product has no sign-up. */
+export async function createUser(
+  context: Pick<AccountContext, 'db'>,
+  actor: AuthenticatedUser,
+  input: CreateUserInput,
+): Promise<User> {
+  if (!actor.isAdmin) throw new ForbiddenError();
+  if (await isCommonPassword(input.password)) {
+    throw new ValidationError([commonPasswordMessage]);
+  }
+  const user = await insertUser(context.db, {
+    username: input.username,
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    isAdmin: false,
+  });
+  if (!user) throw new ConflictError('This username is already taken');
+  return toUser(user);
 }
 
 export function toUser(user: UserRow): User {

@@ -4,17 +4,14 @@ import {
 } from '@meridian/domain/billing/billing-usage';
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { BillingService } from './billing.service';
+import type { AccountContext } from '../account-context';
+import { getUsage } from './billing.service';
 import { sessionOnly } from '../../../platform/http/route-schema';
 
-export interface BillingRoutesOptions {
-  service: BillingService;
-}
-
 /** `/billing`: what the signed-in user's resources cost, from their recorded uptime. */
-export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (
+export const billingRoutes: FastifyPluginAsyncZod<{ context: AccountContext }> = async (
   app,
-  { service },
+  { context },
 ) => {
   app.addHook('onRequest', app.authenticate);
 
@@ -30,6 +27,6 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
         response: { 200: billingUsageSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    (request) => service.usage(request.user.id, request.query.month),
+    (request) => getUsage(context, request.user.id, request.query.month),
   );
 };

@@ -9,18 +9,28 @@ import {
   notificationEventSchema,
   notificationPageQuerySchema,
 } from '@meridian/domain/events/notification-api';
-import type { EventService } from './event.service';
+import type { AccountContext } from '../account-context';
+import {
+  countNotifications,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationsRead,
+  markOneNotificationRead,
+} from './event.service';
 import { rejectMalformedIds } from '../../../platform/http/malformed-id';
-import { notFoundId, sessionOnly } from '../../../platform/http/route-schema';
-
-export interface EventRoutesOptions {
-  service: EventService;
-}
+import { notFoundId, sessionOnly, type RouteApp } from '../../../platform/http/route-schema';
 
 /** `/event`: the signed-in user's notifications. The socket.io channel lives in realtime/. */
-export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app, { service }) => {
+export const eventRoutes: FastifyPluginAsyncZod<{ context: AccountContext }> = async (
+  app,
+  { context },
+) => {
   app.addHook('onRequest', app.authenticate);
+  listRoutes(app, context);
+  markReadRoutes(app, context);
+};
 
+function listRoutes(app: RouteApp, context: AccountContext): void {
   app.get(
     '/server/notifications',
     {
@@ -36,7 +46,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
         },
       },
     },
-    (request) => service.list(request.user.id, request.query),
+    (request) => listNotifications(context, request.user.id, request.query),
   );
 
   app.get(
@@ -50,9 +60,14 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
         response: { 200: notificationCountSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    async (request) => ({ count: await service.count(request.user.id, request.query) }),
+    async (request) => ({
+      count: await countNotifications(context, request.user.id, request.query),
+    }),
   );
+}
 
+/** Marking read: all notifications, one, or those listed; two answer the unread count. */
+function markReadRoutes(app: RouteApp, context: AccountContext): void {
   app.post(
     '/server/notifications/read',
     {
@@ -64,7 +79,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
         response: { 200: notificationCountSchema, 401: errorBodySchema },
       },
     },
-    async (request) => ({ count: await service.markAllRead(request.user.id) }),
+    async (request) => ({ count: await markAllNotificationsRead(context, request.user.id) }),
   );
 
   app.post(
@@ -81,7 +96,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
       },
     },
     async (request) => ({
-      count: await service.markOneRead(request.user.id, request.params.notificationId),
+      count: await markOneNotificationRead(context, request.user.id, request.params.notificationId),
     }),
   );
 
@@ -97,8 +112,8 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
       },
     },
     async (request) => {
-      await service.markRead(request.user.id, request.body?.uuids);
+      await markNotificationsRead(context, request.user.id, request.body?.uuids);
       return { status: 'success' as const };
     },
   );
-};
+}

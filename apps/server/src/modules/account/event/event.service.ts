@@ -24,6 +24,7 @@ import {
   type EventPage,
 } from './event.queries';
 import type { EventRow } from '../../../platform/db/schema/accounts';
+import type { AccountContext } from '../account-context';
 
 /** Categories that are recorded (traffic, internal) but never shown as notifications. */
 const silentCategories: ReadonlySet<NotificationCategory> = new Set(['NO_NOTIFICATION', 'TRAFFIC']);
@@ -87,38 +88,52 @@ export async function loadEvent(
   return row && { userId: row.userId, event: toNotificationEvent(row) };
 }
 
-export type EventService = ReturnType<typeof createEventService>;
+/** The user's notifications in a page of the newest-first list; another user's are never read. */
+export async function listNotifications(
+  context: Pick<AccountContext, 'db'>,
+  userId: string,
+  page: EventPage,
+): Promise<NotificationEvent[]> {
+  const rows = await listEvents(context.db, userId, page);
+  return rows.map(toNotificationEvent);
+}
 
-/** What the `/event` routes do for the signed-in user; another user's events are never touched. */
-export function createEventService({ db }: { db: Database }) {
-  async function list(userId: string, page: EventPage): Promise<NotificationEvent[]> {
-    const rows = await listEvents(db, userId, page);
-    return rows.map(toNotificationEvent);
+/** How many notifications the user has; `read` counts only the read or the unread ones. */
+export function countNotifications(
+  context: Pick<AccountContext, 'db'>,
+  userId: string,
+  filter: { read?: boolean },
+): Promise<number> {
+  return countEvents(context.db, userId, filter);
+}
+
+/** Marks the given events (all of the user's when `uuids` is absent) as read. */
+export async function markNotificationsRead(
+  context: Pick<AccountContext, 'db'>,
+  userId: string,
+  uuids?: string[],
+): Promise<void> {
+  if (uuids && uuids.length === 0) return;
+  await markEventsRead(context.db, userId, uuids);
+}
+
+/** Marks every notification read (the list was opened); answers how many are unread now. */
+export async function markAllNotificationsRead(
+  context: Pick<AccountContext, 'db'>,
+  userId: string,
+): Promise<number> {
+  await markEventsRead(context.db, userId, undefined);
+  return countEvents(context.db, userId, { read: false });
+}
+
+/** Marks one notification read, 404 when it is not the user's; answers how many are unread now. */
+export async function markOneNotificationRead(
+  context: Pick<AccountContext, 'db'>,
+  userId: string,
+  id: string,
+): Promise<number> {
+  if (!(await markNotificationRead(context.db, userId, id))) {
+    throw new NotFoundError(notificationMessages.notFound);
   }
-
-  async function count(userId: string, filter: { read?: boolean }): Promise<number> {
-    return countEvents(db, userId, filter);
-  }
-
-  /** Marks the given events (all of the user's when `uuids` is absent) as read. */
-  async function markRead(userId: string, uuids?: string[]): Promise<void> {
-    if (uuids && uuids.length === 0) return;
-    await markEventsRead(db, userId, uuids);
-  }
-
-  /** Marks every notification read (the list was opened); answers how many are unread now. */
-  async function markAllRead(userId: string): Promise<number> {
-    await markEventsRead(db, userId, undefined);
-    return countEvents(db, userId, { read: false });
-  }
-
-  /** Marks one notification read, 404 when it is not the user's; answers how many are unread now. */
-  async function markOneRead(userId: string, id: string): Promise<number> {
-    if (!(await markNotificationRead(db, userId, id))) {
-      throw new NotFoundError(notificationMessages.notFound);
-    }
-    return countEvents(db, userId, { read: false });
-  }
-
-  return { list, count, markRead, markAllRead, markOneRead };
+  return countEvents(context.db, userId, { read: false });
 }

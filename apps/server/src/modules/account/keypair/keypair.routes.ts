@@ -6,17 +6,14 @@ import {
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../../../platform/http/authenticate';
-import type { KeypairService } from './keypair.service';
+import type { AccountContext } from '../account-context';
+import { getPublicKey, revealPrivateKey } from './keypair.service';
 import { bodyAsObject, sessionOnly } from '../../../platform/http/route-schema';
 
-export interface KeypairRoutesOptions {
-  service: KeypairService;
-}
-
 /** `/auth/users/{public,private}_key`: the signed-in user's SSH keypair (ed25519). */
-export const keypairRoutes: FastifyPluginAsyncZod<KeypairRoutesOptions> = async (
+export const keypairRoutes: FastifyPluginAsyncZod<{ context: AccountContext }> = async (
   app,
-  { service },
+  { context },
 ) => {
   app.get(
     '/users/public_key',
@@ -29,7 +26,7 @@ export const keypairRoutes: FastifyPluginAsyncZod<KeypairRoutesOptions> = async 
         response: { 200: publicKeyResultSchema, 401: errorBodySchema },
       },
     },
-    (request) => service.publicKey(request.user.id),
+    (request) => getPublicKey(context, request.user.id),
   );
 
   app.post(
@@ -52,6 +49,6 @@ export const keypairRoutes: FastifyPluginAsyncZod<KeypairRoutesOptions> = async 
         },
       },
     },
-    (request) => service.privateKey(request.user, request.body, request.ip),
+    (request) => revealPrivateKey(context, request.user, request.body, request.ip),
   );
 };

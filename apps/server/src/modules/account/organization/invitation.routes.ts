@@ -7,12 +7,8 @@ import { z } from 'zod';
 import { requireSession } from '../../../platform/http/authenticate';
 import { rejectMalformedIds } from '../../../platform/http/malformed-id';
 import { errorResponses, notFoundId, sessionOnly } from '../../../platform/http/route-schema';
-import {
-  acceptInvitation,
-  declineInvitation,
-  listInvitations,
-  type InvitationContext,
-} from './invitation.service';
+import type { AccountContext } from '../account-context';
+import { acceptInvitation, declineInvitation, listInvitations } from './invitation.service';
 
 const tags = ['auth'];
 const params = z.object({ invitationId: z.uuid(notFoundId) });
@@ -21,7 +17,7 @@ const params = z.object({ invitationId: z.uuid(notFoundId) });
  * `/auth/invitations`: the invitations the signed-in user received, and their answer. Only the
  * invitee sees or answers one; anyone else's is 404. A session only, like the organisations.
  */
-export const invitationRoutes: FastifyPluginAsyncZod<{ context: InvitationContext }> = async (
+export const invitationRoutes: FastifyPluginAsyncZod<{ context: AccountContext }> = async (
   app,
   { context },
 ) => {

@@ -6,14 +6,8 @@ import {
 } from '@meridian/domain/auth/invitation';
 import type { Organization, OrganizationRole } from '@meridian/domain/auth/organization';
 import { invitationEventType } from '@meridian/domain/events/event-catalogue';
-import type { Database } from '../../../platform/db/database';
 import { NotFoundError, RateLimitedError } from '../../../platform/http/errors';
-import {
-  consumePoints,
-  createRateLimiter,
-  limitKey,
-  type RateLimiter,
-} from '../../../platform/rate-limiter';
+import { consumePoints, limitKey } from '../../../platform/rate-limiter';
 import { recordEvent } from '../event/event.service';
 import {
   deleteLapsedInvitations,
@@ -26,22 +20,7 @@ import {
 import { insertMember, lockOrganization } from './organization.queries';
 import { organizationOf, requireAdmin } from './organization.service';
 import { findUserByUsername } from '../auth/auth.queries';
-
-/** What the invitation calls work with: the database, the clock expiry reads, the inviters' limit. */
-export interface InvitationContext {
-  db: Database;
-  now: () => Date;
-  limiter: RateLimiter;
-}
-
-export function createInvitationContext(db: Database, now: () => Date): InvitationContext {
-  const limiter = createRateLimiter(db, {
-    name: 'invitations-per-inviter',
-    points: invitationLimits.perInviterPerHour,
-    windowMs: 3_600_000,
-  });
-  return { db, now, limiter };
-}
+import type { AccountContext } from '../account-context';
 
 const expiryMs = invitationLimits.expiryDays * 24 * 3_600_000;
 // Matches no user: an unknown name goes through the same reads as a known one.
@@ -53,13 +32,14 @@ const nobody = '00000000-0000-0000-0000-000000000000';
  * request counts against the inviter's hourly limit, so names cannot be probed in bulk.
  */
 export async function inviteMember(
-  { db, now, limiter }: InvitationContext,
+  context: Pick<AccountContext, 'db' | 'now' | 'invitationLimiter'>,
   inviterId: string,
   organizationId: string,
   { username, role }: { username: string; role: OrganizationRole },
 ): Promise<InvitationSent> {
-  const organization = await requireAdmin(db, inviterId, organizationId);
-  const { decision } = await consumePoints(limiter, limitKey(inviterId));
+  const { db, now } = context;
+  const organization = await requireAdmin(context, inviterId, organizationId);
+  const { decision } = await consumePoints(context.invitationLimiter, limitKey(inviterId));
   if (!decision.allowed) {
     const seconds = Math.ceil(decision.retryAfterMs / 1000);
     throw new RateLimitedError(seconds, invitationMessages.tooMany(seconds));
@@ -93,7 +73,7 @@ export async function inviteMember(
 
 /** The user's invitations still open, oldest first. */
 export async function listInvitations(
-  { db, now }: InvitationContext,
+  { db, now }: Pick<AccountContext, 'db' | 'now'>,
   userId: string,
 ): Promise<Invitation[]> {
   const rows = await openInvitationsOf(db, userId, now());
@@ -108,15 +88,15 @@ export async function listInvitations(
 
 /** The invitee joins with the role offered; another user's invitation, or a lapsed one, is 404. */
 export async function acceptInvitation(
-  { db, now }: InvitationContext,
+  context: Pick<AccountContext, 'db' | 'now'>,
   userId: string,
   invitationId: string,
 ): Promise<Organization> {
-  const organizationId = await db.transaction(async (tx) => {
+  const organizationId = await context.db.transaction(async (tx) => {
     const taken = await takeInvitation(tx, {
       id: invitationId,
       inviteeId: userId,
-      now: now(),
+      now: context.now(),
       openOnly: true,
     });
     if (!taken) throw new NotFoundError(invitationMessages.notFound);
@@ -124,12 +104,12 @@ export async function acceptInvitation(
     await insertMember(tx, taken.organizationId, userId, taken.role);
     return taken.organizationId;
   });
-  return organizationOf(db, userId, organizationId);
+  return organizationOf(context, userId, organizationId);
 }
 
 /** The invitee says no: the invitation is gone, nobody else is told. */
 export async function declineInvitation(
-  { db, now }: InvitationContext,
+  { db, now }: Pick<AccountContext, 'db' | 'now'>,
   userId: string,
   invitationId: string,
 ): Promise<void> {

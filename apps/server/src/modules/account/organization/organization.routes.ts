@@ -10,7 +10,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@meridian/domain/errors';
 import { requireSession } from '../../../platform/http/authenticate';
-import type { Database } from '../../../platform/db/database';
 import { rejectMalformedIds } from '../../../platform/http/malformed-id';
 import {
   bodyAsObject,
@@ -18,7 +17,8 @@ import {
   notFoundId,
   sessionOnly,
 } from '../../../platform/http/route-schema';
-import { inviteMember, type InvitationContext } from './invitation.service';
+import type { AccountContext } from '../account-context';
+import { inviteMember } from './invitation.service';
 import { createOrganization, listOrganizations, removeMember } from './organization.service';
 
 const tags = ['auth'];
@@ -29,10 +29,10 @@ const withThrottle = { ...withForbidden, 429: errorBodySchema };
  * `/auth/organizations`: groups of users that share a default smart cluster. Managed from the
  * console only (a session, like API keys): an API key cannot change who belongs.
  */
-export const organizationRoutes: FastifyPluginAsyncZod<{
-  db: Database;
-  invitations: InvitationContext;
-}> = async (app, { db, invitations }) => {
+export const organizationRoutes: FastifyPluginAsyncZod<{ context: AccountContext }> = async (
+  app,
+  { context },
+) => {
   const onRequest = [app.authenticate, requireSession];
   app.addHook('preValidation', rejectMalformedIds);
 
@@ -47,7 +47,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
         response: { 200: organizationListSchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
-    (request) => listOrganizations(db, request.user.id),
+    (request) => listOrganizations(context, request.user.id),
   );
 
   app.post(
@@ -64,7 +64,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createOrganization(db, request.user.id, request.body.name)),
+      reply.code(201).send(await createOrganization(context, request.user.id, request.body.name)),
   );
 
   app.post(
@@ -87,12 +87,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
       reply
         .code(202)
         .send(
-          await inviteMember(
-            invitations,
-            request.user.id,
-            request.params.organizationId,
-            request.body,
-          ),
+          await inviteMember(context, request.user.id, request.params.organizationId, request.body),
         ),
   );
 
@@ -110,7 +105,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { organizationId, userId } = request.params;
-      await removeMember(db, request.user.id, organizationId, userId);
+      await removeMember(context, request.user.id, organizationId, userId);
       return { status: 'success' as const };
     },
   );

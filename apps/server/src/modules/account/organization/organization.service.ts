@@ -1,5 +1,4 @@
 import { organizationMessages, type Organization } from '@meridian/domain/auth/organization';
-import type { Database } from '../../../platform/db/database';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../platform/http/errors';
 import {
   adminCount,
@@ -9,12 +8,16 @@ import {
   membersOf,
   membershipsOf,
 } from './organization.queries';
+import type { AccountContext } from '../account-context';
 
 /** The caller's organisations, each with their role and every member. */
-export async function listOrganizations(db: Database, userId: string): Promise<Organization[]> {
-  const memberships = await membershipsOf(db, userId);
+export async function listOrganizations(
+  context: Pick<AccountContext, 'db'>,
+  userId: string,
+): Promise<Organization[]> {
+  const memberships = await membershipsOf(context.db, userId);
   const members = await membersOf(
-    db,
+    context.db,
     memberships.map((membership) => membership.id),
   );
   return memberships.map((membership) => ({
@@ -33,24 +36,24 @@ export async function listOrganizations(db: Database, userId: string): Promise<O
 }
 
 export async function createOrganization(
-  db: Database,
+  context: Pick<AccountContext, 'db'>,
   userId: string,
   name: string,
 ): Promise<Organization> {
-  const created = await db.transaction((tx) => insertOrganization(tx, name, userId));
-  return organizationOf(db, userId, created.id);
+  const created = await context.db.transaction((tx) => insertOrganization(tx, name, userId));
+  return organizationOf(context, userId, created.id);
 }
 
 /** An admin removes a member, or a member leaves; the last admin cannot go. */
 export async function removeMember(
-  db: Database,
+  context: Pick<AccountContext, 'db'>,
   callerId: string,
   organizationId: string,
   userId: string,
 ): Promise<void> {
-  if (userId !== callerId) await requireAdmin(db, callerId, organizationId);
-  else await organizationOf(db, callerId, organizationId);
-  await db.transaction(async (tx) => {
+  if (userId !== callerId) await requireAdmin(context, callerId, organizationId);
+  else await organizationOf(context, callerId, organizationId);
+  await context.db.transaction(async (tx) => {
     if (!(await lockOrganization(tx, organizationId))) {
       throw new NotFoundError(organizationMessages.notFound);
     }
@@ -64,11 +67,11 @@ export async function removeMember(
 
 /** One of the user's organisations, as they see it; 404 when they do not belong to it. */
 export async function organizationOf(
-  db: Database,
+  context: Pick<AccountContext, 'db'>,
   userId: string,
   organizationId: string,
 ): Promise<Organization> {
-  const found = (await listOrganizations(db, userId)).find(
+  const found = (await listOrganizations(context, userId)).find(
     (organization) => organization.uuid === organizationId,
   );
   if (!found) throw new NotFoundError(organizationMessages.notFound);
@@ -77,11 +80,11 @@ export async function organizationOf(
 
 /** The organisation, when the user is one of its admins: 404 to a stranger, 403 to a member. */
 export async function requireAdmin(
-  db: Database,
+  context: Pick<AccountContext, 'db'>,
   userId: string,
   organizationId: string,
 ): Promise<Organization> {
-  const organization = await organizationOf(db, userId, organizationId);
+  const organization = await organizationOf(context, userId, organizationId);
   if (organization.role !== 'admin') throw new ForbiddenError(organizationMessages.adminOnly);
   return organization;
 }
