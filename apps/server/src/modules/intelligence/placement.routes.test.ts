@@ -196,7 +196,9 @@ describe.each(embeddedBackendOnly())('POST /intelligence/placement (%s)', (backe
       expect(body.proven_gap.lower_bound_monthly_cost).toBeLessThanOrEqual(body.monthly_cost);
       expect(body.reason).toContain(`costs at most ${body.proven_gap.percent} % more`);
     }
-    expect(health.answeredWhilePending).toBeGreaterThanOrEqual(3);
+    // On the event loop the search would let no probe through before it settled; how many get
+    // through depends on the machine's load, so one is the proof.
+    expect(health.answeredWhilePending).toBeGreaterThanOrEqual(1);
     expect(health.slowestMs, JSON.stringify(health)).toBeLessThan(200);
   });
 });
