@@ -6,6 +6,7 @@ import { statuses } from '../status';
 import { validationMessages } from '../validation-messages';
 import { listPageQuerySchema, listPageSchema, listSearchSchema } from '../list-page';
 import { stackOutputSchema, stackParameterSchema } from './stack-output';
+import { configurationReadFields } from './app-configuration';
 
 /**
  * Request and response shapes of the apps API (`/meridian/v1/kube`, spec "Entities and their fields" and "The calls it makes"), shared by
@@ -96,6 +97,8 @@ export const versionBasicSettingsSchema = z.object({
   dockerRegistryType: z.enum(dockerRegistryTypes),
   privateDockerRegistryUrl: z.string().optional(),
   privateDockerRegistryUsername: z.string().optional(),
+  dockerRegistryUuid: z.string().optional(),
+  ...configurationReadFields,
 });
 
 export type VersionBasicSettings = z.infer<typeof versionBasicSettingsSchema>;

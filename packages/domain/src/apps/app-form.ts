@@ -5,6 +5,7 @@ import { limits, templateTypes, volumeTypes } from '../limits';
 import { idField, optionalText, requiredText, tooLongMessage } from '../request-fields';
 import { validationMessages } from '../validation-messages';
 import { basicTemplateSettingsSchema, type BasicTemplateSettings } from './basic-template';
+import { templateMaxBytes } from './app-api';
 
 /** Messages of spec "Validation rules" (App and version) whose exact wording the spec leaves to us. */
 export const appFormMessages = {
@@ -138,7 +139,7 @@ export type BasicTemplateFieldResult =
 
 /** Parses the multipart `template` JSON string of a Kubernetes Basic app or version. */
 export function parseBasicTemplateField(text: string): BasicTemplateFieldResult {
-  const parsed = parseJsonSafely(text, { maxLength: 64 * 1024, maxDepth: 4 });
+  const parsed = parseJsonSafely(text, { maxLength: templateMaxBytes, maxDepth: 4 });
   if (!parsed.ok) {
     return { ok: false, errors: [{ path: 'template', message: appFormMessages.templateJson }] };
   }

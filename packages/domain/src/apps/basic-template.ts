@@ -3,6 +3,14 @@ import { z } from 'zod';
 import { dockerRegistryTypes, generatedServiceType, limits, registrySecretName } from '../limits';
 import { optionalText, requiredText, tooLongMessage } from '../request-fields';
 import { validationMessages } from '../validation-messages';
+import {
+  configurationRules,
+  configurationWriteFields,
+  type Autoscaling,
+  type HealthCheck,
+  type Resources,
+  type Volume,
+} from './app-configuration';
 
 /** Messages of the Basic settings whose wording the spec leaves to us. */
 export const basicTemplateMessages = {
@@ -14,6 +22,7 @@ export const basicTemplateMessages = {
   registryFieldTooLong: tooLongMessage('A registry field', 500),
   registryType: 'The registry type must be public or private',
   registryUrl: 'The registry URL must start with https://',
+  registryUuid: 'dockerRegistryUuid must be the uuid of one of your saved registries',
 } as const;
 
 const maxPort = limits.portMax;
@@ -75,9 +84,13 @@ export const basicTemplateSettingsSchema = z
     privateDockerRegistryUrl: registryField,
     privateDockerRegistryUsername: registryField,
     privateDockerRegistryPassword: registryField,
+    /** A saved registry (`POST /auth/registries`) in place of the three private fields. */
+    dockerRegistryUuid: z.uuid({ error: basicTemplateMessages.registryUuid }).optional(),
+    ...configurationWriteFields,
   })
+  .superRefine(configurationRules)
   .superRefine((settings, context) => {
-    if (settings.dockerRegistryType !== 'private') return;
+    if (settings.dockerRegistryType !== 'private' || settings.dockerRegistryUuid) return;
     const url = settings.privateDockerRegistryUrl;
     if (!url) {
       context.addIssue({ code: 'custom', path: ['privateDockerRegistryUrl'], message: required });
@@ -162,38 +175,191 @@ export function dockerConfigJson(url: string, username: string, password: string
   });
 }
 
+/** The Secret holding a Basic app's secrets, referenced by the container's `secretKeyRef`s. */
+export const appSecretName = (name: string) => `${name}-secrets`;
+/** The PersistentVolumeClaim of a Basic app's volume. */
+export const appVolumeClaimName = (name: string) => `${name}-data`;
+/** Stands in for a secret value wherever a template is stored or shown. */
+export const sealedValue = '<sealed>';
+
+/** The generator's view of the settings: secrets by name only (values are filled in at deploy). */
+export type BasicTemplateInput = Omit<BasicTemplateSettings, 'secrets'> & {
+  secrets?: readonly { name: string }[] | undefined;
+};
+
+function probeAction(check: HealthCheck, targetPort: number): Record<string, unknown> {
+  if (check.type === 'command') return { exec: { command: check.command ?? [] } };
+  const port = check.port ?? targetPort;
+  if (check.type === 'tcp') return { tcpSocket: { port } };
+  return { httpGet: { path: check.path ?? '/', port } };
+}
+
+/**
+ * Readiness and liveness probes from the health check; a long initial delay becomes a startup
+ * probe, so a slow start is waited for without delaying every later liveness check.
+ */
+function probes(check: HealthCheck, targetPort: number): Record<string, unknown> {
+  const action = probeAction(check, targetPort);
+  const periodSeconds = check.periodSeconds ?? 10;
+  const failureThreshold = check.failureThreshold ?? 3;
+  const delay = check.initialDelaySeconds ?? 0;
+  const timing = { periodSeconds, failureThreshold };
+  if (delay < 30) {
+    const probe = { ...action, initialDelaySeconds: delay, ...timing };
+    return { readinessProbe: probe, livenessProbe: probe };
+  }
+  return {
+    startupProbe: {
+      ...action,
+      periodSeconds,
+      failureThreshold: Math.ceil(delay / periodSeconds) + failureThreshold,
+    },
+    readinessProbe: { ...action, ...timing },
+    livenessProbe: { ...action, ...timing },
+  };
+}
+
+function resourceRequirements(resources: Resources): Record<string, unknown> | undefined {
+  const requests = { cpu: resources.cpuRequest, memory: resources.memoryRequest };
+  const limits = { cpu: resources.cpuLimit, memory: resources.memoryLimit };
+  const defined = (pairs: Record<string, string | undefined>) =>
+    Object.fromEntries(Object.entries(pairs).filter(([, value]) => value !== undefined));
+  const out = { requests: defined(requests), limits: defined(limits) };
+  if (Object.keys(out.requests).length === 0 && Object.keys(out.limits).length === 0)
+    return undefined;
+  return Object.fromEntries(
+    Object.entries(out).filter(([, value]) => Object.keys(value).length > 0),
+  );
+}
+
+/** The app's container: image, port, entrypoint, environment, secrets, probes, resources, volume. */
+function container(name: string, settings: BasicTemplateInput): Record<string, unknown> {
+  const env = [
+    ...(settings.env ?? []).map(({ name: key, value }) => ({ name: key, value })),
+    ...(settings.secrets ?? []).map(({ name: key }) => ({
+      name: key,
+      valueFrom: { secretKeyRef: { name: appSecretName(name), key } },
+    })),
+  ];
+  const resources = settings.resources && resourceRequirements(settings.resources);
+  return {
+    name,
+    image: settings.deploymentImage,
+    ...(settings.command?.length ? { command: settings.command } : {}),
+    ...(settings.args?.length ? { args: settings.args } : {}),
+    ports: [{ name: 'http', containerPort: settings.deploymentTargetPort }],
+    ...(env.length > 0 ? { env } : {}),
+    ...(resources ? { resources } : {}),
+    ...(settings.healthCheck ? probes(settings.healthCheck, settings.deploymentTargetPort) : {}),
+    ...(settings.volume
+      ? { volumeMounts: [{ name: 'data', mountPath: settings.volume.mountPath }] }
+      : {}),
+  };
+}
+
+function deployment(name: string, settings: BasicTemplateInput): object {
+  const labels = { app: name };
+  const isPrivate = settings.dockerRegistryType === 'private';
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, namespace: name, labels },
+    spec: {
+      replicas: settings.deploymentReplicas,
+      selector: { matchLabels: labels },
+      // A ReadWriteOnce volume is mounted by one pod at a time: the old pod goes before the new one.
+      ...(settings.volume ? { strategy: { type: 'Recreate' } } : {}),
+      template: {
+        metadata: { labels },
+        spec: {
+          containers: [container(name, settings)],
+          ...(isPrivate ? { imagePullSecrets: [{ name: registrySecretName }] } : {}),
+          ...(settings.volume
+            ? {
+                volumes: [
+                  { name: 'data', persistentVolumeClaim: { claimName: appVolumeClaimName(name) } },
+                ],
+              }
+            : {}),
+        },
+      },
+    },
+  };
+}
+
+function horizontalPodAutoscaler(name: string, autoscaling: Autoscaling): object {
+  return {
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: { name, namespace: name, labels: { app: name } },
+    spec: {
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name },
+      minReplicas: autoscaling.minReplicas,
+      maxReplicas: autoscaling.maxReplicas,
+      metrics: [
+        {
+          type: 'Resource',
+          resource: {
+            name: 'cpu',
+            target: { type: 'Utilization', averageUtilization: autoscaling.targetCPUUtilization },
+          },
+        },
+      ],
+    },
+  };
+}
+
+function volumeClaim(name: string, volume: Volume): object {
+  return {
+    apiVersion: 'v1',
+    kind: 'PersistentVolumeClaim',
+    metadata: { name: appVolumeClaimName(name), namespace: name, labels: { app: name } },
+    spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: volume.size } } },
+  };
+}
+
+function registrySecret(name: string, settings: BasicTemplateInput): object {
+  const { privateDockerRegistryUrl, privateDockerRegistryUsername, privateDockerRegistryPassword } =
+    settings as Required<BasicTemplateInput>;
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name: registrySecretName, namespace: name },
+    type: 'kubernetes.io/dockerconfigjson',
+    data: {
+      '.dockerconfigjson': base64(
+        dockerConfigJson(
+          privateDockerRegistryUrl,
+          privateDockerRegistryUsername,
+          privateDockerRegistryPassword,
+        ),
+      ),
+    },
+  };
+}
+
 /**
  * The Kubernetes Basic template (spec "Entities and their fields"): a Namespace, a LoadBalancer Service with an `http`
  * port (port → targetPort), a Deployment, and for a private registry the image-pull Secret
- * `private-docker-registry` referenced by the pods. Multi-document YAML.
+ * `private-docker-registry` referenced by the pods. Issue 36 adds, when asked for, a Secret of the
+ * app's secrets (values `<sealed>` here, filled in at deploy), a PersistentVolumeClaim and a
+ * HorizontalPodAutoscaler. Multi-document YAML.
  */
-export function generateBasicTemplate(appName: string, settings: BasicTemplateSettings): string {
+export function generateBasicTemplate(appName: string, settings: BasicTemplateInput): string {
   const name = kubernetesName(appName);
   const labels = { app: name };
-  const isPrivate = settings.dockerRegistryType === 'private';
   const documents: object[] = [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name } }];
-  if (isPrivate) {
-    const {
-      privateDockerRegistryUrl,
-      privateDockerRegistryUsername,
-      privateDockerRegistryPassword,
-    } = settings as Required<BasicTemplateSettings>;
+  if (settings.dockerRegistryType === 'private') documents.push(registrySecret(name, settings));
+  if (settings.secrets?.length) {
     documents.push({
       apiVersion: 'v1',
       kind: 'Secret',
-      metadata: { name: registrySecretName, namespace: name },
-      type: 'kubernetes.io/dockerconfigjson',
-      data: {
-        '.dockerconfigjson': base64(
-          dockerConfigJson(
-            privateDockerRegistryUrl,
-            privateDockerRegistryUsername,
-            privateDockerRegistryPassword,
-          ),
-        ),
-      },
+      metadata: { name: appSecretName(name), namespace: name, labels },
+      type: 'Opaque',
+      stringData: Object.fromEntries(settings.secrets.map((secret) => [secret.name, sealedValue])),
     });
   }
+  if (settings.volume) documents.push(volumeClaim(name, settings.volume));
   documents.push(
     {
       apiVersion: 'v1',
@@ -212,28 +378,8 @@ export function generateBasicTemplate(appName: string, settings: BasicTemplateSe
         ],
       },
     },
-    {
-      apiVersion: 'apps/v1',
-      kind: 'Deployment',
-      metadata: { name, namespace: name, labels },
-      spec: {
-        replicas: settings.deploymentReplicas,
-        selector: { matchLabels: labels },
-        template: {
-          metadata: { labels },
-          spec: {
-            containers: [
-              {
-                name,
-                image: settings.deploymentImage,
-                ports: [{ name: 'http', containerPort: settings.deploymentTargetPort }],
-              },
-            ],
-            ...(isPrivate ? { imagePullSecrets: [{ name: registrySecretName }] } : {}),
-          },
-        },
-      },
-    },
+    deployment(name, settings),
   );
+  if (settings.autoscaling) documents.push(horizontalPodAutoscaler(name, settings.autoscaling));
   return documents.map((document) => stringify(document)).join('---\n');
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limits } from '../limits';
 import { boundedList, idField } from '../request-fields';
 import { validationMessages } from '../validation-messages';
-import { appApiMessages, deploymentSchema } from './app-api';
+import { appApiMessages, deploymentSchema, versionSchema } from './app-api';
 
 /**
  * Rollbacks and progressive rollouts (docs/deployment-lifecycle.md): a version change on a smart
@@ -20,6 +20,13 @@ export const rolloutMessages = {
   notPaused: 'Only a paused rollout can be resumed',
   notRunning: 'Only a running rollout can be paused',
   finished: 'This rollout has finished; nothing is left to pause, resume or abort',
+} as const;
+
+/** Messages of a configuration change (issue 36). */
+export const configurationChangeMessages = {
+  settings: 'Please provide the settings of the new version (the Basic settings as an object)',
+  basicOnly:
+    'Only a version made with the Basic form has a configuration to edit; upload a new version instead',
 } as const;
 
 /** The 409 of a deployment that meets a rollout under way on its smart cluster: it names that rollout. */
@@ -129,3 +136,30 @@ export type VersionDeploymentRequest = z.infer<typeof versionDeploymentRequestSc
 export const versionDeploymentResultSchema = z.union([z.array(deploymentSchema), rolloutSchema]);
 
 export type VersionDeploymentResult = z.infer<typeof versionDeploymentResultSchema>;
+
+/**
+ * `POST /meridian/v1/kube/apps/versions/{versionId}/configuration` (issue 36): the next version made
+ * from this Basic version with new settings (the Basic settings JSON as an object; a secret may be
+ * `{name, keep: true}` to keep this version's value), rolled out wherever this version runs.
+ */
+export const configurationChangeRequestSchema = z.object({
+  /** The new version's name; by default the next `v<n>` free in the app. */
+  name: z
+    .string({ error: validationMessages.version })
+    .trim()
+    .min(1, validationMessages.version)
+    .max(limits.versionNameMaxLength, validationMessages.version)
+    .optional(),
+  settings: z.record(z.string(), z.unknown(), { error: configurationChangeMessages.settings }),
+  ...gateFields,
+});
+
+export type ConfigurationChangeRequest = z.infer<typeof configurationChangeRequestSchema>;
+
+/** Its answer: the new version and the rollout started on each smart cluster it replaces. */
+export const configurationChangeResultSchema = z.object({
+  version: versionSchema,
+  rollouts: z.array(rolloutSchema),
+});
+
+export type ConfigurationChangeResult = z.infer<typeof configurationChangeResultSchema>;
