@@ -21,7 +21,7 @@ export const versionConfigurationRoutes: FastifyPluginAsyncZod<{ context: AppsCo
       schema: {
         tags: ['apps'],
         summary:
-          'Make the next version from this Basic version with new settings (a secret may be {name, keep: true}) and roll it out wherever this version runs',
+          'Make the next version from this Basic version with new settings (a secret may be {name, keep: true}) and roll it out wherever the app runs',
         security: sessionOrApiKey,
         params: versionParams,
         body: configurationChangeRequestSchema,

@@ -213,11 +213,29 @@ describe.each(databaseBackends())('a Basic version configuration on %s', (backen
     });
     expect(third.statusCode, third.body).toBe(200);
     const v3 = third.json<ConfigurationChangeResult>().version;
+    await waitForRollout(third.json<ConfigurationChangeResult>().rollouts[0]!.uuid);
     const sealedDiff = (
       await kube('GET', `/apps/versions/${result.version.uuid}/diff/${v3.uuid}`)
     ).json<VersionDiff>();
     expect(sealedDiff.unified, sealedDiff.unified).toContain('+  API_TOKEN: <sealed> (changed)');
     expect(JSON.stringify(sealedDiff)).not.toContain(newToken);
+    // The next one bakes for an hour: a change meanwhile is refused before any version is made.
+    const baking = await kube('POST', `/apps/versions/${v3.uuid}/configuration`, {
+      name: 'baking',
+      settings: keepAll,
+      bake_seconds: 3600,
+    });
+    expect(baking.statusCode, baking.body).toBe(200);
+    const refused = await kube('POST', `/apps/versions/${v3.uuid}/configuration`, {
+      name: 'refused',
+      settings: keepAll,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toContain('already in progress');
+    const names = (await kube('GET', `/apps/${app.uuid}`))
+      .json<AppEntity>()
+      .versions.map((v) => v.name);
+    expect(names).not.toContain('refused');
     const history = (await kube('GET', `/apps/${app.uuid}/history`)).json<AppHistoryPage>();
     const details = history.items.map((entry) => entry.detail).join('\n');
     expect(details).toContain('secrets changed: API_TOKEN');

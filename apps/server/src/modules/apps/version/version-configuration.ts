@@ -12,9 +12,10 @@ import type { Database } from '../../../platform/db/database';
 import { ValidationError } from '../../../platform/http/errors';
 import type { HistoryActor } from '../../../platform/http/request-actor';
 import type { AppsContext } from '../apps-context';
-import { deploymentWorkOfVersion } from '../deployment/deployment.records';
+import { deploymentWorkOfApp } from '../deployment/deployment.records';
 import type { RolloutContext } from '../rollout/rollout.context';
 import { deployVersion } from '../rollout/rollout.deploy';
+import { refuseActiveRollout } from '../rollout/rollout.service';
 import { openSecrets } from '../template/basic-version';
 import { storedBasicSettings } from '../template/basic-settings';
 import { createVersion } from './version.service';
@@ -87,20 +88,23 @@ function changedSecretNames(
     .map((secret) => secret.name);
 }
 
-/** Smart clusters where the version runs now (the rollout goes there). */
-async function smartClustersRunning(db: Database, versionId: string): Promise<string[]> {
-  const works = await deploymentWorkOfVersion(db, versionId);
-  return [
-    ...new Set(
-      works.filter((work) => !work.cluster.deleted).map((work) => work.deployment.smartClusterId),
-    ),
-  ];
+/**
+ * Smart clusters where the app runs now, whichever version (the rollout goes there); refused with
+ * the 409 naming it when a rollout is under way on one, before any version is made.
+ */
+async function smartClustersToRoll(db: Database, appId: string): Promise<string[]> {
+  const works = (await deploymentWorkOfApp(db, appId)).filter((work) => !work.cluster.deleted);
+  const bySmartCluster = new Map(works.map((work) => [work.smartCluster.id, work]));
+  for (const work of bySmartCluster.values()) {
+    await refuseActiveRollout(db, work.app, work.smartCluster);
+  }
+  return [...bySmartCluster.keys()];
 }
 
 /**
  * `POST /meridian/v1/kube/apps/versions/{versionId}/configuration` (issue 36): the next version
  * made from a Basic version with new settings (a kept secret keeps this version's value), then
- * rolled out progressively on every smart cluster where this version runs.
+ * rolled out progressively on every smart cluster where the app runs.
  */
 export async function changeConfiguration(
   context: AppsContext & RolloutContext,
@@ -113,6 +117,7 @@ export async function changeConfiguration(
   if (from.templateType !== 'KUBERNETES_BASIC') {
     throw new ValidationError([configurationChangeMessages.basicOnly]);
   }
+  const smartClusterIds = await smartClustersToRoll(context.db, from.appId);
   const name = request.name ?? nextVersionName(await versionNamesOfApp(context.db, from.appId));
   const text = JSON.stringify(request.settings);
   const parsed = parseBasicTemplateField(text);
@@ -138,7 +143,7 @@ export async function changeConfiguration(
     detail,
   );
   const rollouts: Rollout[] = [];
-  for (const smartClusterId of await smartClustersRunning(context.db, from.id)) {
+  for (const smartClusterId of smartClusterIds) {
     const result = await deployVersion(
       context,
       userId,
