@@ -151,6 +151,8 @@ export class SimulatorDriver implements InfrastructureDriver {
       nodeCount: spec.minionCount,
       nodeFlavor: spec.clusterSize ?? null,
       kubeVersion: kubeVersionOf(spec.clusterId),
+      // The simulated HPA's CPU load follows the datacenter's local day.
+      rhythmAt: (at) => dailyRhythm(localHour(at, spec.datacenter?.longitude ?? 0)),
       ...(this.options.logIntervalMs ? { logIntervalMs: this.options.logIntervalMs } : {}),
     };
   }
