@@ -3,6 +3,7 @@ import type { ClusterSpec, WorkloadManifest } from '../infrastructure-driver';
 import { resourceByKind } from '../simulator/kube-api/kube-resources';
 import { startExternalKubeApi, type ExternalKubeApi } from './external-kube-api.test-support';
 import { KubernetesDriver } from './kubernetes-driver';
+import { probeProblem } from './kubernetes-probes';
 
 /** The Deployment the Basic form renders for `web`, with one probe on its container. */
 function deployment(probes: Record<string, unknown>): WorkloadManifest {
@@ -139,5 +140,45 @@ describe('probes that cannot pass, as the driver reports them', () => {
       'Unhealthy',
       'Killing',
     ]);
+  });
+
+  it('words a real kubelet’s events the same way: an HTTP status, a timeout, exec output', () => {
+    const pod = (probe: Record<string, unknown>) => ({
+      metadata: { name: 'web-1' },
+      spec: {
+        containers: [{ name: 'web', ports: [{ name: 'http', containerPort: 8080 }], ...probe }],
+      },
+      status: { conditions: [{ type: 'Ready', status: 'False' }] },
+    });
+    const event = (message: string) => ({
+      reason: 'Unhealthy',
+      message,
+      involvedObject: { kind: 'Pod', name: 'web-1', fieldPath: 'spec.containers{web}' },
+      lastTimestamp: '2026-11-26T12:00:00Z',
+    });
+    const http = pod({ readinessProbe: { httpGet: { path: '/healthz', port: 'http' } } });
+    expect(
+      probeProblem(
+        [http],
+        [event('Readiness probe failed: HTTP probe failed with statuscode: 503')],
+      ),
+    ).toBe('Readiness check failed: HTTP GET :8080/healthz answered 503');
+    const timeout =
+      'Readiness probe failed: Get "http://10.1.2.3:8080/healthz": context deadline exceeded (Client.Timeout exceeded while awaiting headers)';
+    expect(probeProblem([http], [event(timeout)])).toBe(
+      'Readiness check failed: HTTP GET :8080/healthz timed out',
+    );
+    const exec = pod({ livenessProbe: { exec: { command: ['cat', '/tmp/healthy'] } } });
+    expect(
+      probeProblem(
+        [exec],
+        [event('Liveness probe failed: cat: /tmp/healthy: No such file or directory\n')],
+      ),
+    ).toBe(
+      'Liveness check failed: command "cat /tmp/healthy" exited with a non-zero status: cat: /tmp/healthy: No such file or directory',
+    );
+    // Ready pods' events, and other reasons, are not why a rollout is stuck.
+    const ready = { ...http, status: { conditions: [{ type: 'Ready', status: 'True' }] } };
+    expect(probeProblem([ready], [event('Readiness probe failed: x')])).toBeUndefined();
   });
 });

@@ -188,6 +188,8 @@ export function probeEventsOf(pod: KubeObject, now: number, scale: number): Kube
   const containers = Array.isArray(spec.containers) ? spec.containers.filter(isRecord) : [];
   const startedAt = Date.parse(String(status.startTime ?? pod.metadata.creationTimestamp));
   const podIP = String(status.podIP ?? '');
+  // The kubelet probes only containers that run: none while pulling or creating.
+  if (status.phase !== 'Running') return [];
   return containers.flatMap((container) =>
     failingProbes(container, scale).flatMap((probe) => {
       const first = startedAt + probe.initialDelayMs;
