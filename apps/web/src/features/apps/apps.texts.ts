@@ -400,6 +400,7 @@ export const t = defineTexts({
   'apps.detail.metrics.errors': 'Error rate (5xx)',
   'apps.detail.metrics.cpu': 'CPU (millicores)',
   'apps.detail.metrics.memory': 'Memory',
+  'apps.detail.metrics.replicas': 'Replicas',
 });
 
 export type TextKey = Parameters<typeof t>[0];
