@@ -7,6 +7,7 @@ import {
   sealedValue,
   type BasicTemplateSettings,
 } from '@meridian/domain/apps/basic-template';
+import { isRecord } from '@meridian/domain/parsing/safe-yaml';
 import { ValidationError } from '../../../platform/http/errors';
 import type { SecretBox } from '../../../platform/secret-box';
 import { storedBasicSettings } from './basic-settings';
@@ -28,7 +29,12 @@ export interface BasicSources {
     id: string,
   ): Promise<{ url: string; username: string; passwordSealed: string } | undefined>;
   /** The version a secret's `keep` takes its value from (null: none, a keep is refused). */
-  keepFrom: { name: string; secretsSealed: string | null } | null;
+  keepFrom: {
+    name: string;
+    secretsSealed: string | null;
+    registry?: { url: string; username: string } | null;
+    registryPasswordSealed?: string | null;
+  } | null;
 }
 
 /** A version's secrets, opened: name → value. */
@@ -81,6 +87,31 @@ async function registryOf(
 }
 
 /**
+ * The registry password of the version made from, when the settings name the same private
+ * registry without one: the password is never read back, so a new version keeps it as a secret.
+ */
+function withKeptRegistryPassword(
+  box: SecretBox,
+  text: string,
+  keepFrom: BasicSources['keepFrom'],
+): string {
+  const registry = keepFrom?.registry;
+  if (!registry || !keepFrom.registryPasswordSealed) return text;
+  let settings: unknown;
+  try {
+    settings = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (!isRecord(settings) || settings.dockerRegistryType !== 'private') return text;
+  if (settings.privateDockerRegistryPassword || settings.dockerRegistryUuid) return text;
+  if (settings.privateDockerRegistryUrl !== registry.url) return text;
+  if (settings.privateDockerRegistryUsername !== registry.username) return text;
+  const password = box.open(keepFrom.registryPasswordSealed);
+  return JSON.stringify({ ...settings, privateDockerRegistryPassword: password });
+}
+
+/**
  * A Basic version from its settings JSON: the YAML generated with every secret and the registry
  * password as `<sealed>`, those values sealed apart, the settings kept without them.
  */
@@ -90,7 +121,7 @@ export async function prepareBasicTemplate(
   text: string,
   sources: BasicSources,
 ): Promise<StoredTemplate> {
-  const parsed = parseBasicTemplateField(text);
+  const parsed = parseBasicTemplateField(withKeptRegistryPassword(secrets, text, sources.keepFrom));
   if (!parsed.ok) throw new ValidationError(parsed.errors.map((error) => error.message));
   const registry = await registryOf(secrets, parsed.settings, sources);
   const values = secretValues(secrets, parsed.settings, sources.keepFrom);

@@ -347,6 +347,32 @@ describe.each(databaseBackends())('a Basic version configuration on %s', (backen
     expect((await auth('GET', '/registries')).json()).toEqual({ registries: [] });
   });
 
+  it('keeps a typed registry password when the settings name the same registry without it', async () => {
+    const typed = {
+      ...basicSettings,
+      dockerRegistryType: 'private',
+      privateDockerRegistryUrl: 'https://registry.example.ca',
+      privateDockerRegistryUsername: 'acme',
+      privateDockerRegistryPassword: registryPassword,
+    };
+    const app = (await withSettings(typed, 'typed-registry')).json<AppEntity>();
+    await waitForDeployments(t, user, app.uuid, allSettled);
+    const v1 = (await kube('GET', `/apps/${app.uuid}`)).json<AppEntity>().versions[0]!;
+    expect(v1.basic_settings).not.toHaveProperty('privateDockerRegistryPassword');
+    // Another username is another registry: its password must be sent.
+    const other = await kube('POST', `/apps/versions/${v1.uuid}/configuration`, {
+      settings: { ...v1.basic_settings, privateDockerRegistryUsername: 'someone-else' },
+    });
+    expect(other.statusCode).toBe(400);
+    const changed = await kube('POST', `/apps/versions/${v1.uuid}/configuration`, {
+      settings: { ...v1.basic_settings, env: [{ name: 'A', value: '1' }] },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const created = changed.json<ConfigurationChangeResult>().version;
+    const [row] = await t.database.db.select().from(versions).where(eq(versions.id, created.uuid));
+    expect(row!.registryPasswordSealed).toMatch(/^v2:/);
+  });
+
   async function waitForRollout(id: string): Promise<Rollout> {
     return waitFor(
       async () => {

@@ -98,7 +98,13 @@ export async function versionNamesOfApp(db: Database, appId: string): Promise<st
 /** The app's newest version: what a new one keeps its secrets from by default. */
 export async function newestVersionOfApp(db: Database, appId: string) {
   const [row] = await db
-    .select({ id: versions.id, name: versions.name, secretsSealed: versions.secretsSealed })
+    .select({
+      id: versions.id,
+      name: versions.name,
+      secretsSealed: versions.secretsSealed,
+      registry: versions.registry,
+      registryPasswordSealed: versions.registryPasswordSealed,
+    })
     .from(versions)
     .where(and(eq(versions.appId, appId), eq(versions.deleting, false)))
     .orderBy(desc(versions.createdAt), desc(versions.id))

@@ -17,6 +17,7 @@ import {
 import { requireSettled, startRemovals } from '../deployment/deployment.rollout';
 import { recordHistory, recordWorkHistory } from '../history/history.records';
 import { prepareTemplate } from '../template/template.service';
+import type { BasicSources } from '../template/basic-version';
 import { toVersion } from './version.mapper';
 import {
   countVersionsOfApp,
@@ -28,13 +29,13 @@ import {
 import { ownVersion } from './version.records';
 import { lockApp } from '../app/app.queries';
 
-/** The version a new one keeps secrets from: the one named (of this app), else the app's newest. */
+/** The version a new one keeps secrets (and a typed registry's password) from: the one named (of this app), else the app's newest. */
 async function keepSource(
   db: Database,
   userId: string,
   appId: string,
   fromVersionId: string | undefined,
-): Promise<{ name: string; secretsSealed: string | null } | null> {
+): Promise<BasicSources['keepFrom']> {
   if (fromVersionId) {
     const from = await ownVersion(db, userId, fromVersionId);
     if (from.appId !== appId) throw new ValidationError([configurationMessages.fromOtherApp]);
