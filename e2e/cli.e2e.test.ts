@@ -44,9 +44,13 @@ describe('the meridian CLI against a running Meridian', () => {
   let api: Api;
   let smartClusterUuid: string | undefined;
 
-  const meridian = (args: string[], env: Record<string, string> = {}): Promise<Run> =>
+  const meridian = (
+    args: string[],
+    env: Record<string, string> = {},
+    input?: string,
+  ): Promise<Run> =>
     new Promise((resolve) => {
-      execFile(
+      const child = execFile(
         binary,
         args,
         {
@@ -64,6 +68,7 @@ describe('the meridian CLI against a running Meridian', () => {
             stderr,
           }),
       );
+      if (input !== undefined) child.stdin?.end(input);
     });
 
   const deployments = async (): Promise<DeploymentView[]> => {
@@ -161,6 +166,29 @@ describe('the meridian CLI against a running Meridian', () => {
       ['success', 'nginx:1.28'],
       ['success', 'nginx:1.28'],
     ]);
+  });
+
+  it('sets env and a secret from stdin as new versions, waits, and lists the secret sealed', async () => {
+    const quick = ['--app', appName, '--wait', '--timeout', '2m', '--bake-seconds', '0'];
+    const set = await meridian(['env', 'set', 'FEATURE_X=on', 'LOG_LEVEL=debug', ...quick]);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toMatch(/runs everywhere/);
+    const secret = await meridian(
+      ['secrets', 'set', 'API_TOKEN', ...quick],
+      {},
+      'cli-secret-value\n',
+    );
+    expect(secret.code, secret.stderr).toBe(0);
+    const unset = await meridian(['env', 'unset', 'LOG_LEVEL', ...quick]);
+    expect(unset.code, unset.stderr).toBe(0);
+    const list = await meridian(['env', 'list', '--app', appName]);
+    expect(list.stdout.trim().split('\n')).toEqual(['FEATURE_X=on', 'API_TOKEN=<sealed>']);
+    expect(set.stdout + secret.stdout + unset.stdout + list.stdout).not.toContain(
+      'cli-secret-value',
+    );
+    const empty = await meridian(['secrets', 'set', 'OTHER', '--app', appName], {}, '');
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain('Pipe the secret’s value on stdin');
   });
 
   it('works from a pipeline’s environment alone, and fails with one plain sentence', async () => {

@@ -2,6 +2,16 @@ import { writeFile } from 'node:fs/promises';
 import type { Deployment } from '@meridian/domain/apps/app-api';
 import { Command, InvalidArgumentError } from 'commander';
 import { deploymentLines, listApps, pick } from './apps';
+import {
+  appWithSettings,
+  changeConfiguration,
+  checkedName,
+  configurationLines,
+  currentVersion,
+  parseAssignments,
+  waitForRollouts,
+  type ConfigurationEdit,
+} from './configuration';
 import { deploy } from './deploy';
 import { kubeconfig } from './kubeconfig';
 import { login } from './login';
@@ -126,6 +136,69 @@ program
     output(asJson(), logs, () => logOutputLines(logs));
   });
 
+type ConfigurationOptions = { app: string; wait: boolean; timeout: number; bakeSeconds?: number };
+
+/** Makes the next version with `edit`, rolls it out, and says so (waiting with --wait). */
+async function applyEdit(options: ConfigurationOptions, edit: ConfigurationEdit): Promise<void> {
+  const client = await api();
+  const app = await appWithSettings(client, options.app);
+  const result = await changeConfiguration(client, app, edit, options.bakeSeconds);
+  const rollouts = options.wait
+    ? await waitForRollouts(client, result.rollouts, { timeoutMs: options.timeout })
+    : result.rollouts;
+  output(asJson(), { ...result, rollouts }, () => [
+    `${app.name} ${result.version.name} made with the change.`,
+    rollouts.length === 0
+      ? 'It runs nowhere yet: deploy it from the console or with the API.'
+      : options.wait
+        ? `${result.version.name} runs everywhere ${app.name} runs.`
+        : `Rolling ${result.version.name} out on ${rollouts.length} smart cluster(s).`,
+  ]);
+}
+
+const env = program.command('env').description('An app’s environment variables');
+env
+  .command('list')
+  .description('Print the current version’s variables (secrets as <sealed>)')
+  .requiredOption('--app <app>', 'the app’s name or uuid')
+  .action(async ({ app }: { app: string }) => {
+    const found = await appWithSettings(await api(), app);
+    output(asJson(), currentVersion(found).basic_settings, () => configurationLines(found));
+  });
+configurationCommandOf(env, 'set', 'Set variables (NAME=VALUE …) as the next version')
+  .argument('<assignments...>')
+  .action((words: string[], options: ConfigurationOptions) =>
+    applyEdit(options, { kind: 'env-set', variables: parseAssignments(words) }),
+  );
+configurationCommandOf(env, 'unset', 'Remove variables (NAME …) as the next version')
+  .argument('<names...>')
+  .action((names: string[], options: ConfigurationOptions) =>
+    applyEdit(options, { kind: 'env-unset', names: names.map(checkedName) }),
+  );
+
+const secrets = program.command('secrets').description('An app’s secrets (values never shown)');
+configurationCommandOf(secrets, 'set', 'Set a secret as the next version; its value from stdin')
+  .argument('<name>')
+  .action(async (name: string, options: ConfigurationOptions) => {
+    const value = await readStdin('Pipe the secret’s value on stdin (never on the command line).');
+    await applyEdit(options, { kind: 'secret-set', name: checkedName(name), value });
+  });
+configurationCommandOf(secrets, 'unset', 'Remove secrets (NAME …) as the next version')
+  .argument('<names...>')
+  .action((names: string[], options: ConfigurationOptions) =>
+    applyEdit(options, { kind: 'secret-unset', names: names.map(checkedName) }),
+  );
+
+function configurationCommandOf(parent: Command, name: string, description: string): Command {
+  return parent
+    .command(name)
+    .description(description)
+    .requiredOption('--app <app>', 'the app’s name or uuid')
+    .option('--wait', 'wait until the new version runs everywhere (exit 1 if it halts)', false)
+    .option('--timeout <duration>', 'how long --wait waits', duration, 600_000)
+    .option('--bake-seconds <seconds>', 'how long each location is watched (default 60)', Number);
+}
+
 /** While waiting, one line on stderr each time the locations' states change (stdout stays the result). */
 function progressLine(image: string): (deployments: Deployment[]) => void {
   let last = '';
@@ -142,13 +215,19 @@ function progressLine(image: string): (deployments: Deployment[]) => void {
 
 async function readPassword(): Promise<string> {
   if (process.env.MERIDIAN_PASSWORD) return process.env.MERIDIAN_PASSWORD;
-  if (process.stdin.isTTY)
-    throw new CliError('Pipe the password on stdin, or set MERIDIAN_PASSWORD.');
+  return readStdin('Pipe the password on stdin, or set MERIDIAN_PASSWORD.');
+}
+
+/** What was piped on stdin, one trailing newline dropped; a terminal or nothing is refused. */
+async function readStdin(refusal: string): Promise<string> {
+  if (process.stdin.isTTY) throw new CliError(refusal);
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks)
+  const text = Buffer.concat(chunks)
     .toString('utf8')
     .replace(/\r?\n$/, '');
+  if (text === '') throw new CliError(refusal);
+  return text;
 }
 
 program.parseAsync().catch((error: unknown) => {
