@@ -154,3 +154,85 @@ export function requestArbitrary(
       };
     });
 }
+
+/** A value for one configuration field: a plausible one or anything at all. */
+const either = <T>(plausible: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: plausible, weight: 25 }, { arbitrary: nastyJson, weight: 1 });
+
+const nameLike = fc.oneof(
+  { arbitrary: fc.constantFrom('API_TOKEN', 'DATABASE_URL', '_X', 'A1'), weight: 12 },
+  { arbitrary: nastyText, weight: 1 },
+);
+const quantity = fc.oneof(
+  fc.constantFrom('250m', '1', '0.5', '512Mi', '2Gi', '1e3', '-1', '0m'),
+  nastyText,
+);
+
+/**
+ * Basic settings with the configuration fields of issue 36, each present or not, plausible or
+ * junk: what a form or a script could send as the `template` JSON or a configuration change.
+ */
+export const basicSettingsArbitrary: fc.Arbitrary<Record<string, unknown>> = fc.record(
+  {
+    deploymentImage: fc.constant('nginx:1.27'),
+    deploymentReplicas: either(fc.integer({ min: 1, max: 4 })),
+    deploymentTargetPort: fc.constant(8080),
+    deploymentPort: fc.constant(80),
+    dockerRegistryType: either(fc.constantFrom('public', 'private')),
+    env: either(fc.array(fc.record({ name: nameLike, value: nastyText }), { maxLength: 3 })),
+    secrets: either(
+      fc.array(
+        fc.oneof(
+          fc.record({ name: nameLike, value: nastyText }),
+          fc.record({ name: nameLike, keep: either(fc.constant(true)) }),
+        ),
+        { maxLength: 2 },
+      ),
+    ),
+    healthCheck: either(
+      fc.record(
+        {
+          type: either(fc.constantFrom('http', 'tcp', 'command')),
+          path: either(fc.constantFrom('/healthz', 'healthz', '/')),
+          port: either(fc.integer({ min: -1, max: 70_000 })),
+          command: either(fc.array(nastyText, { maxLength: 60 })),
+          initialDelaySeconds: either(fc.integer({ min: -5, max: 4000 })),
+          periodSeconds: either(fc.integer({ min: -5, max: 4000 })),
+          failureThreshold: either(fc.integer({ min: -5, max: 200 })),
+        },
+        { requiredKeys: [] },
+      ),
+    ),
+    resources: either(
+      fc.record(
+        {
+          cpuRequest: quantity,
+          cpuLimit: quantity,
+          memoryRequest: quantity,
+          memoryLimit: quantity,
+        },
+        { requiredKeys: [] },
+      ),
+    ),
+    autoscaling: either(
+      fc.record({
+        minReplicas: either(fc.integer({ min: 0, max: 120 })),
+        maxReplicas: either(fc.integer({ min: 0, max: 120 })),
+        targetCPUUtilization: either(fc.integer({ min: -1, max: 120 })),
+      }),
+    ),
+    volume: either(
+      fc.record({ size: quantity, mountPath: either(fc.constantFrom('/data', 'data', '/')) }),
+    ),
+    command: either(fc.array(nastyText, { maxLength: 60 })),
+    args: either(fc.array(nastyText, { maxLength: 60 })),
+  },
+  {
+    requiredKeys: [
+      'deploymentImage',
+      'deploymentReplicas',
+      'deploymentTargetPort',
+      'deploymentPort',
+    ],
+  },
+);

@@ -88,6 +88,7 @@ async function clusterSecrets(baseUrl: string, admin: ApiUser): Promise<PlantedS
     return list.find((item) => item.uuid === cluster.uuid)?.status === 'success';
   }, 'the smart cluster');
   const registry = freshSecret('registry-pw');
+  const appSecret = freshSecret('app-secret');
   const form = new FormData();
   const fields: Record<string, string> = {
     name: 'private-shop',
@@ -105,6 +106,7 @@ async function clusterSecrets(baseUrl: string, admin: ApiUser): Promise<PlantedS
       privateDockerRegistryUrl: 'https://registry.example.ca',
       privateDockerRegistryUsername: 'robot',
       privateDockerRegistryPassword: registry,
+      secrets: [{ name: 'API_TOKEN', value: appSecret }],
     }),
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -125,6 +127,44 @@ async function clusterSecrets(baseUrl: string, admin: ApiUser): Promise<PlantedS
   return [
     { name: 'monitoring password', value: monitoring },
     { name: 'registry password', value: registry },
+    { name: 'app secret', value: appSecret },
+    ...(await configurationSecrets(baseUrl, admin, String(app.uuid))),
+  ];
+}
+
+/** A configuration change that keeps the app's secret and adds one, and a saved registry. */
+async function configurationSecrets(
+  baseUrl: string,
+  admin: ApiUser,
+  appUuid: string,
+): Promise<PlantedSecret[]> {
+  const added = freshSecret('added-secret');
+  const saved = freshSecret('saved-registry-pw');
+  const app = await json<{ versions: { uuid: string; basic_settings: Record<string, unknown> }[] }>(
+    baseUrl,
+    admin,
+    `${appsPath}/${appUuid}`,
+  );
+  const v1 = app.versions[0]!;
+  await json(baseUrl, admin, `${appsPath}/versions/${v1.uuid}/configuration`, 'POST', {
+    settings: {
+      ...v1.basic_settings,
+      secrets: [
+        { name: 'API_TOKEN', keep: true },
+        { name: 'ADDED', value: added },
+      ],
+    },
+    bake_seconds: 0,
+  });
+  await json(baseUrl, admin, '/auth/registries', 'POST', {
+    name: 'saved',
+    url: 'https://registry.example.ca',
+    username: 'robot',
+    password: saved,
+  });
+  return [
+    { name: 'added app secret', value: added },
+    { name: 'saved registry password', value: saved },
   ];
 }
 

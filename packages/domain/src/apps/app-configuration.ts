@@ -23,7 +23,8 @@ export const configurationMessages = {
   envName: (field: string) =>
     `Each ${field} name must start with a letter or an underscore and hold only letters, digits and underscores`,
   envDuplicate: (field: string, name: string) => `${name} is named twice in ${field}`,
-  envTooMany: (field: string) => `Name at most ${configurationLimits.envMax} ${field} variables`,
+  envTooMany: (field: string) =>
+    `${field} must be a list of at most ${configurationLimits.envMax} entries, each with a name`,
   envValue: (field: string) =>
     `Each ${field} value must be text of at most ${configurationLimits.envValueMaxBytes / 1024} KB`,
   secretValueOrKeep: 'Each secret needs a value, or keep: true to keep the value it has',
@@ -54,6 +55,8 @@ export const configurationMessages = {
     'The volume mountPath must be an absolute path such as /data (at most 512 characters)',
   volumeOneReplica:
     'An app with a volume runs one replica (the volume is mounted by one pod at a time): set replicas to 1 and no autoscaling',
+  objectShape: (field: string) => `${field} must be an object (see docs/app-configuration.md)`,
+  entryShape: (field: string) => `Each ${field} entry must be an object with a name and a value`,
   commandParts: (field: string) =>
     `${field} must be a list of at most ${configurationLimits.commandPartsMax} words of text`,
 } as const;
@@ -100,16 +103,22 @@ const listOf = <T extends z.ZodType<{ name: string }>>(field: string, item: T) =
     .max(configurationLimits.envMax, configurationMessages.envTooMany(field))
     .superRefine(uniqueNames(field));
 
-export const envVariableSchema = z.object({ name: envName('env'), value: envValue('env') });
+export const envVariableSchema = z.object(
+  { name: envName('env'), value: envValue('env') },
+  { error: configurationMessages.entryShape('env') },
+);
 export type EnvVariable = z.infer<typeof envVariableSchema>;
 
 /** A secret as written: its value, or `keep` to take the value of the version it is made from. */
 export const secretWriteSchema = z
-  .object({
-    name: envName('secrets'),
-    value: envValue('secrets').optional(),
-    keep: z.boolean({ error: configurationMessages.secretValueOrKeep }).optional(),
-  })
+  .object(
+    {
+      name: envName('secrets'),
+      value: envValue('secrets').optional(),
+      keep: z.boolean({ error: configurationMessages.secretValueOrKeep }).optional(),
+    },
+    { error: configurationMessages.entryShape('secrets') },
+  )
   .refine((secret) => (secret.value !== undefined) !== (secret.keep === true), {
     message: configurationMessages.secretValueOrKeep,
   });
@@ -136,31 +145,34 @@ const wholeIn = (min: number, max: number, message: string) =>
 export const healthCheckTypes = ['http', 'tcp', 'command'] as const;
 
 export const healthCheckSchema = z
-  .object({
-    type: z.enum(healthCheckTypes, { error: configurationMessages.healthCheckType }),
-    path: z
-      .string({ error: configurationMessages.healthCheckPath })
-      .regex(/^\/[^\s]*$/, configurationMessages.healthCheckPath)
-      .max(configurationLimits.healthCheckPathMaxLength, configurationMessages.healthCheckPath)
-      .optional(),
-    port: wholeIn(1, limits.portMax, configurationMessages.healthCheckPort).optional(),
-    command: commandParts('The health check command').optional(),
-    initialDelaySeconds: wholeIn(
-      0,
-      configurationLimits.probeSecondsMax,
-      configurationMessages.probeSeconds('initialDelaySeconds'),
-    ).optional(),
-    periodSeconds: wholeIn(
-      1,
-      configurationLimits.probeSecondsMax,
-      configurationMessages.probeSeconds('periodSeconds'),
-    ).optional(),
-    failureThreshold: wholeIn(
-      1,
-      configurationLimits.failureThresholdMax,
-      configurationMessages.failureThreshold,
-    ).optional(),
-  })
+  .object(
+    {
+      type: z.enum(healthCheckTypes, { error: configurationMessages.healthCheckType }),
+      path: z
+        .string({ error: configurationMessages.healthCheckPath })
+        .regex(/^\/[^\s]*$/, configurationMessages.healthCheckPath)
+        .max(configurationLimits.healthCheckPathMaxLength, configurationMessages.healthCheckPath)
+        .optional(),
+      port: wholeIn(1, limits.portMax, configurationMessages.healthCheckPort).optional(),
+      command: commandParts('The health check command').optional(),
+      initialDelaySeconds: wholeIn(
+        0,
+        configurationLimits.probeSecondsMax,
+        configurationMessages.probeSeconds('initialDelaySeconds'),
+      ).optional(),
+      periodSeconds: wholeIn(
+        1,
+        configurationLimits.probeSecondsMax,
+        configurationMessages.probeSeconds('periodSeconds'),
+      ).optional(),
+      failureThreshold: wholeIn(
+        1,
+        configurationLimits.failureThresholdMax,
+        configurationMessages.failureThreshold,
+      ).optional(),
+    },
+    { error: configurationMessages.objectShape('healthCheck') },
+  )
   .superRefine((check, context) => {
     if (check.type === 'command' && (check.command?.length ?? 0) === 0) {
       context.addIssue({
@@ -213,12 +225,15 @@ const memory = (field: string) =>
   quantity(memoryPattern, quantityBytes, configurationMessages.memoryQuantity(field));
 
 export const resourcesSchema = z
-  .object({
-    cpuRequest: cpu('cpuRequest').optional(),
-    cpuLimit: cpu('cpuLimit').optional(),
-    memoryRequest: memory('memoryRequest').optional(),
-    memoryLimit: memory('memoryLimit').optional(),
-  })
+  .object(
+    {
+      cpuRequest: cpu('cpuRequest').optional(),
+      cpuLimit: cpu('cpuLimit').optional(),
+      memoryRequest: memory('memoryRequest').optional(),
+      memoryLimit: memory('memoryLimit').optional(),
+    },
+    { error: configurationMessages.objectShape('resources') },
+  )
   .superRefine((resources, context) => {
     const { cpuRequest, cpuLimit, memoryRequest, memoryLimit } = resources;
     if (cpuRequest && cpuLimit && cpuCores(cpuRequest) > cpuCores(cpuLimit)) {
@@ -245,32 +260,38 @@ const autoscalingReplicas = wholeIn(
 );
 
 export const autoscalingSchema = z
-  .object({
-    minReplicas: autoscalingReplicas,
-    maxReplicas: autoscalingReplicas,
-    targetCPUUtilization: wholeIn(1, 100, configurationMessages.autoscalingTarget),
-  })
+  .object(
+    {
+      minReplicas: autoscalingReplicas,
+      maxReplicas: autoscalingReplicas,
+      targetCPUUtilization: wholeIn(1, 100, configurationMessages.autoscalingTarget),
+    },
+    { error: configurationMessages.objectShape('autoscaling') },
+  )
   .refine((scaling) => scaling.minReplicas <= scaling.maxReplicas, {
     message: configurationMessages.autoscalingOrder,
     path: ['minReplicas'],
   });
 export type Autoscaling = z.infer<typeof autoscalingSchema>;
 
-export const volumeSchema = z.object({
-  size: z
-    .string({ error: configurationMessages.volumeSize })
-    .trim()
-    .regex(memoryPattern, configurationMessages.volumeSize)
-    .refine((size) => {
-      const bytes = quantityBytes(size);
-      return bytes >= 2 ** 20 && bytes <= 2 ** 40;
-    }, configurationMessages.volumeSize),
-  mountPath: z
-    .string({ error: configurationMessages.volumeMountPath })
-    .trim()
-    .regex(/^\/[^\s:]*$/, configurationMessages.volumeMountPath)
-    .max(configurationLimits.mountPathMaxLength, configurationMessages.volumeMountPath),
-});
+export const volumeSchema = z.object(
+  {
+    size: z
+      .string({ error: configurationMessages.volumeSize })
+      .trim()
+      .regex(memoryPattern, configurationMessages.volumeSize)
+      .refine((size) => {
+        const bytes = quantityBytes(size);
+        return bytes >= 2 ** 20 && bytes <= 2 ** 40;
+      }, configurationMessages.volumeSize),
+    mountPath: z
+      .string({ error: configurationMessages.volumeMountPath })
+      .trim()
+      .regex(/^\/[^\s:]*$/, configurationMessages.volumeMountPath)
+      .max(configurationLimits.mountPathMaxLength, configurationMessages.volumeMountPath),
+  },
+  { error: configurationMessages.objectShape('volume') },
+);
 export type Volume = z.infer<typeof volumeSchema>;
 
 /** The configuration fields of the Basic settings JSON, as written (secrets with values or keep). */

@@ -90,7 +90,7 @@ async function registryOf(
  * The registry password of the version made from, when the settings name the same private
  * registry without one: the password is never read back, so a new version keeps it as a secret.
  */
-function withKeptRegistryPassword(
+export function withKeptRegistryPassword(
   box: SecretBox,
   text: string,
   keepFrom: BasicSources['keepFrom'],

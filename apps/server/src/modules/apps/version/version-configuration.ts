@@ -16,7 +16,7 @@ import { deploymentWorkOfApp } from '../deployment/deployment.records';
 import type { RolloutContext } from '../rollout/rollout.context';
 import { deployVersion } from '../rollout/rollout.deploy';
 import { refuseActiveRollout } from '../rollout/rollout.service';
-import { openSecrets } from '../template/basic-version';
+import { openSecrets, withKeptRegistryPassword } from '../template/basic-version';
 import { storedBasicSettings } from '../template/basic-settings';
 import { createVersion } from './version.service';
 import { versionNamesOfApp } from './version.queries';
@@ -27,6 +27,15 @@ function nextVersionName(names: readonly string[]): string {
   const numbers = names.map((name) => /^v(\d{1,6})$/i.exec(name)?.[1]).filter(Boolean);
   const next = Math.max(names.length, ...numbers.map(Number)) + 1;
   return `v${next}`.slice(0, limits.versionNameMaxLength);
+}
+
+/** JSON with keys sorted: PostgreSQL's jsonb keeps its own key order, so plain JSON would differ. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
 }
 
 const listed = (label: string, names: readonly string[]) =>
@@ -46,7 +55,7 @@ export function configurationChangeSummary(
   const secretsBefore = new Set((from?.secrets ?? []).map((secret) => secret.name));
   const secretsAfter = new Set((to?.secrets ?? []).map((secret) => secret.name));
   const others = (['healthCheck', 'resources', 'autoscaling', 'volume', 'command', 'args'] as const)
-    .filter((field) => JSON.stringify(from?.[field]) !== JSON.stringify(to?.[field]))
+    .filter((field) => canonical(from?.[field]) !== canonical(to?.[field]))
     .concat(from?.deploymentImage !== to?.deploymentImage ? (['image'] as never[]) : []);
   const parts = [
     ...listed(
@@ -117,17 +126,17 @@ export async function changeConfiguration(
   if (from.templateType !== 'KUBERNETES_BASIC') {
     throw new ValidationError([configurationChangeMessages.basicOnly]);
   }
+  const text = JSON.stringify(request.settings);
+  // Bad settings are said before a rollout under way is: the 400 is what the caller can fix now.
+  const parsed = parseBasicTemplateField(withKeptRegistryPassword(context.secrets, text, from));
+  if (!parsed.ok) throw new ValidationError(parsed.errors.map((error) => error.message));
   const smartClusterIds = await smartClustersToRoll(context.db, from.appId);
   const name = request.name ?? nextVersionName(await versionNamesOfApp(context.db, from.appId));
-  const text = JSON.stringify(request.settings);
-  const parsed = parseBasicTemplateField(text);
-  const detail = parsed.ok
-    ? `${configurationChangeSummary(
-        from.basicSettings,
-        storedBasicSettings(parsed.settings),
-        changedSecretNames(context, from.secretsSealed, parsed.settings.secrets),
-      )} (from ${from.name})`
-    : null;
+  const detail = `${configurationChangeSummary(
+    from.basicSettings,
+    storedBasicSettings(parsed.settings),
+    changedSecretNames(context, from.secretsSealed, parsed.settings.secrets),
+  )} (from ${from.name})`;
   const created = await createVersion(
     context,
     userId,
