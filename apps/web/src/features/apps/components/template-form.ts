@@ -229,6 +229,11 @@ function templateFile(values: TemplateFormValues, type: TemplateType): File {
   return file;
 }
 
+/** The Basic settings of validated form values, as a request carries them. */
+export function basicSettingsFrom(values: TemplateFormValues): BasicTemplateSettings {
+  return basicTemplateSettingsSchema.parse(basicSettingsInput(values));
+}
+
 /** The request's template from validated form values (spec "The calls it makes"). */
 export function templateSourceFrom(
   choice: TemplateChoice,
@@ -236,7 +241,7 @@ export function templateSourceFrom(
 ): TemplateSource {
   const type = templateTypeOf(choice);
   if (type === 'KUBERNETES_BASIC') {
-    return { type, settings: basicTemplateSettingsSchema.parse(basicSettingsInput(values)) };
+    return { type, settings: basicSettingsFrom(values) };
   }
   const file = templateFile(values, type);
   if (type === 'KUBERNETES_ADVANCED') return { type, file };
