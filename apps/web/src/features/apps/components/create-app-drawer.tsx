@@ -105,7 +105,7 @@ function AppForm({ onDone }: { onDone: () => void }) {
         description: values.description,
         versionName: values.version,
         smartClusterUuid: values.smartCluster ?? '',
-        template: templateSourceFrom(choice, values),
+        template: templateSourceFrom(choice, { ...values, ...form.getFieldsValue(true) }),
       });
       notify.success(t('apps.create.started'));
     } catch (error) {

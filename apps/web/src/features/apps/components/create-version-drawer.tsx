@@ -112,7 +112,7 @@ function PrefilledVersionForm({
       await mutation.mutateAsync({
         appUuid: app.uuid,
         name: values.name,
-        template: templateSourceFrom(choice, values),
+        template: templateSourceFrom(choice, { ...values, ...form.getFieldsValue(true) }),
         // The version whose secrets `keep` keeps: the one the form started from.
         fromVersionUuid: start?.uuid,
       });

@@ -229,7 +229,10 @@ function templateFile(values: TemplateFormValues, type: TemplateType): File {
   return file;
 }
 
-/** The Basic settings of validated form values, as a request carries them. */
+/**
+ * The Basic settings of validated form values, as a request carries them. Pass every value the
+ * form holds (`getFieldsValue(true)`): a secret row's `carried` mark is no field of its own.
+ */
 export function basicSettingsFrom(values: TemplateFormValues): BasicTemplateSettings {
   return basicTemplateSettingsSchema.parse(basicSettingsInput(values));
 }

@@ -68,7 +68,7 @@ function ConfigurationForm({
       const result = await mutation.mutateAsync({
         versionId: version.uuid,
         name: values.name,
-        settings: basicSettingsFrom(values),
+        settings: basicSettingsFrom({ ...values, ...form.getFieldsValue(true) }),
       });
       const name = result.version.name;
       if (result.rollouts.length > 0) {
