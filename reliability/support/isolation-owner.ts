@@ -175,6 +175,12 @@ export async function seedOwner(
   if (certificate.status !== 200) throw new Error(`certificate: ${certificate.body}`);
   const rollout = await bakingRollout(baseUrl, owner, deployment, version);
   await json(baseUrl, owner, '/auth/api_key', 'POST', { name: `${prefix}-ci` });
+  const registry = await json<{ uuid: string }>(baseUrl, owner, '/auth/registries', 'POST', {
+    name: `${prefix}-registry`,
+    url: 'https://registry.example.ca',
+    username: prefix,
+    password: `${prefix}-registry-password`,
+  });
   const organization = await json<{ uuid: string }>(baseUrl, owner, '/auth/organizations', 'POST', {
     name: `${prefix}-org`,
   });
@@ -197,6 +203,7 @@ export async function seedOwner(
     dnsRecord: record.uuid,
     organization: organization.uuid,
     invitation,
+    registry: registry.uuid,
     user: owner.userId,
     notification: notifications[0]!.uuid,
     apiKeyName: `${prefix}-ci`,

@@ -15,6 +15,7 @@ export const resourceKinds = [
   'invitation',
   'user',
   'notification',
+  'registry',
   'apiKeyName',
   'domainName',
   'username',
@@ -93,6 +94,7 @@ const nounKinds: [RegExp, ResourceKind][] = [
   [/^invitations?$/i, 'invitation'],
   [/^users?$/i, 'user'],
   [/^notifications?$/i, 'notification'],
+  [/^registr(y|ies)$/i, 'registry'],
 ];
 
 function kindOfNoun(noun: string): ResourceKind | undefined {

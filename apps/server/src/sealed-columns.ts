@@ -2,6 +2,7 @@ import { certificateSealedColumns } from './modules/domains/certificate/certific
 import { clusterSealedColumns } from './modules/clusters/cluster/cluster.queries';
 import { keypairSealedColumns } from './modules/account/keypair/keypair.queries';
 import { versionSealedColumns } from './modules/apps/version/version.queries';
+import { registrySealedColumns } from './modules/account/registry/registry.service';
 import type { SealedColumn } from './platform/secret-rotation';
 
 /** Every column holding sealed values: what the key check at start and the rotation walk. */
@@ -10,4 +11,5 @@ export const sealedColumns: readonly SealedColumn[] = [
   ...versionSealedColumns,
   ...certificateSealedColumns,
   ...keypairSealedColumns,
+  ...registrySealedColumns,
 ];

@@ -29,6 +29,7 @@ export const configurationMessages = {
   secretValueOrKeep: 'Each secret needs a value, or keep: true to keep the value it has',
   keepMissing: (name: string, version: string) =>
     `Secret ${name} has no value in ${version} to keep; please send its value`,
+  fromOtherApp: 'from_version_uuid must name a version of this app',
   secretAlsoEnv: (name: string) => `${name} is both an environment variable and a secret`,
   healthCheckType: 'The health check type must be http, tcp or command',
   healthCheckPath: 'The health check path must start with / (at most 1,024 characters)',

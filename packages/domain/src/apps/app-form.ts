@@ -116,6 +116,12 @@ export const versionCreateFieldsSchema = z
     name: versionName,
     template_type: templateType,
     template_name: templateName,
+    /** The version a Basic secret's `keep` takes its value from (issue 36); default the newest. */
+    from_version_uuid: z
+      .string({ error: validationMessages.versionSelect })
+      .trim()
+      .pipe(idField(validationMessages.versionSelect))
+      .optional(),
     ...heatFields,
   })
   .superRefine(heatRules)

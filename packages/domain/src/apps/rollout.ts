@@ -140,7 +140,7 @@ export type VersionDeploymentResult = z.infer<typeof versionDeploymentResultSche
 /**
  * `POST /meridian/v1/kube/apps/versions/{versionId}/configuration` (issue 36): the next version made
  * from this Basic version with new settings (the Basic settings JSON as an object; a secret may be
- * `{name, keep: true}` to keep this version's value), rolled out wherever this version runs.
+ * `{name, keep: true}` to keep this version's value), rolled out wherever the app runs.
  */
 export const configurationChangeRequestSchema = z.object({
   /** The new version's name; by default the next `v<n>` free in the app. */

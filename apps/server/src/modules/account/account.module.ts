@@ -12,6 +12,7 @@ import { billingRoutes } from './billing/billing.routes';
 import { eventRoutes } from './event/event.routes';
 import { loadEvent } from './event/event.service';
 import { keypairRoutes } from './keypair/keypair.routes';
+import { registryRoutes } from './registry/registry.routes';
 import { invitationRoutes } from './organization/invitation.routes';
 import { organizationRoutes } from './organization/organization.routes';
 
@@ -46,6 +47,7 @@ export async function registerAccount(
   await app.register(organizationRoutes, { prefix: '/auth', context });
   await app.register(invitationRoutes, { prefix: '/auth', context });
   await app.register(keypairRoutes, { prefix: '/auth', context });
+  await app.register(registryRoutes, { prefix: '/auth', context });
   await app.register(eventRoutes, { prefix: '/event', context });
   await registerRealtime(app, {
     changes: platform.changes,

@@ -8,6 +8,7 @@ import { membershipsOf } from './organization/organization.queries';
 export { recordEvent } from './event/event.service';
 export { ensureUserKeypair } from './keypair/keypair.service';
 export { meterDeployment, meterMember } from './billing/metering';
+export { ownRegistryCredentials } from './registry/registry.service';
 
 /** The organisations a user belongs to and their role in each (shared smart clusters). */
 export async function organizationRoles(

@@ -17,6 +17,7 @@ import { rolloutRoutes } from './rollout/rollout.routes';
 import { checkTemplateTask } from './template/template-check';
 import { versionDiffRoutes } from './version/version-diff.routes';
 import { versionRoutes } from './version/version.routes';
+import { versionConfigurationRoutes } from './version/version-configuration.routes';
 
 /** The apps under `/meridian/v1/kube`, and the two calls the spec places under other prefixes. */
 export const appsPrefix = '/meridian/v1/kube';
@@ -49,6 +50,7 @@ export async function registerApps(
     for (const routes of [
       appRoutes,
       versionRoutes,
+      versionConfigurationRoutes,
       deploymentRoutes,
       deploymentLogRoutes,
       cicdRoutes,

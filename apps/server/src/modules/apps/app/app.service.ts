@@ -10,7 +10,7 @@ import {
 } from '../../../platform/db/per-user-revision-cache';
 import { NotFoundError } from '../../../platform/http/errors';
 import type { HistoryActor } from '../../../platform/http/request-actor';
-import { recordEvent } from '../../account/account.public';
+import { ownRegistryCredentials, recordEvent } from '../../account/account.public';
 import { inTransaction, type AppsContext, type TemplateUpload } from '../apps-context';
 import { payloadOf } from '../deployment/deployment.events';
 import {
@@ -120,6 +120,7 @@ export async function createApp(
     upload.text,
     fields.template_name ?? upload.filename,
     { flavor_id: fields.flavor_name, volume_type: fields.volume_type },
+    { registry: (id) => ownRegistryCredentials(context.db, userId, id), keepFrom: null },
   );
   const targets = await readySmartClusters(
     context,

@@ -5,22 +5,21 @@ import { z } from 'zod';
 
 /**
  * The Basic settings a version keeps beside the YAML made from them, so a new version can start
- * from every field of the one it is made from. The registry password is sealed apart, never here.
+ * from every field of the one it is made from. The registry password and the secrets' values are
+ * sealed apart, never here: a secret reads `{name, set: true}`.
  */
 export function storedBasicSettings(settings: BasicTemplateSettings): VersionBasicSettings {
+  const { privateDockerRegistryPassword: _password, secrets, ...rest } = settings;
   const stored: VersionBasicSettings = {
-    deploymentImage: settings.deploymentImage,
-    deploymentReplicas: settings.deploymentReplicas,
-    deploymentTargetPort: settings.deploymentTargetPort,
-    deploymentPort: settings.deploymentPort,
-    dockerRegistryType: settings.dockerRegistryType,
+    ...rest,
+    ...(secrets?.length
+      ? { secrets: secrets.map(({ name }) => ({ name, set: true as const })) }
+      : {}),
   };
-  if (settings.dockerRegistryType !== 'private') return stored;
-  return {
-    ...stored,
-    privateDockerRegistryUrl: settings.privateDockerRegistryUrl,
-    privateDockerRegistryUsername: settings.privateDockerRegistryUsername,
-  };
+  if (settings.dockerRegistryType === 'private') return stored;
+  delete stored.privateDockerRegistryUrl;
+  delete stored.privateDockerRegistryUsername;
+  return stored;
 }
 
 // The parts of the generated Deployment and Service (generateBasicTemplate) the settings fill.

@@ -1,18 +1,14 @@
-import {
-  appApiMessages,
-  type DeploymentTemplate,
-  type VersionBasicSettings,
-} from '@meridian/domain/apps/app-api';
-import { parseBasicTemplateField } from '@meridian/domain/apps/app-form';
+import { appApiMessages, type DeploymentTemplate } from '@meridian/domain/apps/app-api';
 import {
   findDeployment,
   parseKubernetesManifests,
   type KubernetesManifest,
 } from '@meridian/domain/apps/advanced-template';
 import {
+  appSecretName,
   base64,
   dockerConfigJson,
-  generateBasicTemplate,
+  sealedValue,
 } from '@meridian/domain/apps/basic-template';
 import type { KnownHeatValues } from '@meridian/domain/apps/heat-stack';
 import { isRecord } from '@meridian/domain/parsing/safe-yaml';
@@ -20,20 +16,20 @@ import { registrySecretName, type TemplateType } from '@meridian/domain/limits';
 import type { CpuPool } from '../../../platform/cpu-pool';
 import { ValidationError } from '../../../platform/http/errors';
 import type { SecretBox } from '../../../platform/secret-box';
-import { storedBasicSettings } from './basic-settings';
+import {
+  openSecrets,
+  prepareBasicTemplate,
+  type BasicSources,
+  type StoredTemplate,
+} from './basic-version';
 import { checkTemplateTask } from './template-check';
 
-/** Stands in for a private registry's password wherever a template is stored or shown. */
-export const sealedPlaceholder = '<sealed>';
+/** Stands in for a secret value wherever a template is stored or shown. */
+export const sealedPlaceholder = sealedValue;
 
 /** A template checked and ready to store as a version. */
-export interface PreparedTemplate {
-  rawTemplate: string;
+export interface PreparedTemplate extends StoredTemplate {
   templateName: string;
-  registry: { url: string; username: string } | null;
-  registryPasswordSealed: string | null;
-  /** A Basic template's settings (no password), kept so a new version can start from them. */
-  basicSettings: VersionBasicSettings | null;
 }
 
 /**
@@ -48,32 +44,14 @@ export async function prepareTemplate(
   text: string | undefined,
   templateName: string | undefined,
   heatValues: KnownHeatValues = {},
+  sources: BasicSources = noBasicSources,
 ): Promise<PreparedTemplate> {
   if (text === undefined || text.trim() === '') {
     throw new ValidationError([appApiMessages.templateRequired]);
   }
   if (templateType === 'KUBERNETES_BASIC') {
-    const parsed = parseBasicTemplateField(text);
-    if (!parsed.ok) throw new ValidationError(parsed.errors.map((error) => error.message));
-    const { settings } = parsed;
-    const isPrivate = settings.dockerRegistryType === 'private';
-    return {
-      rawTemplate: generateBasicTemplate(
-        appName,
-        isPrivate ? { ...settings, privateDockerRegistryPassword: sealedPlaceholder } : settings,
-      ),
-      templateName: templateName || `${appName}.yaml`,
-      registry: isPrivate
-        ? {
-            url: settings.privateDockerRegistryUrl!,
-            username: settings.privateDockerRegistryUsername!,
-          }
-        : null,
-      registryPasswordSealed: isPrivate
-        ? secrets.seal(settings.privateDockerRegistryPassword!)
-        : null,
-      basicSettings: storedBasicSettings(settings),
-    };
+    const prepared = await prepareBasicTemplate(secrets, appName, text, sources);
+    return { ...prepared, templateName: templateName || `${appName}.yaml` };
   }
   const { errors } = await cpu.run(checkTemplateTask, { templateType, text, heatValues });
   if (errors.length > 0) throw new ValidationError(errors);
@@ -82,9 +60,12 @@ export async function prepareTemplate(
     templateName: templateName || `${appName}.yaml`,
     registry: null,
     registryPasswordSealed: null,
+    secretsSealed: null,
     basicSettings: null,
   };
 }
+
+const noBasicSources: BasicSources = { registry: async () => undefined, keepFrom: null };
 
 export interface ManifestOverrides {
   /** Replaces the image of the first container of the first Deployment (CI/CD rollouts). */
@@ -102,6 +83,17 @@ function firstContainer(deployment: KubernetesManifest): Record<string, unknown>
   return isRecord(first) ? first : undefined;
 }
 
+/** The app's Secret (stored with `<sealed>` values) with its values, as the cluster needs them. */
+function fillAppSecret(documents: KubernetesManifest[], values: Map<string, string>): void {
+  for (const document of documents) {
+    const { name, namespace } = document.metadata;
+    if (document.kind !== 'Secret' || typeof namespace !== 'string') continue;
+    if (name !== appSecretName(namespace)) continue;
+    delete document.stringData;
+    document.data = Object.fromEntries([...values].map(([key, value]) => [key, base64(value)]));
+  }
+}
+
 /** A version's stored template as objects; callers working on many deployments parse it once. */
 export function parseVersionTemplate(rawTemplate: string): readonly KubernetesManifest[] {
   const parsed = parseKubernetesManifests(rawTemplate);
@@ -115,6 +107,7 @@ export function buildManifests(
     rawTemplate: string;
     registry: { url: string; username: string } | null;
     registryPasswordSealed: string | null;
+    secretsSealed?: string | null;
   },
   overrides: ManifestOverrides,
   secrets: SecretBox,
@@ -134,6 +127,7 @@ export function buildManifests(
       };
     }
   }
+  if (version.secretsSealed) fillAppSecret(documents, openSecrets(secrets, version.secretsSealed));
   const deployment = findDeployment(documents);
   if (deployment && overrides.imageName) {
     const container = firstContainer(deployment);

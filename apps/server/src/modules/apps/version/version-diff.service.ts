@@ -4,6 +4,10 @@ import { stringify } from 'yaml';
 import { NotFoundError, ValidationError } from '../../../platform/http/errors';
 import type { AppsContext } from '../apps-context';
 import { buildManifests, sealedPlaceholder } from '../template/template.service';
+import { openSecrets } from '../template/basic-version';
+import { appSecretName } from '@meridian/domain/apps/basic-template';
+import type { KubernetesManifest } from '@meridian/domain/apps/advanced-template';
+import { isRecord } from '@meridian/domain/parsing/safe-yaml';
 import { diffTemplatesTask } from './template-diff';
 import { findOwnVersion } from './version.queries';
 import type { VersionRow } from '../../../platform/db/schema/apps';
@@ -16,6 +20,7 @@ import type { VersionRow } from '../../../platform/db/schema/apps';
 export function renderedTemplate(
   context: Pick<AppsContext, 'secrets'>,
   version: Pick<VersionRow, 'templateType' | 'rawTemplate' | 'registry'>,
+  changedSecrets: ReadonlySet<string> = new Set(),
 ): string {
   if (version.templateType !== 'KUBERNETES_BASIC') return version.rawTemplate;
   // No sealed password passed: buildManifests cannot open it.
@@ -28,10 +33,44 @@ export function renderedTemplate(
     .map((manifest) =>
       manifest.kind === 'Secret' && manifest.metadata.name === registrySecretName
         ? { ...manifest, data: { '.dockerconfigjson': sealedPlaceholder } }
-        : manifest,
+        : markChangedSecrets(manifest, changedSecrets),
     )
     .map((manifest) => stringify(manifest, { aliasDuplicateObjects: false }))
     .join('---\n');
+}
+
+/** The app Secret's values read `<sealed> (changed)` where the value is not the other version's. */
+function markChangedSecrets(
+  manifest: KubernetesManifest,
+  changed: ReadonlySet<string>,
+): KubernetesManifest {
+  const { namespace } = manifest.metadata;
+  if (manifest.kind !== 'Secret' || typeof namespace !== 'string') return manifest;
+  if (manifest.metadata.name !== appSecretName(namespace) || !isRecord(manifest.stringData)) {
+    return manifest;
+  }
+  const stringData = Object.fromEntries(
+    Object.keys(manifest.stringData).map((name) => [
+      name,
+      changed.has(name) ? `${sealedPlaceholder} (changed)` : sealedPlaceholder,
+    ]),
+  );
+  return { ...manifest, stringData };
+}
+
+/** Secrets both versions have with different values (opened here, never answered). */
+function changedSecrets(
+  context: Pick<AppsContext, 'secrets'>,
+  from: Pick<VersionRow, 'secretsSealed'>,
+  to: Pick<VersionRow, 'secretsSealed'>,
+): Set<string> {
+  const before = openSecrets(context.secrets, from.secretsSealed);
+  const after = openSecrets(context.secrets, to.secretsSealed);
+  return new Set(
+    [...after]
+      .filter(([name, value]) => before.has(name) && before.get(name) !== value)
+      .map(([name]) => name),
+  );
 }
 
 /**
@@ -53,7 +92,11 @@ export async function versionDiff(
   if (from.appId !== to.appId) throw new ValidationError([appHistoryMessages.otherApp]);
   const diff = await context.cpu.run(diffTemplatesTask, {
     from: { name: from.name, file: from.templateName, text: renderedTemplate(context, from) },
-    to: { name: to.name, file: to.templateName, text: renderedTemplate(context, to) },
+    to: {
+      name: to.name,
+      file: to.templateName,
+      text: renderedTemplate(context, to, changedSecrets(context, from, to)),
+    },
   });
   return {
     from: { uuid: from.id, name: from.name },

@@ -6,7 +6,7 @@ import type { VersionRow } from '../../../platform/db/schema/apps';
 /** A version as lists show it: without its template, which can be large. */
 export type VersionSummaryRow = Omit<
   VersionRow,
-  'rawTemplate' | 'registry' | 'registryPasswordSealed' | 'basicSettings'
+  'rawTemplate' | 'registry' | 'registryPasswordSealed' | 'basicSettings' | 'secretsSealed'
 >;
 
 /** A version as its app's own page shows it: with the template and the Basic settings. */

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
 import type { SealedColumn } from '../../../platform/secret-rotation';
 import type { VersionSummaryRow } from './version.mapper';
@@ -86,7 +86,27 @@ export async function countVersionsOfApp(tx: Database, appId: string): Promise<n
   return rows.length;
 }
 
-/** The sealed values of this module's table: private registry passwords. */
+/** The names of the app's versions (the next `v<n>` is one none has). */
+export async function versionNamesOfApp(db: Database, appId: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: versions.name })
+    .from(versions)
+    .where(eq(versions.appId, appId));
+  return rows.map((row) => row.name);
+}
+
+/** The app's newest version: what a new one keeps its secrets from by default. */
+export async function newestVersionOfApp(db: Database, appId: string) {
+  const [row] = await db
+    .select({ id: versions.id, name: versions.name, secretsSealed: versions.secretsSealed })
+    .from(versions)
+    .where(and(eq(versions.appId, appId), eq(versions.deleting, false)))
+    .orderBy(desc(versions.createdAt), desc(versions.id))
+    .limit(1);
+  return row;
+}
+
+/** The sealed values of this module's table: private registry passwords and app secrets. */
 export const versionSealedColumns: SealedColumn[] = [
   {
     label: 'registry passwords',
@@ -94,4 +114,5 @@ export const versionSealedColumns: SealedColumn[] = [
     id: versions.id,
     sealed: versions.registryPasswordSealed,
   },
+  { label: 'app secrets', table: versions, id: versions.id, sealed: versions.secretsSealed },
 ];

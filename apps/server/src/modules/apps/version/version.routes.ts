@@ -15,7 +15,7 @@ import {
 } from '../template/template-form';
 import { createVersion, removeVersion, updateVersion, versionTemplate } from './version.service';
 
-const versionParams = z.object({ versionId: z.uuid(notFoundId) });
+export const versionParams = z.object({ versionId: z.uuid(notFoundId) });
 
 /** `/meridian/v1/kube/apps/…/versions…`: an app's versions and their templates (spec "The calls it makes" Versions). */
 export const versionRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (

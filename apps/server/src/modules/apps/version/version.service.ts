@@ -1,9 +1,11 @@
 import { appApiMessages, type Version } from '@meridian/domain/apps/app-api';
 import type { VersionCreateFields } from '@meridian/domain/apps/app-form';
 import { eventType } from '@meridian/domain/events/event-catalogue';
-import { ConflictError, NotFoundError } from '../../../platform/http/errors';
+import { configurationMessages } from '@meridian/domain/apps/app-configuration';
+import type { Database } from '../../../platform/db/database';
+import { ConflictError, NotFoundError, ValidationError } from '../../../platform/http/errors';
 import type { HistoryActor } from '../../../platform/http/request-actor';
-import { recordEvent } from '../../account/account.public';
+import { ownRegistryCredentials, recordEvent } from '../../account/account.public';
 import { ownApp, touchApp } from '../app/app.records';
 import { inTransaction, type AppsContext, type TemplateUpload } from '../apps-context';
 import { payloadOf } from '../deployment/deployment.events';
@@ -20,10 +22,26 @@ import {
   countVersionsOfApp,
   deleteVersionRow,
   insertVersionRow,
+  newestVersionOfApp,
   updateVersionRow,
 } from './version.queries';
 import { ownVersion } from './version.records';
 import { lockApp } from '../app/app.queries';
+
+/** The version a new one keeps secrets from: the one named (of this app), else the app's newest. */
+async function keepSource(
+  db: Database,
+  userId: string,
+  appId: string,
+  fromVersionId: string | undefined,
+): Promise<{ name: string; secretsSealed: string | null } | null> {
+  if (fromVersionId) {
+    const from = await ownVersion(db, userId, fromVersionId);
+    if (from.appId !== appId) throw new ValidationError([configurationMessages.fromOtherApp]);
+    return from;
+  }
+  return (await newestVersionOfApp(db, appId)) ?? null;
+}
 
 export async function createVersion(
   context: AppsContext,
@@ -32,10 +50,13 @@ export async function createVersion(
   fields: VersionCreateFields,
   upload: TemplateUpload,
   actor: HistoryActor,
+  /** What the history says of it beyond its creation (a configuration change's summary). */
+  detail: string | null = null,
 ): Promise<Version> {
   const { db, now } = context;
   const app = await ownApp(db, userId, appId);
   if (app.deleting) throw new NotFoundError('App not found');
+  const keepFrom = await keepSource(db, userId, appId, fields.from_version_uuid);
   const prepared = await prepareTemplate(
     context,
     app.name,
@@ -43,6 +64,7 @@ export async function createVersion(
     upload.text,
     fields.template_name ?? upload.filename,
     { flavor_id: fields.flavor_name, volume_type: fields.volume_type },
+    { registry: (id) => ownRegistryCredentials(db, userId, id), keepFrom },
   );
   const row = await db.transaction(async (tx) => {
     const inserted = await insertVersionRow(tx, {
@@ -60,6 +82,7 @@ export async function createVersion(
       action: 'version_created',
       version: { id: inserted.id, name: inserted.name },
       actor,
+      detail,
       locations: [],
     });
     await touchApp(tx, appId, now());

@@ -11,6 +11,7 @@ import { addUser, logIn, type LoggedIn, type TestApp } from '../../../../test-su
 import {
   allSettled,
   basicAppFields,
+  basicSettings,
   createApp,
   readySmartCluster,
   waitForDeployments,
@@ -75,6 +76,90 @@ describe('a downloaded kubeconfig, used by kubectl', () => {
       const endpoint = done.deployments.find((d) => d.datacenter_uuid === datacenter)!.endpoint;
       expect(JSON.stringify(address)).toContain(endpoint!);
     }
+  });
+
+  it('shows env, secretKeyRef, probes, resources, the HPA and the PVC on the member clusters', async () => {
+    const settings = {
+      ...basicSettings,
+      deploymentReplicas: 2,
+      env: [{ name: 'GREETING', value: 'bonjour' }],
+      secrets: [{ name: 'API_TOKEN', value: 'kubectl-secret-value' }],
+      healthCheck: { type: 'http', path: '/healthz', periodSeconds: 5 },
+      resources: {
+        cpuRequest: '250m',
+        cpuLimit: '500m',
+        memoryRequest: '128Mi',
+        memoryLimit: '256Mi',
+      },
+      autoscaling: { minReplicas: 2, maxReplicas: 4, targetCPUUtilization: 70 },
+    };
+    const stored = {
+      ...basicSettings,
+      deploymentReplicas: 1,
+      volume: { size: '1Gi', mountPath: '/data' },
+    };
+    const apps = [
+      basicAppFields(smart.uuid, { name: 'kube-config', template: JSON.stringify(settings) }),
+      basicAppFields(smart.uuid, { name: 'kube-volume', template: JSON.stringify(stored) }),
+    ];
+    for (const fields of apps) {
+      const app = (await createApp(t, owner, fields)).json<AppEntity>();
+      await waitForDeployments(t, owner, app.uuid, allSettled);
+    }
+    const config = await download(owner, smart.uuid, 'ca-montreal');
+    const deployment = JSON.parse(
+      await kubectl(config, 'get', 'deployment', 'kube-config', '-n', 'kube-config', '-o', 'json'),
+    ) as { spec: { template: { spec: { containers: Record<string, unknown>[] } } } };
+    const container = deployment.spec.template.spec.containers[0]!;
+    expect(container.env).toEqual([
+      { name: 'GREETING', value: 'bonjour' },
+      {
+        name: 'API_TOKEN',
+        valueFrom: { secretKeyRef: { name: 'kube-config-secrets', key: 'API_TOKEN' } },
+      },
+    ]);
+    expect(container.readinessProbe).toMatchObject({ httpGet: { path: '/healthz', port: 8080 } });
+    expect(container.livenessProbe).toMatchObject({ periodSeconds: 5 });
+    expect(container.resources).toEqual({
+      requests: { cpu: '250m', memory: '128Mi' },
+      limits: { cpu: '500m', memory: '256Mi' },
+    });
+    const secret = JSON.parse(
+      await kubectl(
+        config,
+        'get',
+        'secret',
+        'kube-config-secrets',
+        '-n',
+        'kube-config',
+        '-o',
+        'json',
+      ),
+    ) as { data: Record<string, string> };
+    expect(Buffer.from(secret.data.API_TOKEN!, 'base64').toString()).toBe('kubectl-secret-value');
+    const hpa = await kubectl(
+      config,
+      'get',
+      'hpa',
+      'kube-config',
+      '-n',
+      'kube-config',
+      '-o',
+      'jsonpath={.spec.scaleTargetRef.name} {.spec.minReplicas} {.spec.maxReplicas}',
+    );
+    expect(hpa).toBe('kube-config 2 4');
+    expect(await kubectl(config, 'get', 'pvc', '-n', 'kube-volume')).toMatch(/kube-volume-data\s+/);
+    const volumeDeployment = await kubectl(
+      config,
+      'get',
+      'deployment',
+      'kube-volume',
+      '-n',
+      'kube-volume',
+      '-o',
+      'jsonpath={.spec.strategy.type} {.spec.template.spec.volumes[0].persistentVolumeClaim.claimName}',
+    );
+    expect(volumeDeployment).toBe('Recreate kube-volume-data');
   });
 
   it('is refused by every other cluster, and another user cannot download it', async () => {

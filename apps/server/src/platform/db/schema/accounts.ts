@@ -69,6 +69,22 @@ export const apiKeys = pgTable(
   (table) => [uniqueIndex('api_keys_user_name_idx').on(table.userId, table.name)],
 );
 
+/** Saved private registry credentials (issue 36): a Basic version names one by uuid. */
+export const registries = pgTable(
+  'registries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerUserId(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    username: text('username').notNull(),
+    /** AES-256-GCM sealed (platform/secret-box); never returned. */
+    passwordSealed: text('password_sealed').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('registries_user_name_idx').on(table.userId, table.name)],
+);
+
 /** Notification events (spec "Entities and their fields"), written in the same transaction as the change they report. */
 export const events = pgTable(
   'events',

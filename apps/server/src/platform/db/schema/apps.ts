@@ -59,6 +59,8 @@ export const versions = pgTable(
     registry: jsonb('registry').$type<{ url: string; username: string }>(),
     /** AES-256-GCM sealed (lib/secret-box); never returned. */
     registryPasswordSealed: text('registry_password_sealed'),
+    /** A Basic version's secrets as one sealed JSON object {name: value} (issue 36); never returned. */
+    secretsSealed: text('secrets_sealed'),
     /** A Basic version's settings, the password left out (0024; before, read from its YAML). */
     basicSettings: jsonb('basic_settings').$type<VersionBasicSettings>(),
     flavorName: text('flavor_name').$type<FlavorKey>(),
