@@ -499,12 +499,13 @@ export const t = defineTexts({
   'apps.config.edit': 'Edit configuration',
   'apps.config.edit.title': 'Edit configuration of {name}',
   'apps.config.edit.intro':
-    'Submitting makes a new version from {name} with these settings and rolls it out wherever {name} runs, one location at a time.',
+    'Submitting makes a new version from {name} with these settings and rolls it out, one location at a time, wherever the app runs.',
   'apps.config.edit.name': 'New version name',
   'apps.config.edit.submit': 'Create and roll out',
   'apps.config.edit.rolling':
     'Version {name} created; it is rolling out on {count} smart cluster(s).',
-  'apps.config.edit.created': 'Version {name} created. {from} runs nowhere, so nothing rolls out.',
+  'apps.config.edit.created':
+    'Version {name} created. The app runs nowhere yet, so nothing rolls out.',
   'apps.config.edit.failed': 'Configuration change unsuccessful.',
   'apps.config.details.env': 'Environment',
   'apps.config.details.secrets': 'Secrets',

@@ -75,7 +75,7 @@ function ConfigurationForm({
         notify.success(t('apps.config.edit.rolling', { name, count: result.rollouts.length }));
         void navigate({ hash: rolloutsAnchor });
       } else {
-        notify.success(t('apps.config.edit.created', { name, from: version.name }));
+        notify.success(t('apps.config.edit.created', { name }));
       }
       onDone();
     } catch (error) {
