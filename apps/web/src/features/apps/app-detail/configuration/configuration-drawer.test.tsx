@@ -49,7 +49,7 @@ const started: Rollout = {
 
 function mockApi(answer: { status: number; body: unknown }) {
   let changed = false;
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = new URL(String(input), 'http://console.test');
     if (url.pathname === '/meridian/v1/kube/apps/versions/v1/configuration') {
       changed = answer.status === 200;
