@@ -13,6 +13,8 @@ export interface ConfigurationChange {
   /** The new version's name; the server picks the next free `v<n>` without one. */
   name?: string | undefined;
   settings: BasicTemplateSettings;
+  /** How long each location bakes; the server's default (60 s) without one. */
+  bakeSeconds?: number | undefined;
 }
 
 /**
@@ -26,7 +28,11 @@ export function changeConfiguration(
   const name = change.name?.trim();
   return apiClient.post(
     `${apiPaths.kube}/apps/versions/${encodeURIComponent(change.versionId)}/configuration`,
-    name ? { name, settings: change.settings } : { settings: change.settings },
+    {
+      ...(name ? { name } : {}),
+      settings: change.settings,
+      ...(change.bakeSeconds === undefined ? {} : { bake_seconds: change.bakeSeconds }),
+    },
     { schema: configurationChangeResultSchema },
   );
 }

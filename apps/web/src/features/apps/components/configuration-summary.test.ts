@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configurationInput, parseEnvLines } from './configuration-form';
+import { configurationInput, configurationValues, parseEnvLines } from './configuration-form';
 import { configurationSummary } from './configuration-summary';
 
 describe('a version’s configuration in one line', () => {
@@ -91,5 +91,31 @@ describe('the configuration the form sends', () => {
     ]);
     expect(parseEnvLines('just a name')).toBeNull();
     expect(parseEnvLines('\n')).toBeNull();
+  });
+});
+
+describe('a version’s configuration, read and sent again', () => {
+  it('comes back unchanged when nothing is edited (secrets kept)', () => {
+    const read = {
+      deploymentImage: 'nginx:1.27',
+      deploymentReplicas: 2,
+      deploymentTargetPort: 8080,
+      deploymentPort: 80,
+      dockerRegistryType: 'public' as const,
+      env: [{ name: 'GREETING', value: 'hello' }],
+      secrets: [{ name: 'DB_PASSWORD', set: true as const }],
+      healthCheck: { type: 'http' as const, path: '/healthz', failureThreshold: 2 },
+      resources: { memoryLimit: '512Mi' },
+      autoscaling: { minReplicas: 2, maxReplicas: 4, targetCPUUtilization: 60 },
+      args: ['--verbose'],
+    };
+    expect(configurationInput(configurationValues(read))).toEqual({
+      env: read.env,
+      secrets: [{ name: 'DB_PASSWORD', keep: true }],
+      healthCheck: read.healthCheck,
+      resources: read.resources,
+      autoscaling: read.autoscaling,
+      args: read.args,
+    });
   });
 });

@@ -109,9 +109,7 @@ describe('Edit configuration', () => {
     await user.clear(value);
     await user.type(value, 'bonjour');
     await user.click(within(form).getByRole('button', { name: 'Create and roll out' }));
-    expect(
-      await screen.findByText('Version v2 created; it is rolling out on 1 smart cluster(s).'),
-    ).toBeTruthy();
+    expect(await screen.findByText('Version v2 created; it is rolling out on edge.')).toBeTruthy();
     expect(body(fetchMock)).toEqual({
       name: 'v2',
       settings: {

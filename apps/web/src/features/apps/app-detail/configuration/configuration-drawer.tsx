@@ -1,7 +1,7 @@
 import type { App, Version } from '@meridian/domain/apps/app-api';
 import { configurationChangeRequestSchema } from '@meridian/domain/apps/rollout';
 import { limits } from '@meridian/domain/limits';
-import { Button, Form, Input } from 'antd';
+import { Button, Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DrawerActions } from '../../../../shared/components/drawer-actions';
@@ -18,9 +18,11 @@ import { basicSettingsFrom, revalidateTouched } from '../../components/template-
 import type { TemplateFormValues } from '../../components/template-form';
 import { versionPrefill } from '../../components/version-prefill';
 import { rolloutsAnchor } from '../rollouts/rollouts-card';
+import { smartClusterName } from '../rollouts/rollouts.rules';
 
 interface ConfigurationFormValues extends TemplateFormValues {
   name: string;
+  bakeSeconds?: number | null;
 }
 
 export interface ConfigurationDrawerProps {
@@ -69,10 +71,19 @@ function ConfigurationForm({
         versionId: version.uuid,
         name: values.name,
         settings: basicSettingsFrom({ ...values, ...form.getFieldsValue(true) }),
+        bakeSeconds: values.bakeSeconds ?? undefined,
       });
       const name = result.version.name;
       if (result.rollouts.length > 0) {
-        notify.success(t('apps.config.edit.rolling', { name, count: result.rollouts.length }));
+        const [first] = result.rollouts;
+        notify.success(
+          result.rollouts.length === 1 && first
+            ? t('apps.config.edit.rollingOne', {
+                name,
+                smartCluster: smartClusterName(app, first.smart_cluster_uuid),
+              })
+            : t('apps.config.edit.rolling', { name, count: result.rollouts.length }),
+        );
         void navigate({ hash: rolloutsAnchor });
       } else {
         notify.success(t('apps.config.edit.created', { name }));
@@ -106,6 +117,14 @@ function ConfigurationForm({
         <Input maxLength={limits.versionNameMaxLength} showCount />
       </Form.Item>
       <BasicFields passwordAgain={prefill.passwordAgain} reveal={reveal} />
+      <Form.Item
+        name="bakeSeconds"
+        label={t('apps.rollback.bake')}
+        extra={t('apps.rollback.bakeHint')}
+        rules={[zodRule(configurationChangeRequestSchema.shape.bake_seconds)]}
+      >
+        <InputNumber min={0} max={86_400} precision={0} placeholder="60" />
+      </Form.Item>
       <DrawerActions>
         <Button onClick={onDone} disabled={mutation.isPending}>
           {t('common.cancel')}
