@@ -502,8 +502,9 @@ export const t = defineTexts({
     'Submitting makes a new version from {name} with these settings and rolls it out, one location at a time, wherever the app runs.',
   'apps.config.edit.name': 'New version name',
   'apps.config.edit.submit': 'Create and roll out',
+  'apps.config.edit.rollingOne': 'Version {name} created; it is rolling out on {smartCluster}.',
   'apps.config.edit.rolling':
-    'Version {name} created; it is rolling out on {count} smart cluster(s).',
+    'Version {name} created; it is rolling out on {count} smart clusters.',
   'apps.config.edit.created':
     'Version {name} created. The app runs nowhere yet, so nothing rolls out.',
   'apps.config.edit.failed': 'Configuration change unsuccessful.',
