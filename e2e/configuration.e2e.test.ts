@@ -230,4 +230,34 @@ describe.skipIf(!inject('browserAvailable'))('a Basic app’s configuration in C
     expect(await envOf('v1')).toEqual(['GREETING=hello', 'LOG_LEVEL=info']);
     await screenshot(page, 'configuration-rolled-back', { fullPage: true });
   }, 120_000);
+
+  it('saves a registry from the account menu and offers it in the Basic form', async () => {
+    await page.goto(`/apps/${appUuid}`);
+    await page.getByLabel('Account menu').click();
+    await page.getByRole('menuitem', { name: 'Saved registries' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Saved registries' });
+    await dialog.getByText('No saved registries yet').waitFor();
+    await dialog.getByLabel('Name', { exact: true }).fill('company');
+    await dialog.getByLabel('URL', { exact: true }).fill('https://registry.example.ca');
+    await dialog.getByLabel('Username', { exact: true }).fill('deployer');
+    await dialog.getByLabel('Password', { exact: true }).fill('hunter2');
+    await dialog.getByRole('button', { name: 'Save registry' }).click();
+    await dialog.getByRole('cell', { name: 'company', exact: true }).waitFor();
+    expect(await dialog.innerText()).not.toContain('hunter2');
+    await screenshot(page, 'configuration-saved-registries');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The Basic form offers it in place of typed credentials.
+    await page.getByRole('button', { name: 'Create version' }).first().click();
+    const form = page.getByTestId('create-version-form');
+    await form.getByRole('radio', { name: 'Private' }).check();
+    await form.getByLabel('Credentials', { exact: true }).click();
+    await page
+      .locator('.ant-select-item-option[title="company · https://registry.example.ca"]')
+      .click();
+    expect(await form.getByLabel('Registry URL').count()).toBe(0);
+    await screenshot(page, 'configuration-saved-registry-chosen');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+  });
 });
