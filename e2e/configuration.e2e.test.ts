@@ -71,11 +71,12 @@ describe.skipIf(!inject('browserAvailable'))('a Basic app’s configuration in C
   const section = (scope: Locator, name: string) => scope.getByTestId(`config-section-${name}`);
 
   /** Opens a version's details drawer and reads its environment rows. */
-  async function envOf(version: string): Promise<string[]> {
+  async function envOf(version: string, screenshotName?: string): Promise<string[]> {
     await versionCard(version).getByRole('heading', { name: version }).click();
     const details = page.getByTestId('version-details');
     await details.waitFor();
     const rows = await details.getByTestId('version-env').locator('li').allInnerTexts();
+    if (screenshotName) await screenshot(page, screenshotName);
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await details.waitFor({ state: 'detached' });
     return rows;
@@ -149,7 +150,10 @@ describe.skipIf(!inject('browserAvailable'))('a Basic app’s configuration in C
     const { versions } = await appOf(api, appUuid);
     expect(versions[0]?.basic_settings?.secrets).toEqual([{ name: 'DB_PASSWORD', set: true }]);
     expect(JSON.stringify(versions)).not.toContain('s3cret');
-    expect(await envOf('v1')).toEqual(['GREETING=hello', 'LOG_LEVEL=info']);
+    expect(await envOf('v1', 'configuration-version-details')).toEqual([
+      'GREETING=hello',
+      'LOG_LEVEL=info',
+    ]);
     await screenshot(page, 'configuration-version-card');
   }, 120_000);
 
@@ -196,7 +200,7 @@ describe.skipIf(!inject('browserAvailable'))('a Basic app’s configuration in C
     await page.goto(`/apps/${appUuid}`);
     const form = await openEditConfiguration('v2');
     await section(form, 'healthCheck').click();
-    await form.getByLabel('Port', { exact: true }).last().fill('9999');
+    await form.getByLabel('Port to check', { exact: true }).fill('9999');
     await section(form, 'healthCheck').getByText('HTTP health check :9999/healthz').waitFor();
     await form.getByLabel('Bake time per location (seconds)').fill('0');
     await form.getByRole('button', { name: 'Create and roll out' }).click();
