@@ -8,7 +8,7 @@ import { statusResultSchema } from '@meridian/domain/operation-result';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rejectMalformedIds } from '../../../platform/http/malformed-id';
-import { bodyAsObject, notFoundId } from '../../../platform/http/route-schema';
+import { bodyAsObject, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
 import type { AccountContext } from '../account-context';
 import { createRegistry, deleteRegistry, listRegistries } from './registry.service';
 
@@ -26,6 +26,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{ context: AccountContext }> 
     {
       schema: {
         tags: ['auth'],
+        security: sessionOrApiKey,
         summary: 'List your saved registries, newest first (never their passwords)',
         response: { 200: registryListSchema, ...errors },
       },
@@ -39,6 +40,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{ context: AccountContext }> 
       preValidation: bodyAsObject,
       schema: {
         tags: ['auth'],
+        security: sessionOrApiKey,
         summary: 'Save a private registry; its password is sealed and never answered',
         body: createRegistrySchema,
         response: { 200: registrySchema, ...errors, 409: errorBodySchema },
@@ -52,6 +54,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{ context: AccountContext }> 
     {
       schema: {
         tags: ['auth'],
+        security: sessionOrApiKey,
         summary: 'Delete a saved registry; versions made with it keep working',
         params: z.object({ registryId: z.uuid(notFoundId) }),
         response: { 200: statusResultSchema, ...errors, 404: errorBodySchema },
