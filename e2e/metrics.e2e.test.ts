@@ -105,6 +105,7 @@ describe.skipIf(!inject('browserAvailable'))('deployment metrics in Chromium', (
       'error_rate',
       'cpu_millicores',
       'memory_bytes',
+      'replicas',
     ]) {
       const chart = card.getByTestId(`metrics-chart-${key}`);
       await chart.locator('canvas').waitFor({ state: 'visible', timeout: 40_000 });

@@ -265,7 +265,8 @@ function deployment(name: string, settings: BasicTemplateInput): object {
     kind: 'Deployment',
     metadata: { name, namespace: name, labels },
     spec: {
-      replicas: settings.deploymentReplicas,
+      // With autoscaling the HPA owns the count: a replicas field would reset it at every apply.
+      ...(settings.autoscaling ? {} : { replicas: settings.deploymentReplicas }),
       selector: { matchLabels: labels },
       // A ReadWriteOnce volume is mounted by one pod at a time: the old pod goes before the new one.
       ...(settings.volume ? { strategy: { type: 'Recreate' } } : {}),

@@ -49,6 +49,8 @@ export const deploymentMetricsPointSchema = z.object({
   error_rate: z.number().nullable(),
   cpu_millicores: z.number().nullable(),
   memory_bytes: z.number().nullable(),
+  /** The mean pods the deployment ran (an autoscaler moves it); null where unknown. */
+  replicas: z.number().nullable(),
 });
 
 export const deploymentMetricsSchema = z.object({

@@ -16,12 +16,14 @@ export interface DeploymentMetricsSample {
   latencyP95Ms: number | null;
   cpuMillicores: number | null;
   memoryBytes: number | null;
+  /** The pods its Deployments ran at the window's end, when the driver knows. */
+  replicas: number | null;
 }
 
 const finiteOrNull = (value: number | null) =>
   value !== null && Number.isFinite(value) && value >= 0 ? value : null;
 
-/** Rows per insert: 12 parameters each stay far below PostgreSQL's 65,535 per statement. */
+/** Rows per insert: 13 parameters each stay far below PostgreSQL's 65,535 per statement. */
 const rowsPerInsert = 1_000;
 
 export async function insertDeploymentMetrics(
@@ -37,6 +39,7 @@ export async function insertDeploymentMetrics(
 function metricsRow(sample: DeploymentMetricsSample): typeof deploymentMetrics.$inferInsert {
   const requests = Math.max(0, Math.round(sample.requests));
   const memory = finiteOrNull(sample.memoryBytes);
+  const replicas = finiteOrNull(sample.replicas);
   return {
     userId: sample.userId,
     deploymentId: sample.deploymentId,
@@ -50,6 +53,7 @@ function metricsRow(sample: DeploymentMetricsSample): typeof deploymentMetrics.$
     latencyP95Ms: finiteOrNull(sample.latencyP95Ms),
     cpuMillicores: finiteOrNull(sample.cpuMillicores),
     memoryBytes: memory === null ? null : Math.round(memory),
+    replicas: replicas === null ? null : Math.round(replicas),
   };
 }
 
@@ -104,6 +108,7 @@ export interface MetricsBucketSums {
   latencyMean: number | null;
   cpuMean: number | null;
   memoryMean: number | null;
+  replicasMean: number | null;
 }
 
 const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
@@ -133,6 +138,7 @@ export async function sumMetricsBySteps(
       latencyMean: sql<string | null>`avg(${m.latencyP95Ms})`,
       cpuMean: sql<string | null>`avg(${m.cpuMillicores})`,
       memoryMean: sql<string | null>`avg(${m.memoryBytes})`,
+      replicasMean: sql<string | null>`avg(${m.replicas})`,
     })
     .from(m)
     .where(and(eq(m.deploymentId, deploymentId), gte(m.at, range.from), lt(m.at, range.to)))
@@ -149,5 +155,6 @@ export async function sumMetricsBySteps(
     latencyMean: numberOrNull(row.latencyMean),
     cpuMean: numberOrNull(row.cpuMean),
     memoryMean: numberOrNull(row.memoryMean),
+    replicasMean: numberOrNull(row.replicasMean),
   }));
 }

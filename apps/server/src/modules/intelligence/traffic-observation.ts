@@ -113,6 +113,7 @@ function metricsSample(
     latencyP95Ms: traffic.latencyP95Ms ?? null,
     cpuMillicores: traffic.cpuMillicores ?? null,
     memoryBytes: traffic.memoryBytes ?? null,
+    replicas: traffic.replicas ?? null,
   };
 }
 

@@ -113,6 +113,8 @@ export interface ObservedTraffic {
   latencyP95Ms?: number;
   cpuMillicores?: number;
   memoryBytes?: number;
+  /** The pods its Deployments run at the window's end (what an autoscaler set), when known. */
+  replicas?: number;
 }
 
 /** One line a workload's container wrote: when (RFC 3339), which pod and container, what. */

@@ -400,6 +400,7 @@ export const t = defineTexts({
   'apps.detail.metrics.errors': 'Error rate (5xx)',
   'apps.detail.metrics.cpu': 'CPU (millicores)',
   'apps.detail.metrics.memory': 'Memory',
+  'apps.detail.metrics.replicas': 'Replicas',
   // The Basic form's configuration sections (issue 36), shared by the create and edit drawers.
   'apps.config.title': 'Configuration',
   'apps.config.hint': 'Optional. Each section starts folded; its summary says what is set.',

@@ -17,6 +17,7 @@ function bucket(index: number, sums: Partial<MetricsBucketSums>): MetricsBucketS
     latencyMean: null,
     cpuMean: null,
     memoryMean: null,
+    replicasMean: null,
     ...sums,
   };
 }
@@ -47,6 +48,7 @@ describe('metrics buckets', () => {
         latencyMean: 55,
         cpuMean: 120.04,
         memoryMean: 1000.4,
+        replicasMean: 2.333,
       }),
       bucket(first + 2, { requests: 0, latencyMean: 45, cpuMean: 10, memoryMean: 20 }),
     ]);
@@ -58,6 +60,7 @@ describe('metrics buckets', () => {
         error_rate: 0.01,
         cpu_millicores: 120,
         memory_bytes: 1000,
+        replicas: 2.3,
       },
       {
         at: '2026-01-01T00:01:00.000Z',
@@ -66,6 +69,7 @@ describe('metrics buckets', () => {
         error_rate: null,
         cpu_millicores: null,
         memory_bytes: null,
+        replicas: null,
       },
       // Measured, but nothing served: no rate of errors, the plain mean p95.
       {
@@ -75,6 +79,7 @@ describe('metrics buckets', () => {
         error_rate: null,
         cpu_millicores: 10,
         memory_bytes: 20,
+        replicas: null,
       },
     ]);
   });

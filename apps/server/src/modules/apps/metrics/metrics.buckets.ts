@@ -31,7 +31,7 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
 /**
  * One point per step of the grid: the request rate over the sampled seconds, errors per request,
  * the request-weighted mean p95 (a plain mean when no sample had requests), mean CPU and
- * memory; a step without samples carries nulls.
+ * memory, the mean replicas; a step without samples carries nulls.
  */
 export function metricsPoints(
   grid: MetricsGrid,
@@ -50,6 +50,7 @@ export function metricsPoints(
         error_rate: null,
         cpu_millicores: null,
         memory_bytes: null,
+        replicas: null,
       };
     }
     const latency =
@@ -62,6 +63,7 @@ export function metricsPoints(
       error_rate: bucket.requests > 0 ? round(bucket.errors / bucket.requests, 6) : null,
       cpu_millicores: bucket.cpuMean === null ? null : round(bucket.cpuMean, 1),
       memory_bytes: bucket.memoryMean === null ? null : Math.round(bucket.memoryMean),
+      replicas: bucket.replicasMean === null ? null : round(bucket.replicasMean, 1),
     };
   });
 }

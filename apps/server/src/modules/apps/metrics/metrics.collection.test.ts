@@ -94,6 +94,7 @@ describe.each(databaseBackends())('metrics collection on %s', (backend) => {
         latencyP95Ms: 50,
         cpuMillicores: 100,
         memoryBytes: 1000,
+        replicas: 2,
       });
       await insertDeploymentMetrics(t.database.db, [sample(3), sample(1)]);
       const context = createIntelligenceContext({

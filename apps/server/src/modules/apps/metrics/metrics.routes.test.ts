@@ -73,6 +73,7 @@ describe.each(embeddedBackendOnly())('deployment metrics on %s', (backend) => {
           p95_latency_ms: 50,
           cpu_millicores: 200,
           memory_bytes: 128 * mib,
+          replicas: 2,
         });
       }
       expect(body.points[2]).toEqual({
@@ -82,6 +83,7 @@ describe.each(embeddedBackendOnly())('deployment metrics on %s', (backend) => {
         error_rate: null,
         cpu_millicores: null,
         memory_bytes: null,
+        replicas: null,
       });
 
       // The last hour by default, in steps that give at most 120 points.

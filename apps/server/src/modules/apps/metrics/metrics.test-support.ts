@@ -37,6 +37,7 @@ export class SteadyMetricsDriver extends SimulatorDriver {
         latencyP95Ms: 50,
         cpuMillicores: 100 * replicas,
         memoryBytes: 64 * mib * replicas,
+        replicas,
       };
     });
   }

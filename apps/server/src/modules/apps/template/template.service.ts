@@ -142,6 +142,25 @@ export function buildManifests(
   return documents;
 }
 
+/** The minReplicas of an HPA scaling this Deployment: where it starts when it leaves replicas out. */
+function autoscaledFloor(
+  documents: readonly KubernetesManifest[],
+  name: string,
+): number | undefined {
+  for (const document of documents) {
+    if (document.kind !== 'HorizontalPodAutoscaler' || !isRecord(document.spec)) continue;
+    const { scaleTargetRef, minReplicas } = document.spec;
+    if (
+      isRecord(scaleTargetRef) &&
+      scaleTargetRef.name === name &&
+      typeof minReplicas === 'number'
+    ) {
+      return minReplicas;
+    }
+  }
+  return undefined;
+}
+
 /** The Deployment kinds and their replicas, as the deployment's replicas card reads them. */
 export function deploymentTemplates(
   documents: readonly KubernetesManifest[],
@@ -150,7 +169,10 @@ export function deploymentTemplates(
     .filter((document) => document.kind === 'Deployment')
     .map((document) => {
       const spec = isRecord(document.spec) ? document.spec : {};
-      const replicas = typeof spec.replicas === 'number' ? spec.replicas : 1;
+      const replicas =
+        typeof spec.replicas === 'number'
+          ? spec.replicas
+          : (autoscaledFloor(documents, document.metadata.name) ?? 1);
       return {
         kind: 'Deployment' as const,
         metadata: { name: document.metadata.name },

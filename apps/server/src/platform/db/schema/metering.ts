@@ -135,6 +135,8 @@ export const deploymentMetrics = pgTable(
     latencyP95Ms: doublePrecision('latency_p95_ms'),
     cpuMillicores: doublePrecision('cpu_millicores'),
     memoryBytes: bigint('memory_bytes', { mode: 'number' }),
+    /** The pods its Deployments ran at the window's end (an autoscaler moves it); null: unknown. */
+    replicas: integer('replicas'),
   },
   (table) => [
     index('deployment_metrics_deployment_idx').on(table.deploymentId, table.at),

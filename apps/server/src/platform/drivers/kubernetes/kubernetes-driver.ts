@@ -23,6 +23,7 @@ import {
   probeVersion,
   type KubernetesTimeouts,
 } from './kubernetes-client';
+import { probeProblem } from './kubernetes-probes';
 import { waitForDeploymentChange } from './kubernetes-watch';
 import {
   deploymentAnnotation,
@@ -192,6 +193,9 @@ export class KubernetesDriver implements InfrastructureDriver {
       const rollout = rolloutOf(live);
       if (rollout.state === 'failed') {
         const pods = await this.podsOf(client, live);
+        // Pods that run but never pass their probe: the kubelet's words, in one sentence.
+        const unhealthy = probeProblem(pods, await this.unhealthyEventsOf(client, live));
+        if (unhealthy) return { observation: { state: 'failed', reason: unhealthy } };
         const problem = podProblem(pods);
         const reason =
           `${describe(object)} did not become available on ${spec.name}: ${rollout.message}` +
@@ -241,6 +245,28 @@ export class KubernetesDriver implements InfrastructureDriver {
         undefined,
         undefined,
         labelSelector,
+      );
+      return list.items as unknown as Record<string, unknown>[];
+    } catch {
+      return [];
+    }
+  }
+
+  /** The kubelet's `Unhealthy` events (failed probes) in the Deployment's namespace. */
+  private async unhealthyEventsOf(
+    client: KubernetesObjectApi,
+    live: Record<string, unknown>,
+  ): Promise<Record<string, unknown>[]> {
+    try {
+      const namespace = String(metadataOf(live).namespace ?? '');
+      const list = await client.list(
+        'v1',
+        'Event',
+        namespace,
+        undefined,
+        undefined,
+        undefined,
+        'reason=Unhealthy',
       );
       return list.items as unknown as Record<string, unknown>[];
     } catch {

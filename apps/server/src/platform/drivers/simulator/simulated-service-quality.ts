@@ -126,6 +126,25 @@ export function requestsPerReplica(
 
 const deploymentResource = resourceByKind('apps/v1', 'Deployment')!;
 
+function ownedDeployments(cluster: Pick<SimulatedCluster, 'list'>, deploymentId: string) {
+  return cluster
+    .list(deploymentResource)
+    .filter((object) => object.metadata.annotations?.[deploymentAnnotation] === deploymentId);
+}
+
+/** The pods the workload's Deployments run now (what an autoscaler set), if it has any there. */
+export function runningReplicas(
+  cluster: Pick<SimulatedCluster, 'list'>,
+  deploymentId: string,
+): number | undefined {
+  const owned = ownedDeployments(cluster, deploymentId);
+  if (owned.length === 0) return undefined;
+  return owned.reduce((sum, deployment) => {
+    const status = isRecord(deployment.status) ? deployment.status : {};
+    return sum + (typeof status.replicas === 'number' ? status.replicas : 0);
+  }, 0);
+}
+
 /** The simulator's service quality, with the 5xx shares injected per datacenter. */
 export class SimulatedServiceQuality {
   private readonly injected = new Map<string, { rate: number; since: number }>();
@@ -154,11 +173,7 @@ export class SimulatedServiceQuality {
     datacenterUuid: string,
     target: Omit<QualityInputs, 'perReplica' | 'injected'>,
   ): ServiceQuality {
-    const owned = cluster
-      .list(deploymentResource)
-      .filter(
-        (object) => object.metadata.annotations?.[deploymentAnnotation] === target.deploymentId,
-      );
+    const owned = ownedDeployments(cluster, target.deploymentId);
     const injected = this.injected.get(datacenterUuid);
     return simulatedQuality({
       ...target,

@@ -105,6 +105,55 @@ describe('simulator driver', () => {
     }
   });
 
+  it('reports the replicas an autoscaler set with the traffic (the deployment metrics)', async () => {
+    const driver = new SimulatorDriver({ timeScale: 0, failDatacenters: [] });
+    const hpa = {
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'web' },
+      spec: {
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+        minReplicas: 1,
+        maxReplicas: 4,
+        // So low a target that any load asks for the maximum.
+        metrics: [
+          {
+            type: 'Resource',
+            resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 1 } },
+          },
+        ],
+      },
+    };
+    const deployment = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web' },
+      spec: {
+        selector: { matchLabels: { app: 'web' } },
+        template: {
+          metadata: { labels: { app: 'web' } },
+          spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] },
+        },
+      },
+    };
+    const workload = { deploymentId: 'd-hpa', namespace: 'web', manifests: [deployment, hpa] };
+    try {
+      await driver.createCluster(spec);
+      await driver.applyWorkload(spec, workload);
+      const window = { from: new Date(Date.now() - 60_000), to: new Date() };
+      const [traffic] = await driver.observeTraffic(spec, [
+        { deploymentId: 'd-hpa', replicas: 1, window },
+      ]);
+      expect(traffic!.replicas).toBe(4);
+      const [none] = await driver.observeTraffic(spec, [
+        { deploymentId: 'd-none', replicas: 1, window },
+      ]);
+      expect(none).not.toHaveProperty('replicas');
+    } finally {
+      await driver.close();
+    }
+  });
+
   it('fails for a fault-injected datacenter, permanently and with a reason', async () => {
     const driver = new SimulatorDriver({ timeScale: 0, failDatacenters: ['ca-toronto'] });
     await expect(driver.createCluster(spec)).rejects.toBeInstanceOf(PermanentDriverError);

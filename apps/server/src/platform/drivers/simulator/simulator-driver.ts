@@ -34,6 +34,7 @@ import {
   SimulatedServiceQuality,
   peakPerReplicaMinute,
   randomRound,
+  runningReplicas,
   trafficStepMs,
 } from './simulated-service-quality';
 
@@ -151,6 +152,8 @@ export class SimulatorDriver implements InfrastructureDriver {
       nodeCount: spec.minionCount,
       nodeFlavor: spec.clusterSize ?? null,
       kubeVersion: kubeVersionOf(spec.clusterId),
+      // The simulated HPA's CPU load follows the datacenter's local day.
+      rhythmAt: (at) => dailyRhythm(localHour(at, spec.datacenter?.longitude ?? 0)),
       ...(this.options.logIntervalMs ? { logIntervalMs: this.options.logIntervalMs } : {}),
     };
   }
@@ -337,7 +340,7 @@ export class SimulatorDriver implements InfrastructureDriver {
   /**
    * Traffic a deployed app would see: its peak rate × replicas, shaped by the daily rhythm at
    * the datacenter's local time, with ±15 % noise; a user makes 4–10 requests; its 5xx answers,
-   * p95 latency, CPU and memory from simulated-service-quality.ts. The simulated internet
+   * p95 latency, CPU and memory from simulated-service-quality.ts, the pods its Deployments run. The simulated internet
    * answers for any workload it is asked about, so a restart loses nothing.
    */
   async observeTraffic(
@@ -358,7 +361,15 @@ export class SimulatorDriver implements InfrastructureDriver {
       const users = Math.min(requests, randomRound(requests / (4 + Math.random() * 6)));
       const target = { deploymentId, replicas, window, requests, peakPerMinute: peak };
       const quality = this.quality.of(cluster, spec.datacenter.uuid, target);
-      return { deploymentId, requests, users, origins: this.originsOf(spec, requests), ...quality };
+      const running = runningReplicas(cluster, deploymentId);
+      return {
+        deploymentId,
+        requests,
+        users,
+        origins: this.originsOf(spec, requests),
+        ...quality,
+        ...(running === undefined ? {} : { replicas: running }),
+      };
     });
   }
 

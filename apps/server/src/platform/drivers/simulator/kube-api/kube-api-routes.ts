@@ -93,7 +93,14 @@ function discovery(path: string, origin: string): unknown {
   return match ? resourceList(match[1] ?? match[2] ?? '') : undefined;
 }
 
-/** `a=b,c=d` label and `metadata.name=x` field selectors (equality only). */
+/** A field by its dotted path (`involvedObject.name`), as text, for field selectors. */
+function fieldOf(object: KubeObject, path: string): string | undefined {
+  let value: unknown = object;
+  for (const part of path.split('.')) value = isRecord(value) ? value[part] : undefined;
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
+/** `a=b,c=d` label and `metadata.name=x`, `involvedObject.name=x` field selectors (equality only). */
 function matches(object: KubeObject, query: URLSearchParams): boolean {
   const pairs = (text: string | null) =>
     (text ?? '')
@@ -104,13 +111,7 @@ function matches(object: KubeObject, query: URLSearchParams): boolean {
     if (object.metadata.labels?.[key] !== value) return false;
   }
   for (const [key, value] of pairs(query.get('fieldSelector'))) {
-    const actual =
-      key === 'metadata.name'
-        ? object.metadata.name
-        : key === 'metadata.namespace'
-          ? object.metadata.namespace
-          : undefined;
-    if (actual !== value) return false;
+    if (fieldOf(object, key) !== value) return false;
   }
   return true;
 }

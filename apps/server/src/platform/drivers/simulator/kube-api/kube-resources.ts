@@ -92,6 +92,16 @@ export const kubeResources: readonly KubeResource[] = [
     readOnly: true,
   },
   {
+    group: '',
+    version: 'v1',
+    name: 'events',
+    singularName: 'event',
+    kind: 'Event',
+    namespaced: true,
+    shortNames: ['ev'],
+    readOnly: true,
+  },
+  {
     group: 'apps',
     version: 'v1',
     name: 'deployments',

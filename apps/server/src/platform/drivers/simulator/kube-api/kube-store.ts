@@ -179,6 +179,21 @@ export class KubeStore {
     this.tell({ type: 'MODIFIED', object: updated }, resource);
   }
 
+  /** A controller's write to the spec (a claim bound to its volume): the generation stays. */
+  setSpec(resource: KubeResource, object: KubeObject, spec: Record<string, unknown>): KubeObject {
+    const key = keyOf(resource, object.metadata.namespace, object.metadata.name);
+    const current = this.objects.get(key)?.object ?? object;
+    const updated: KubeObject = {
+      ...current,
+      metadata: { ...current.metadata, resourceVersion: String(++this.revision) },
+      spec,
+    };
+    this.objects.set(key, { resource, object: updated });
+    this.written?.(key, updated);
+    this.tell({ type: 'MODIFIED', object: updated }, resource);
+    return updated;
+  }
+
   /** Deletes the object; a namespace takes everything in it along. */
   remove(resource: KubeResource, namespace: string | undefined, name: string): KubeObject {
     const object = this.get(resource, namespace, name);

@@ -83,6 +83,64 @@ function serviceColumns(): Column[] {
   ];
 }
 
+function claimColumns(): Column[] {
+  return [
+    ['Status', (o) => String(record(o.status).phase ?? 'Pending')],
+    ['Volume', (o) => String(record(o.spec).volumeName ?? '')],
+    ['Capacity', (o) => String(record(record(o.status).capacity).storage ?? '')],
+    [
+      'Access Modes',
+      (o) => {
+        const modes = record(o.status).accessModes;
+        const short: Record<string, string> = { ReadWriteOnce: 'RWO', ReadOnlyMany: 'ROX' };
+        return Array.isArray(modes)
+          ? modes.map((mode) => short[String(mode)] ?? 'RWX').join(',')
+          : '';
+      },
+    ],
+  ];
+}
+
+function autoscalerColumns(): Column[] {
+  const cpu = (o: KubeObject) => {
+    const metrics = record(o.spec).metrics;
+    const current = record(o.status).currentMetrics;
+    const target = Array.isArray(metrics) ? record(record(record(metrics[0]).resource).target) : {};
+    const now = Array.isArray(current) ? record(record(record(current[0]).resource).current) : {};
+    const reading =
+      typeof now.averageUtilization === 'number' ? `${now.averageUtilization}%` : '<unknown>';
+    return `cpu: ${reading}/${String(target.averageUtilization ?? 80)}%`;
+  };
+  return [
+    [
+      'Reference',
+      (o) => {
+        const ref = record(record(o.spec).scaleTargetRef);
+        return `${String(ref.kind ?? '')}/${String(ref.name ?? '')}`;
+      },
+    ],
+    ['Targets', cpu],
+    ['MinPods', (o) => number(record(o.spec).minReplicas ?? 1)],
+    ['MaxPods', (o) => number(record(o.spec).maxReplicas)],
+    ['Replicas', (o) => number(record(o.status).currentReplicas)],
+  ];
+}
+
+function eventColumns(): Column[] {
+  return [
+    ['Type', (o) => String(o.type ?? '')],
+    ['Reason', (o) => String(o.reason ?? '')],
+    [
+      'Object',
+      (o) => {
+        const involved = record(o.involvedObject);
+        return `${String(involved.kind ?? '').toLowerCase()}/${String(involved.name ?? '')}`;
+      },
+    ],
+    ['Message', (o) => String(o.message ?? '')],
+  ];
+}
+
 function columnsOf(resource: KubeResource): Column[] {
   switch (resource.kind) {
     case 'Deployment':
@@ -91,6 +149,12 @@ function columnsOf(resource: KubeResource): Column[] {
       return podColumns();
     case 'Service':
       return serviceColumns();
+    case 'PersistentVolumeClaim':
+      return claimColumns();
+    case 'HorizontalPodAutoscaler':
+      return autoscalerColumns();
+    case 'Event':
+      return eventColumns();
     case 'Namespace':
       return [['Status', (o) => String(record(o.status).phase ?? 'Active')]];
     case 'Node':

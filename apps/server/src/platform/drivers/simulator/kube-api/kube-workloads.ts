@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { probesBlockReadiness, restartsOf } from './kube-probes';
 import { isRecord, type KubeObject } from './kube-store';
 
 /** What the simulator decides about one cluster's rollouts (docs/simulated-kubernetes.md). */
@@ -13,6 +14,8 @@ export interface RolloutPlan {
   previousReady: number;
   /** Why the new pods never become ready, as the kubelet would say. */
   stuck?: { reason: 'ErrImagePull' | 'CrashLoopBackOff'; message: string };
+  /** The new pods run but a readiness (or startup) probe never passes (kube-probes.ts). */
+  unready?: boolean;
 }
 
 // The grammar of a container image reference (registry host, path, tag, digest), loosely.
@@ -67,6 +70,7 @@ export function planRollout(
             message: 'back-off restarting failed container (simulated fault)',
           }
         : undefined;
+  const unready = !stuck && probesBlockReadiness(containersOf(deployment));
   return {
     startedAt: options.now,
     readyAt: options.now + options.durationMs,
@@ -74,6 +78,7 @@ export function planRollout(
     replicaSet,
     previousReady,
     ...(stuck ? { stuck } : {}),
+    ...(unready ? { unready } : {}),
   };
 }
 
@@ -91,7 +96,7 @@ function condition(type: string, status: boolean, reason: string, message: strin
 
 /** Ready pods of the rollout's new ReplicaSet: they come up one by one until `readyAt`. */
 function newReadyOf(plan: RolloutPlan, replicas: number, now: number): number {
-  if (plan.stuck) return 0;
+  if (plan.stuck || plan.unready) return 0;
   if (now >= plan.readyAt) return replicas;
   return Math.floor(
     (replicas * (now - plan.startedAt)) / Math.max(1, plan.readyAt - plan.startedAt),
@@ -101,7 +106,7 @@ function newReadyOf(plan: RolloutPlan, replicas: number, now: number): number {
 /** The Deployment's status at `now`, as its controller would report it. */
 export function deploymentStatus(deployment: KubeObject, plan: RolloutPlan, now: number) {
   const replicas = replicasOf(deployment);
-  const done = !plan.stuck && now >= plan.readyAt;
+  const done = !plan.stuck && !plan.unready && now >= plan.readyAt;
   const newReady = newReadyOf(plan, replicas, now);
   const previous = done ? 0 : plan.previousReady;
   const updated = done ? replicas : Math.min(replicas, Math.max(1, newReady));
@@ -161,32 +166,60 @@ export function deploymentStatus(deployment: KubeObject, plan: RolloutPlan, now:
   };
 }
 
-/** The pods of the Deployment's current ReplicaSet at `now`, spread over the cluster's nodes. */
+/** A pod's container statuses: waiting, or running (restarted by failing probes) and ready or not. */
+function containerStatusesOf(
+  deployment: KubeObject,
+  plan: RolloutPlan,
+  at: { now: number; scale: number },
+  ready: boolean,
+) {
+  const running = ready || plan.unready === true;
+  return containersOf(deployment).map((container) => {
+    const { restartCount, lastStartedAt } = running
+      ? restartsOf(container, plan.startedAt, at.now, at.scale)
+      : { restartCount: 0, lastStartedAt: plan.startedAt };
+    return {
+      name: String(container.name ?? 'app'),
+      image: String(container.image ?? ''),
+      ready,
+      started: running,
+      restartCount:
+        plan.stuck?.reason === 'CrashLoopBackOff'
+          ? Math.floor((at.now - plan.startedAt) / 20_000)
+          : restartCount,
+      state: running
+        ? { running: { startedAt: new Date(lastStartedAt).toISOString() } }
+        : { waiting: plan.stuck ?? { reason: 'ContainerCreating' } },
+      ...(restartCount > 0
+        ? { lastState: { terminated: { exitCode: 137, reason: 'Error' } } }
+        : {}),
+    };
+  });
+}
+
+/**
+ * The pods of the Deployment's current ReplicaSet at `now`, spread over the cluster's nodes,
+ * with the template's whole pod spec (env, volumes, probes); `scale` is the probes' clock.
+ */
 export function podsOf(
   deployment: KubeObject,
   plan: RolloutPlan,
   now: number,
   nodeCount = 3,
+  scale = 1,
 ): KubeObject[] {
   const replicas = replicasOf(deployment);
   const newReady = newReadyOf(plan, replicas, now);
   const template = specOf(deployment).template;
   const labels = isRecord(template) && isRecord(template.metadata) ? template.metadata.labels : {};
+  const podSpec = isRecord(template) && isRecord(template.spec) ? template.spec : {};
   const hash = plan.replicaSet.slice(deployment.metadata.name.length + 1);
   return Array.from({ length: replicas }, (_, index) => {
     const name = `${plan.replicaSet}-${nameSuffix(`${deployment.metadata.uid}/${hash}/${index}`, 5)}`;
     const ready = index < newReady;
     const started = new Date(plan.startedAt).toISOString();
-    const containerStatuses = containersOf(deployment).map((container) => ({
-      name: String(container.name ?? 'app'),
-      image: String(container.image ?? ''),
-      ready,
-      restartCount:
-        plan.stuck?.reason === 'CrashLoopBackOff' ? Math.floor((now - plan.startedAt) / 20_000) : 0,
-      state: ready
-        ? { running: { startedAt: started } }
-        : { waiting: plan.stuck ?? { reason: 'ContainerCreating' } },
-    }));
+    const running = ready || plan.unready || plan.stuck?.reason === 'CrashLoopBackOff';
+    const readyText = ready ? 'True' : 'False';
     return {
       apiVersion: 'v1',
       kind: 'Pod',
@@ -203,13 +236,17 @@ export function podsOf(
         ],
       },
       spec: {
+        ...podSpec,
         containers: containersOf(deployment),
         nodeName: `node-${(index % Math.max(1, nodeCount)) + 1}`,
       },
       status: {
-        phase: ready || plan.stuck?.reason === 'CrashLoopBackOff' ? 'Running' : 'Pending',
-        conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }],
-        containerStatuses,
+        phase: running ? 'Running' : 'Pending',
+        conditions: [
+          { type: 'Ready', status: readyText },
+          { type: 'ContainersReady', status: readyText },
+        ],
+        containerStatuses: containerStatusesOf(deployment, plan, { now, scale }, ready),
         podIP: `10.244.${index % 250}.${(nameSuffix(name, 1).charCodeAt(0) % 250) + 2}`,
         startTime: started,
       },

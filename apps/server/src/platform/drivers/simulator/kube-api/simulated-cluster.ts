@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { defaultFlavor, findFlavor, type FlavorKey } from '@meridian/domain/flavors';
+import { autoscale, boundsOf } from './kube-autoscaler';
+import { probeEventsOf } from './kube-probes';
 import { ObjectSizes, simulatedClusterQuota, type KubeQuota } from './kube-quota';
 import { resourceByKind, type KubeResource } from './kube-resources';
+import { claimStatus, withKeptFields } from './kube-server-fields';
 import { KubeApiError, KubeStore, isRecord, type KubeObject } from './kube-store';
 import {
   accessLogLine,
@@ -30,6 +33,8 @@ export interface ClusterBehaviour {
   kubeVersion: string;
   /** How often each pod writes a log line (3 s unless told; benches ask for more). */
   logIntervalMs?: number;
+  /** How busy apps are at an instant, 0–1 of their peak: the datacenter's daily rhythm (0.6 unless told). */
+  rhythmAt?(at: Date): number;
 }
 
 /** Which of a pod's lines are asked for: after `since`, up to `until`, the last `tail`. */
@@ -40,6 +45,10 @@ export interface LogWindow {
 }
 
 const deployments = resourceByKind('apps/v1', 'Deployment')!;
+const autoscalers = resourceByKind('autoscaling/v2', 'HorizontalPodAutoscaler')!;
+const claims = resourceByKind('v1', 'PersistentVolumeClaim')!;
+// The HPA controller's sync period (15 s), on the simulator's clock.
+const autoscalerSyncMs = 15_000;
 
 /** A node's capacity as Kubernetes states it: the flavor's vCPU, and its GB of RAM as Gi. */
 function nodeCapacityOf(key: FlavorKey | null | undefined): { cpu: string; memory: string } {
@@ -57,6 +66,8 @@ export class SimulatedCluster {
   private readonly rollouts = new Map<string, RolloutPlan>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly sizes: ObjectSizes;
+  private readonly autoscaled = new Map<string, number>();
+  private autoscaling = false;
 
   constructor(
     readonly clusterId: string,
@@ -143,15 +154,20 @@ export class SimulatedCluster {
 
   /** Objects of a resource, the derived ones (pods, ReplicaSets, nodes) made at `now`. */
   list(resource: KubeResource, namespace?: string): KubeObject[] {
+    this.runAutoscalers();
     this.refreshDeployments();
     const now = this.behaviour.now();
     const owners = () => this.store.list(deployments, namespace);
+    const pods = () =>
+      owners().flatMap((owner) => {
+        const plan = this.rollouts.get(owner.metadata.uid);
+        return plan ? podsOf(owner, plan, now, this.behaviour.nodeCount, this.timeScale()) : [];
+      });
     switch (resource.kind) {
       case 'Pod':
-        return owners().flatMap((owner) => {
-          const plan = this.rollouts.get(owner.metadata.uid);
-          return plan ? podsOf(owner, plan, now, this.behaviour.nodeCount) : [];
-        });
+        return pods();
+      case 'Event':
+        return pods().flatMap((pod) => probeEventsOf(pod, now, this.timeScale()));
       case 'ReplicaSet':
         return owners().flatMap((owner) => {
           const plan = this.rollouts.get(owner.metadata.uid);
@@ -166,6 +182,7 @@ export class SimulatedCluster {
 
   get(resource: KubeResource, namespace: string | undefined, name: string): KubeObject {
     if (!resource.readOnly) {
+      this.runAutoscalers();
       this.refreshDeployments();
       return this.store.get(resource, namespace, name);
     }
@@ -200,6 +217,11 @@ export class SimulatedCluster {
     return lines;
   }
 
+  /** The simulator's time scale, as the progress deadline (600 s on a real cluster) shows it. */
+  timeScale(): number {
+    return Math.max(0, this.behaviour.progressDeadlineMs / 600_000);
+  }
+
   logIntervalMs(): number {
     return Math.max(1, this.behaviour.logIntervalMs ?? 3000);
   }
@@ -221,7 +243,7 @@ export class SimulatedCluster {
     body: Record<string, unknown>,
     previous: KubeObject | undefined,
   ): Record<string, unknown> {
-    if (resource.kind !== 'Service') return body;
+    if (resource.kind !== 'Service') return withKeptFields(resource.kind, body, previous);
     const spec = isRecord(body.spec) ? body.spec : {};
     const clusterIP =
       (isRecord(previous?.spec) ? previous.spec.clusterIP : undefined) ??
@@ -251,24 +273,95 @@ export class SimulatedCluster {
       });
     } else if (resource.kind === 'Deployment') {
       this.refreshDeployments();
+    } else if (resource.kind === 'PersistentVolumeClaim') {
+      this.bindClaim(object);
+    } else if (resource.kind === 'HorizontalPodAutoscaler') {
+      // A new or changed HPA is acted on at once, not at its next sync.
+      this.autoscaled.delete(object.metadata.uid);
+      this.runAutoscalers();
     }
+  }
+
+  /** Provisions the claim's volume (`pvc-<claim uid>`, kept until the claim goes) and binds it. */
+  private bindClaim(claim: KubeObject): void {
+    const spec = specOf(claim);
+    const bound =
+      typeof spec.volumeName === 'string'
+        ? claim
+        : this.store.setSpec(claims, claim, { ...spec, volumeName: `pvc-${claim.metadata.uid}` });
+    this.store.setStatus(claims, bound, claimStatus(bound));
+  }
+
+  /**
+   * The HPA controller: each HPA at most once per sync period sets its target Deployment's
+   * replicas and its own status (kube-autoscaler.ts).
+   */
+  private runAutoscalers(): void {
+    if (this.autoscaling) return;
+    this.autoscaling = true;
+    try {
+      const now = this.behaviour.now();
+      const scale = this.timeScale();
+      const rhythmAt = this.behaviour.rhythmAt ?? (() => 0.6);
+      for (const hpa of this.store.list(autoscalers)) {
+        const last = this.autoscaled.get(hpa.metadata.uid);
+        if (last !== undefined && now - last < autoscalerSyncMs * scale) continue;
+        this.autoscaled.set(hpa.metadata.uid, now);
+        const namespace = hpa.metadata.namespace;
+        const target = this.store.find(deployments, namespace, boundsOf(hpa).targetName);
+        const clock = { clusterId: this.clusterId, now, scale, rhythmAt };
+        const { desired, status } = autoscale(hpa, target, clock);
+        if (target && desired !== undefined && desired !== replicasOf(target)) {
+          this.scaleDeployment(target, desired);
+        }
+        this.store.setStatus(autoscalers, hpa, status);
+      }
+    } finally {
+      this.autoscaling = false;
+    }
+  }
+
+  /** Sets a Deployment's replicas as its scale subresource would (the HPA's write). */
+  private scaleDeployment(deployment: KubeObject, replicas: number): void {
+    const { name, namespace, labels, annotations } = deployment.metadata;
+    const { status: _status, metadata: _metadata, ...fields } = deployment;
+    const body = {
+      ...fields,
+      metadata: {
+        name,
+        namespace,
+        ...(labels ? { labels } : {}),
+        ...(annotations ? { annotations } : {}),
+      },
+      spec: { ...specOf(deployment), replicas },
+    };
+    this.apply(deployments, namespace, body, 'horizontal-pod-autoscaler');
   }
 
   private startRollout(deployment: KubeObject, now: number): void {
     const current = this.rollouts.get(deployment.metadata.uid);
-    const previousReady = current ? deploymentStatus(deployment, current, now).readyReplicas : 0;
-    const plan = planRollout(
-      deployment,
-      {
-        now,
-        durationMs: this.behaviour.rolloutMs(),
-        progressDeadlineMs: this.behaviour.progressDeadlineMs,
-        failing: rolloutFails(this.behaviour.failRollouts, deployment),
-      },
-      Math.min(previousReady, replicasOf(deployment)),
-    );
+    const options = {
+      now,
+      durationMs: this.behaviour.rolloutMs(),
+      progressDeadlineMs: this.behaviour.progressDeadlineMs,
+      failing: rolloutFails(this.behaviour.failRollouts, deployment),
+    };
+    const plan = planRollout(deployment, options, 0);
+    // The same template at another scale is no rollout: the ReplicaSet only grows or shrinks.
+    if (current && current.replicaSet === plan.replicaSet) return;
+    const recreate = specOf(deployment).strategy;
+    // Recreate stops every old pod before the new ones start (a claim is never mounted twice).
+    const previousReady =
+      current && !(isRecord(recreate) && recreate.type === 'Recreate')
+        ? deploymentStatus(deployment, current, now).readyReplicas
+        : 0;
+    plan.previousReady = Math.min(previousReady, replicasOf(deployment));
     this.rollouts.set(deployment.metadata.uid, plan);
-    // Watchers hear of readiness (or of the deadline passing) when it happens.
+    this.scheduleRefresh(plan, now);
+  }
+
+  /** Watchers hear of readiness (or of the deadline passing) when it happens. */
+  private scheduleRefresh(plan: RolloutPlan, now: number): void {
     for (const at of [plan.readyAt, plan.deadlineAt]) {
       const timer = setTimeout(
         () => {

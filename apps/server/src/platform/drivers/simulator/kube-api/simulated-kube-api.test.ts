@@ -33,6 +33,54 @@ metadata: { name: web, namespace: shop }
 spec: { type: LoadBalancer, selector: { app: web }, ports: [{ port: 80, targetPort: 8080 }] }
 `;
 
+/** What the Basic form renders for `web`: a Secret, a claim, a probed Deployment, an HPA. */
+const basicApp = `
+apiVersion: v1
+kind: Namespace
+metadata: { name: web }
+---
+apiVersion: v1
+kind: Secret
+metadata: { name: web-secrets, namespace: web }
+type: Opaque
+data: { API_TOKEN: czNjcmV0 }
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: { name: web-data, namespace: web }
+spec: { accessModes: [ReadWriteOnce], resources: { requests: { storage: 1Gi } } }
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: { name: web, namespace: web }
+spec:
+  strategy: { type: Recreate }
+  selector: { matchLabels: { app: web } }
+  template:
+    metadata: { labels: { app: web } }
+    spec:
+      containers:
+        - name: web
+          image: nginx:1.27
+          ports: [{ containerPort: 8080 }]
+          env:
+            - { name: FOO, value: bar }
+            - name: API_TOKEN
+              valueFrom: { secretKeyRef: { name: web-secrets, key: API_TOKEN } }
+          readinessProbe: { httpGet: { path: /healthz, port: 9999 }, periodSeconds: 10 }
+          volumeMounts: [{ name: data, mountPath: /data }]
+      volumes: [{ name: data, persistentVolumeClaim: { claimName: web-data } }]
+---
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: { name: web, namespace: web }
+spec:
+  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: web }
+  minReplicas: 1
+  maxReplicas: 3
+  metrics: [{ type: Resource, resource: { name: cpu, target: { type: Utilization, averageUtilization: 70 } } }]
+`;
+
 describe('the simulated Kubernetes API, driven by kubectl', () => {
   const behaviour: ClusterBehaviour = {
     now: () => Date.now(),
@@ -95,6 +143,39 @@ describe('the simulated Kubernetes API, driven by kubectl', () => {
     const failed = kube('rollout', 'status', 'deployment/web', '-n', 'shop', '--timeout=20s');
     await expect(failed).rejects.toThrow(/exceeded its progress deadline/);
     expect(await kube('get', 'pods', '-n', 'shop')).toMatch(/ErrImagePull/);
+  });
+
+  it('shows a Basic app’s env, Secret, claim, autoscaler and probe events as kubectl would', async () => {
+    const file = path.join(directory, 'basic.yaml');
+    await writeFile(file, basicApp);
+    await kube('apply', '--server-side', '-f', file);
+    const deployment = await kube('get', 'deploy', 'web', '-n', 'web', '-o', 'yaml');
+    expect(deployment).toMatch(/secretKeyRef:\s+key: API_TOKEN\s+name: web-secrets/);
+    const [pod] = (await kube('get', 'pods', '-n', 'web', '-o', 'name')).trim().split('\n');
+    expect(await kube('get', pod!, '-n', 'web', '-o', 'yaml')).toMatch(
+      /name: FOO\s+value: bar[\s\S]*claimName: web-data/,
+    );
+    const token = await kube(
+      'get',
+      'secret',
+      'web-secrets',
+      '-n',
+      'web',
+      '-o',
+      'jsonpath={.data.API_TOKEN}',
+    );
+    expect(Buffer.from(token, 'base64').toString()).toBe('s3cret');
+    expect(await kube('get', 'pvc', '-n', 'web')).toMatch(
+      /web-data\s+Bound\s+pvc-[0-9a-f-]{36}\s+1Gi\s+RWO/,
+    );
+    expect(await kube('get', 'hpa', '-n', 'web')).toMatch(
+      /web\s+Deployment\/web\s+cpu: \d+%\/70%\s+1\s+3\s+\d/,
+    );
+    await expect
+      .poll(() => kube('describe', pod!, '-n', 'web'), { timeout: 10_000 })
+      .toMatch(/Unhealthy\s+.*Readiness probe failed: Get "http:\/\/[\d.]+:9999\/healthz"/);
+    expect(await kube('get', 'events', '-n', 'web')).toMatch(/Warning\s+Unhealthy\s+pod\/web-/);
+    await kube('delete', 'namespace', 'web');
   });
 
   it('refuses another cluster’s token and unknown paths', async () => {

@@ -26,6 +26,7 @@ const empty = {
   error_rate: null,
   cpu_millicores: null,
   memory_bytes: null,
+  replicas: null,
 };
 
 function answer(points: DeploymentMetrics['points']): DeploymentMetrics {

@@ -67,6 +67,15 @@ const charts: ChartSpec[] = [
     format: (value) => `${number(value, 0)} MiB`,
     minTop: 128,
   },
+  {
+    // The pods running (an autoscaler moves it); a mean over the step, so it may be fractional.
+    key: 'replicas',
+    title: 'apps.detail.metrics.replicas',
+    color: '#0969da',
+    scale: same,
+    format: (value) => number(value, 1),
+    minTop: 2,
+  },
 ];
 
 const chartHeight = 150;
@@ -146,7 +155,7 @@ function MetricChart({ spec, times, values, atOf }: MetricChartProps) {
   );
 }
 
-/** The deployment's five figures over the range (uPlot: small and fast, loaded with this file). */
+/** The deployment's six figures over the range (uPlot: small and fast, loaded with this file). */
 export function MetricsCharts({ metrics }: { metrics: DeploymentMetrics }) {
   const times = useMemo(
     () => metrics.points.map((point) => Date.parse(point.at) / 1000),
