@@ -207,8 +207,12 @@ describe.skipIf(!inject('browserAvailable'))('a Basic app’s configuration in C
     await notice(/^Version v3 created/).waitFor();
 
     const reason = 'Readiness check failed: HTTP GET :9999/healthz connection refused';
-    await page.getByText(reason, { exact: false }).first().waitFor({ timeout: 60_000 });
-    await page.getByText(reason, { exact: false }).first().scrollIntoViewIfNeeded();
+    // Said at once in the failure's notice, and kept where the rollout's location says it failed.
+    await notice(reason).waitFor({ timeout: 60_000 });
+    const rollouts = page.getByRole('region', { name: 'Rollouts' });
+    const latest = rollouts.locator('.ant-collapse-item').first();
+    await latest.getByText(reason, { exact: false }).first().waitFor({ timeout: 60_000 });
+    await rollouts.evaluate((element) => element.scrollIntoView());
     await screenshot(page, 'configuration-readiness-failed');
     const { versions } = await appOf(api, appUuid);
     expect(versions.map((version) => version.name)).toEqual(['v1', 'v2', 'v3']);
