@@ -1,5 +1,6 @@
 import BellOutlined from '@ant-design/icons-svg/es/asn/BellOutlined';
 import CreditCardOutlined from '@ant-design/icons-svg/es/asn/CreditCardOutlined';
+import CloudServerOutlined from '@ant-design/icons-svg/es/asn/CloudServerOutlined';
 import CustomerServiceOutlined from '@ant-design/icons-svg/es/asn/CustomerServiceOutlined';
 import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
 import KeyOutlined from '@ant-design/icons-svg/es/asn/KeyOutlined';
@@ -24,6 +25,10 @@ const KeypairDialog = lazyAntdPart(() =>
   import('../../features/keypair/keypair-dialog').then((m) => m.KeypairDialog),
 );
 
+const RegistriesDialog = lazyAntdPart(() =>
+  import('../../features/registries/registries-dialog').then((m) => m.RegistriesDialog),
+);
+
 const routes: Record<string, string> = {
   notifications: '/notifications',
   organizations: '/organizations',
@@ -32,7 +37,7 @@ const routes: Record<string, string> = {
   'api-keys': '/api-key',
 };
 
-/** Avatar and e-mail; opens Notifications, Billing, Support, API keys, Keypair, Organisations and Logout. */
+/** Avatar and e-mail; opens Notifications, Billing, Support, API keys, Keypair, Saved registries, Organisations and Logout. */
 export function AccountMenu() {
   const email = useSelector(selectUserEmail);
   const navigate = useNavigate();
@@ -40,6 +45,8 @@ export function AccountMenu() {
   const [keypairOpen, setKeypairOpen] = useState(false);
   // Once opened it stays mounted, so it closes with its animation.
   const [keypairLoaded, setKeypairLoaded] = useState(false);
+  const [registriesOpen, setRegistriesOpen] = useState(false);
+  const [registriesLoaded, setRegistriesLoaded] = useState(false);
 
   const entries: MenuEntry[] = [
     {
@@ -52,6 +59,7 @@ export function AccountMenu() {
     { key: 'support', icon: CustomerServiceOutlined, label: t('account.support') },
     { key: 'api-keys', icon: KeyOutlined, label: t('account.apiKeys') },
     { key: 'keypair', icon: LockOutlined, label: t('account.keypair') },
+    { key: 'registries', icon: CloudServerOutlined, label: t('account.registries') },
     // Not in the spec's list: after its entries, so theirs keep the spec's order.
     { key: 'organizations', icon: TeamOutlined, label: t('account.organizations') },
     { key: 'divider', type: 'divider' },
@@ -62,6 +70,9 @@ export function AccountMenu() {
     if (key === 'keypair') {
       setKeypairLoaded(true);
       setKeypairOpen(true);
+    } else if (key === 'registries') {
+      setRegistriesLoaded(true);
+      setRegistriesOpen(true);
     } else if (key === 'logout') void logout();
     else if (routes[key]) void navigate(routes[key]);
   };
@@ -83,6 +94,11 @@ export function AccountMenu() {
       {keypairLoaded ? (
         <Suspense fallback={null}>
           <KeypairDialog open={keypairOpen} onClose={() => setKeypairOpen(false)} />
+        </Suspense>
+      ) : null}
+      {registriesLoaded ? (
+        <Suspense fallback={null}>
+          <RegistriesDialog open={registriesOpen} onClose={() => setRegistriesOpen(false)} />
         </Suspense>
       ) : null}
     </>

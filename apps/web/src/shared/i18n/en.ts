@@ -34,6 +34,7 @@ export const en = {
   'account.support': 'Support',
   'account.apiKeys': 'API keys',
   'account.keypair': 'Keypair',
+  'account.registries': 'Saved registries',
   'account.logout': 'Logout',
   'bell.none': 'Notifications, none unread',
   'bell.unread': 'Notifications, {count} unread',

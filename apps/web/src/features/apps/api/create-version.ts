@@ -10,6 +10,8 @@ export interface CreateVersionRequest {
   appUuid: string;
   name: string;
   template: TemplateSource;
+  /** The version whose secret values a Basic template's `keep` refers to (default: the newest). */
+  fromVersionUuid?: string | undefined;
 }
 
 /** POST /meridian/v1/kube/apps/{appId}/versions (multipart). */
@@ -17,6 +19,12 @@ export function createVersion(request: CreateVersionRequest): Promise<Version> {
   const form = new FormData();
   form.append('name', request.name.trim());
   appendTemplate(form, request.name, request.template);
+  const keeps =
+    request.template.type === 'KUBERNETES_BASIC' &&
+    (request.template.settings.secrets ?? []).some((secret) => secret.keep === true);
+  if (keeps && request.fromVersionUuid) {
+    form.append('from_version_uuid', request.fromVersionUuid);
+  }
   return apiClient.post(
     `${apiPaths.kube}/apps/${encodeURIComponent(request.appUuid)}/versions`,
     form,

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../shared/lib/format-date';
 import { notify } from '../../../shared/notifications/notify';
 import { useUpdateVersion } from '../api/update-version';
 import { errorDescription } from './action-errors';
+import { configurationSummary } from '../components/configuration-summary';
 import { versionSmartClusters } from './app-detail.rules';
 import styles from './app-detail.module.css';
 import { EditableText } from './editable-text';
@@ -37,6 +38,7 @@ export function VersionCard({ appId, version, deployments, onOpen, actions }: Ve
   const updateVersion = useUpdateVersion();
   const clusters = versionSmartClusters(version, deployments);
   const templateLabel = t(`apps.detail.templateType.${version.template_type}`);
+  const configuration = version.basic_settings ? configurationSummary(version.basic_settings) : '';
 
   const rename = (name: string) =>
     updateVersion.mutateAsync({ versionId: version.uuid, name }).then(
@@ -90,6 +92,11 @@ export function VersionCard({ appId, version, deployments, onOpen, actions }: Ve
             {t('apps.detail.version.created')} {formatDateTime(version.createdAt)}
           </span>
         </div>
+        {configuration ? (
+          <div className={styles.configuration} data-testid="version-configuration">
+            {configuration}
+          </div>
+        ) : null}
         <div className={styles.cardSection}>
           <span className={styles.sectionLabel}>{t('apps.detail.version.smartClusters')}</span>
           {clusters.shown.length === 0 ? (

@@ -8,8 +8,10 @@ import { downloadTextFile } from '../../../shared/lib/download-file';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { notify } from '../../../shared/notifications/notify';
 import { getVersionTemplate } from '../api/get-version-template';
+import { useRegistries } from '../../../shared/api/registries';
 import { errorDescription } from './action-errors';
 import { versionSmartClusters } from './app-detail.rules';
+import { configurationItems } from './configuration/configuration-details';
 import styles from './app-detail.module.css';
 import { VersionStatusTag } from './status-tag';
 
@@ -23,6 +25,9 @@ export function VersionDetails({ version, deployments }: VersionDetailsProps) {
   const [downloading, setDownloading] = useState(false);
   const clusters = versionSmartClusters(version, deployments);
   const flavor = version.flavor_name ? findFlavor(version.flavor_name) : undefined;
+  const registryUuid = version.basic_settings?.dockerRegistryUuid;
+  const registries = useRegistries({ enabled: registryUuid !== undefined });
+  const registryName = registries.data?.find((registry) => registry.uuid === registryUuid)?.name;
 
   const download = async () => {
     setDownloading(true);
@@ -74,6 +79,7 @@ export function VersionDetails({ version, deployments }: VersionDetailsProps) {
             </Descriptions.Item>
           </>
         ) : null}
+        {version.basic_settings ? configurationItems(version.basic_settings, registryName) : null}
         <Descriptions.Item label={t('apps.detail.version.smartClusters')}>
           {clusters.shown.length === 0
             ? t('apps.detail.version.notDeployed')

@@ -1,15 +1,25 @@
 import type { TemplateFormValues } from './template-form';
 import { limits } from '@meridian/domain/limits';
 import { Form, Input, InputNumber, Radio } from 'antd';
+import type { ConfigurationSection } from './configuration-form';
+import { ConfigurationSections } from './configuration-sections';
+import { PrivateRegistryFields } from './registry-fields';
 import { t } from '../apps.texts';
 import { basicRule } from './template-form';
 import styles from './template-fields.module.css';
 
 /**
- * The Kubernetes Basic settings. A registry password is never shown again once sent: a version
- * starting from a private registry asks for it anew (`passwordAgain`).
+ * The Kubernetes Basic settings: image, replicas, ports, the registry, then the optional
+ * configuration sections (issue 36).
  */
-export function BasicFields({ passwordAgain = false }: { passwordAgain?: boolean }) {
+export function BasicFields({
+  passwordAgain = false,
+  reveal,
+}: {
+  passwordAgain?: boolean;
+  /** The configuration sections to unfold (those holding a refusal after a submit). */
+  reveal?: readonly ConfigurationSection[];
+}) {
   const form = Form.useFormInstance<TemplateFormValues>();
   const registry = Form.useWatch('dockerRegistryType', form);
   return (
@@ -67,34 +77,8 @@ export function BasicFields({ passwordAgain = false }: { passwordAgain?: boolean
           <Radio value="private">{t('apps.create.template.registryPrivate')}</Radio>
         </Radio.Group>
       </Form.Item>
-      {registry === 'private' ? (
-        <>
-          <Form.Item
-            name="privateDockerRegistryUrl"
-            label={t('apps.create.template.registryUrl')}
-            rules={[basicRule('privateDockerRegistryUrl')]}
-          >
-            <Input placeholder={t('apps.create.template.registryUrlPlaceholder')} />
-          </Form.Item>
-          <div className={styles.two}>
-            <Form.Item
-              name="privateDockerRegistryUsername"
-              label={t('apps.create.template.registryUsername')}
-              rules={[basicRule('privateDockerRegistryUsername')]}
-            >
-              <Input autoComplete="off" />
-            </Form.Item>
-            <Form.Item
-              name="privateDockerRegistryPassword"
-              label={t('apps.create.template.registryPassword')}
-              rules={[basicRule('privateDockerRegistryPassword')]}
-              extra={passwordAgain ? t('apps.create.template.registryPasswordAgain') : undefined}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-          </div>
-        </>
-      ) : null}
+      {registry === 'private' ? <PrivateRegistryFields passwordAgain={passwordAgain} /> : null}
+      <ConfigurationSections reveal={reveal} />
     </>
   );
 }

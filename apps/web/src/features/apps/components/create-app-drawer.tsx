@@ -13,7 +13,13 @@ import { useCreateApp } from '../api/create-app';
 import { useSmartClusterChoices } from '../../../shared/api/smart-clusters-list';
 import styles from './app-forms.module.css';
 import { failureDescription, TemplateFields } from './template-fields';
-import { defaultTemplateChoice, templateInitialValues, templateSourceFrom } from './template-form';
+import { sectionsWithErrors, type ConfigurationSection } from './configuration-form';
+import {
+  defaultTemplateChoice,
+  revalidateTouched,
+  templateInitialValues,
+  templateSourceFrom,
+} from './template-form';
 import type { TemplateChoice, TemplateFormValues } from './template-form';
 import { DrawerActions } from '../../../shared/components/drawer-actions';
 import { zodRule } from '../../../shared/lib/zod-rule';
@@ -87,6 +93,7 @@ export function CreateAppDrawer({ open, onClose }: { open: boolean; onClose: () 
 function AppForm({ onDone }: { onDone: () => void }) {
   const [form] = Form.useForm<AppFormValues>();
   const [choice, setChoice] = useState<TemplateChoice>(defaultTemplateChoice);
+  const [reveal, setReveal] = useState<ConfigurationSection[]>([]);
   const mutation = useCreateApp();
   const heat = choice.family === 'heat';
 
@@ -98,7 +105,7 @@ function AppForm({ onDone }: { onDone: () => void }) {
         description: values.description,
         versionName: values.version,
         smartClusterUuid: values.smartCluster ?? '',
-        template: templateSourceFrom(choice, values),
+        template: templateSourceFrom(choice, { ...values, ...form.getFieldsValue(true) }),
       });
       notify.success(t('apps.create.started'));
     } catch (error) {
@@ -114,6 +121,8 @@ function AppForm({ onDone }: { onDone: () => void }) {
       requiredMark={false}
       initialValues={templateInitialValues}
       onFinish={(values) => void submit(values)}
+      onFinishFailed={({ errorFields }) => setReveal(sectionsWithErrors(errorFields))}
+      onValuesChange={() => revalidateTouched(form)}
       data-testid="create-app-form"
     >
       <p className={styles.intro}>{t('apps.create.intro')}</p>
@@ -144,7 +153,7 @@ function AppForm({ onDone }: { onDone: () => void }) {
         </Form.Item>
         <SmartClusterField heat={heat} />
       </div>
-      <TemplateFields choice={choice} onChange={setChoice} />
+      <TemplateFields choice={choice} onChange={setChoice} reveal={reveal} />
       <DrawerActions>
         <Button onClick={onDone} disabled={mutation.isPending}>
           {t('common.cancel')}

@@ -314,6 +314,13 @@ describe('CreateVersionDrawer', () => {
     const placeholders = [...document.querySelectorAll('input, textarea')]
       .map((field) => field.getAttribute('placeholder'))
       .filter(Boolean);
-    expect(placeholders).toEqual(['e.g. v2', 'e.g. nginx:1.27', 'e.g. 8080', 'e.g. 80']);
+    expect(placeholders.slice(0, 4)).toEqual([
+      'e.g. v2',
+      'e.g. nginx:1.27',
+      'e.g. 8080',
+      'e.g. 80',
+    ]);
+    // The folded configuration sections' examples too (CPU and memory quantities).
+    expect(placeholders.slice(4)).toEqual(['e.g. 250m', 'e.g. 500m', 'e.g. 256Mi', 'e.g. 512Mi']);
   });
 });

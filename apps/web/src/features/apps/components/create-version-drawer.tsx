@@ -10,7 +10,8 @@ import type { App, Version } from '../app.types';
 import { t } from '../apps.texts';
 import styles from './app-forms.module.css';
 import { failureDescription, TemplateFields } from './template-fields';
-import { templateSourceFrom } from './template-form';
+import { sectionsWithErrors, type ConfigurationSection } from './configuration-form';
+import { revalidateTouched, templateSourceFrom } from './template-form';
 import type { TemplateChoice, TemplateFormValues } from './template-form';
 import { versionPrefill } from './version-prefill';
 import { zodRule } from '../../../shared/lib/zod-rule';
@@ -102,6 +103,7 @@ function PrefilledVersionForm({
   const [form] = Form.useForm<VersionFormValues>();
   const [prefill] = useState(() => versionPrefill(start, app.versions));
   const [choice, setChoice] = useState<TemplateChoice>(prefill.choice);
+  const [reveal, setReveal] = useState<ConfigurationSection[]>([]);
   const mutation = useCreateVersion();
 
   // Spec "States and transitions": submit, then loading; the drawer closes on success and on failure alike.
@@ -110,7 +112,9 @@ function PrefilledVersionForm({
       await mutation.mutateAsync({
         appUuid: app.uuid,
         name: values.name,
-        template: templateSourceFrom(choice, values),
+        template: templateSourceFrom(choice, { ...values, ...form.getFieldsValue(true) }),
+        // The version whose secrets `keep` keeps: the one the form started from.
+        fromVersionUuid: start?.uuid,
       });
       notify.success(t('apps.version.create.created', { name: values.name.trim() }));
     } catch (error) {
@@ -129,6 +133,8 @@ function PrefilledVersionForm({
       requiredMark={false}
       initialValues={prefill.values}
       onFinish={(values) => void submit(values)}
+      onFinishFailed={({ errorFields }) => setReveal(sectionsWithErrors(errorFields))}
+      onValuesChange={() => revalidateTouched(form)}
       data-testid="create-version-form"
     >
       <p className={styles.intro}>{t('apps.version.create.intro', { name: app.name })}</p>
@@ -145,6 +151,7 @@ function PrefilledVersionForm({
         onChange={setChoice}
         editor
         passwordAgain={prefill.passwordAgain}
+        reveal={reveal}
       />
       <DrawerActions>
         <Button onClick={onDone} disabled={mutation.isPending}>

@@ -10,6 +10,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { t } from '../apps.texts';
 import type { KubeType, TemplateFamily } from '../app.types';
 import { BasicFields } from './basic-fields';
+import type { ConfigurationSection } from './configuration-form';
 import { type TemplateChoice } from './template-form';
 import { TemplateEditor, TemplateUpload } from './template-upload';
 import styles from './template-fields.module.css';
@@ -91,12 +92,15 @@ export function TemplateFields({
   onChange,
   editor = false,
   passwordAgain = false,
+  reveal,
 }: {
   choice: TemplateChoice;
   onChange: (choice: TemplateChoice) => void;
   editor?: boolean;
   /** The Basic settings came from a private registry whose password is not shown again. */
   passwordAgain?: boolean;
+  /** The Basic configuration sections to unfold (those holding a refusal after a submit). */
+  reveal?: readonly ConfigurationSection[];
 }) {
   const TemplateInput = editor ? TemplateEditor : TemplateUpload;
   return (
@@ -126,7 +130,7 @@ export function TemplateFields({
             className={styles.tabs}
           />
           {choice.kubeType === 'KUBERNETES_BASIC' ? (
-            <BasicFields passwordAgain={passwordAgain} />
+            <BasicFields passwordAgain={passwordAgain} reveal={reveal} />
           ) : (
             <TemplateInput
               kind="kubernetes"

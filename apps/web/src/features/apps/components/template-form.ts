@@ -10,9 +10,10 @@ import type { FormInstance, UploadFile } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { t } from '../apps.texts';
 import type { KubeType, TemplateFamily, TemplateSource } from '../app.types';
+import { configurationInput, type ConfigurationFormValues } from './configuration-form';
 
 /** The template part of the app and version creation forms (spec "Entities and their fields"). */
-export interface TemplateFormValues {
+export interface TemplateFormValues extends ConfigurationFormValues {
   deploymentImage?: string;
   deploymentReplicas?: number | null;
   deploymentTargetPort?: number | null;
@@ -21,6 +22,8 @@ export interface TemplateFormValues {
   privateDockerRegistryUrl?: string;
   privateDockerRegistryUsername?: string;
   privateDockerRegistryPassword?: string;
+  /** A saved registry in place of the three fields above; '' while typing them. */
+  dockerRegistryUuid?: string;
   kubernetesFile?: UploadFile[];
   heatFile?: UploadFile[];
   /** The YAML editors of the version form (a dropped file fills them), and the file's name. */
@@ -35,6 +38,8 @@ export interface TemplateFormValues {
 export const templateInitialValues: TemplateFormValues = {
   deploymentReplicas: limits.replicasMin,
   dockerRegistryType: 'public',
+  dockerRegistryUuid: '',
+  healthCheck: { type: 'none' },
   flavor: defaultFlavor.name.toLowerCase() as FlavorKey,
   volumeType: defaultVolumeType,
 };
@@ -79,30 +84,94 @@ const basicFields = [
 
 export type BasicField = (typeof basicFields)[number];
 
-/** The Basic settings as the domain reads them; a cleared number input (null) counts as empty. */
-function basicInput(form: Pick<FormInstance, 'getFieldValue'>): Record<BasicField, unknown> {
-  const input = {} as Record<BasicField, unknown>;
+const privateFields = [
+  'privateDockerRegistryUrl',
+  'privateDockerRegistryUsername',
+  'privateDockerRegistryPassword',
+] as const;
+
+/**
+ * The Basic settings as the domain reads them, from the form's values: a cleared number input
+ * (null) counts as empty, a saved registry replaces the typed credentials, and the
+ * configuration sections as `configurationInput` makes them.
+ */
+export function basicSettingsInput(values: TemplateFormValues): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
   for (const field of basicFields) {
-    const value: unknown = form.getFieldValue(field);
+    const value: unknown = values[field];
     input[field] = value === null ? undefined : value;
   }
-  return input;
+  // Typed credentials count only for a private registry that is not a saved one.
+  const privateRegistry = values.dockerRegistryType === 'private';
+  if (privateRegistry && values.dockerRegistryUuid)
+    input.dockerRegistryUuid = values.dockerRegistryUuid;
+  if (!privateRegistry || values.dockerRegistryUuid) {
+    for (const field of privateFields) input[field] = undefined;
+  }
+  return { ...input, ...configurationInput(values) };
+}
+
+export type IssuePath = readonly PropertyKey[];
+
+/** The domain's refusals of the Basic settings the form holds now (none when they are valid). */
+export function basicSettingsIssues(
+  values: TemplateFormValues,
+): { path: IssuePath; message: string }[] {
+  const result = basicTemplateSettingsSchema.safeParse(basicSettingsInput(values));
+  return result.success ? [] : result.error.issues;
+}
+
+const startsWith = (path: IssuePath, prefix: IssuePath) =>
+  prefix.length <= path.length && prefix.every((part, index) => part === path[index]);
+
+function firstIssue(
+  form: Pick<FormInstance, 'getFieldsValue'>,
+  match: (issuePath: IssuePath) => boolean,
+): Promise<void> {
+  const values = form.getFieldsValue(true) as TemplateFormValues;
+  const issue = basicSettingsIssues(values).find((candidate) => match(candidate.path));
+  return issue ? Promise.reject(new Error(issue.message)) : Promise.resolve();
+}
+
+/** A form rule from the whole settings schema: the first refusal `match` accepts. */
+export function issueRule(match: (issuePath: IssuePath) => boolean): Rule {
+  return (form) => ({ validator: () => firstIssue(form, match) });
+}
+
+/** The same for a Form.List, whose rules are plain validators. */
+export function listRule(
+  form: Pick<FormInstance, 'getFieldsValue'>,
+  match: (issuePath: IssuePath) => boolean,
+) {
+  return { validator: () => firstIssue(form, match) };
 }
 
 /**
- * A field of the Basic settings checked with the whole settings schema, so the cross-field rules
- * (registry details required only for a private registry) come from the domain too.
+ * The rule of one field, from the whole settings schema: the first refusal whose path lies under
+ * `path` (or that `also` accepts), so the cross-field rules come from the domain too.
  */
-export function basicRule(field: BasicField): Rule {
-  return (form) => ({
-    validator: () => {
-      const result = basicTemplateSettingsSchema.safeParse(basicInput(form));
-      const issue = result.success
-        ? undefined
-        : result.error.issues.find((candidate) => candidate.path[0] === field);
-      return issue ? Promise.reject(new Error(issue.message)) : Promise.resolve();
-    },
-  });
+export function settingsRule(
+  path: IssuePath,
+  also: (issuePath: IssuePath) => boolean = () => false,
+): Rule {
+  return issueRule((issuePath) => startsWith(issuePath, path) || also(issuePath));
+}
+
+/** A field of the Basic settings checked with the whole settings schema. */
+export function basicRule(field: BasicField | 'dockerRegistryUuid'): Rule {
+  return settingsRule([field]);
+}
+
+/**
+ * Checks again every field the user has touched, so a refusal that depends on another field
+ * (a request above its limit, a name twice, replicas outside autoscaling) shows as they type.
+ */
+export function revalidateTouched(form: FormInstance): void {
+  const touched = form
+    .getFieldsError()
+    .map((field) => field.name)
+    .filter((name) => form.isFieldTouched(name));
+  if (touched.length > 0) void form.validateFields(touched).catch(() => undefined);
 }
 
 export type TemplateCheck = (text: string) => { ok: true } | { ok: false; errors: string[] };
@@ -160,6 +229,14 @@ function templateFile(values: TemplateFormValues, type: TemplateType): File {
   return file;
 }
 
+/**
+ * The Basic settings of validated form values, as a request carries them. Pass every value the
+ * form holds (`getFieldsValue(true)`): a secret row's `carried` mark is no field of its own.
+ */
+export function basicSettingsFrom(values: TemplateFormValues): BasicTemplateSettings {
+  return basicTemplateSettingsSchema.parse(basicSettingsInput(values));
+}
+
 /** The request's template from validated form values (spec "The calls it makes"). */
 export function templateSourceFrom(
   choice: TemplateChoice,
@@ -167,12 +244,7 @@ export function templateSourceFrom(
 ): TemplateSource {
   const type = templateTypeOf(choice);
   if (type === 'KUBERNETES_BASIC') {
-    return {
-      type,
-      settings: basicTemplateSettingsSchema.parse(
-        basicInput({ getFieldValue: (name: BasicField) => values[name] }),
-      ),
-    };
+    return { type, settings: basicSettingsFrom(values) };
   }
   const file = templateFile(values, type);
   if (type === 'KUBERNETES_ADVANCED') return { type, file };

@@ -16,6 +16,8 @@ describe('the version a new one starts from', () => {
     expect(empty.values).toEqual({
       deploymentReplicas: 1,
       dockerRegistryType: 'public',
+      dockerRegistryUuid: '',
+      healthCheck: { type: 'none' },
       flavor: 'mini',
       volumeType: 'SSD',
     });

@@ -1,4 +1,6 @@
+import type { VersionBasicSettings } from '@meridian/domain/apps/app-api';
 import type { Version } from '../app.types';
+import { configurationValues } from './configuration-form';
 import {
   choiceOf,
   defaultTemplateChoice,
@@ -11,7 +13,7 @@ import {
 export interface VersionPrefill {
   choice: TemplateChoice;
   values: TemplateFormValues & { name?: string };
-  /** Its Basic settings name a private registry, whose password is never answered. */
+  /** Its Basic settings hold typed private credentials, whose password is never answered. */
   passwordAgain: boolean;
 }
 
@@ -28,11 +30,29 @@ export function nextVersionName(name: string, taken: readonly string[]): string 
   return `${stem}${number}`;
 }
 
+/**
+ * A Basic version's settings as the form holds them: every configuration field too, its secrets
+ * to keep (the form sends `keep: true` for those left empty), its saved registry if it has one.
+ */
+export function basicValues(settings: VersionBasicSettings): TemplateFormValues {
+  return {
+    deploymentImage: settings.deploymentImage,
+    deploymentReplicas: settings.deploymentReplicas,
+    deploymentTargetPort: settings.deploymentTargetPort,
+    deploymentPort: settings.deploymentPort,
+    dockerRegistryType: settings.dockerRegistryType,
+    privateDockerRegistryUrl: settings.privateDockerRegistryUrl,
+    privateDockerRegistryUsername: settings.privateDockerRegistryUsername,
+    dockerRegistryUuid: settings.dockerRegistryUuid ?? '',
+    ...configurationValues(settings),
+  };
+}
+
 /** The template fields as the version has them: Basic settings, or its YAML and Heat sizes. */
 function templateValues(from: Version): TemplateFormValues {
   switch (from.template_type) {
     case 'KUBERNETES_BASIC':
-      return { ...from.basic_settings };
+      return from.basic_settings ? basicValues(from.basic_settings) : {};
     case 'KUBERNETES_ADVANCED':
       return { kubernetesText: from.raw_template, templateName: from.template_name };
     case 'HEAT':
@@ -66,6 +86,8 @@ export function versionPrefill(from: Version | null, versions: readonly Version[
       ...templateValues(from),
       name: nextVersionName(from.name, taken),
     },
-    passwordAgain: from.basic_settings?.dockerRegistryType === 'private',
+    passwordAgain:
+      from.basic_settings?.dockerRegistryType === 'private' &&
+      !from.basic_settings.dockerRegistryUuid,
   };
 }

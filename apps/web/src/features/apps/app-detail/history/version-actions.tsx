@@ -1,8 +1,14 @@
-import { CloudUploadOutlined, DiffOutlined, RollbackOutlined } from '@ant-design/icons';
+import {
+  CloudUploadOutlined,
+  DiffOutlined,
+  RollbackOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
 import type { App, Version } from '@meridian/domain/apps/app-api';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { t } from '../../apps.texts';
+import { LazyConfigurationDrawer } from '../configuration/lazy-configuration-drawer';
 import { versionChangeTargets } from '../live.rules';
 import styles from './history.module.css';
 import { previousVersion } from './history.rules';
@@ -16,17 +22,21 @@ interface VersionActionsProps {
 
 /**
  * A version card's Compare (with the version before it), Deploy this version (where an older
- * one runs: the progressive rollout) and Roll back to this version (where a newer one runs).
+ * one runs: the progressive rollout), Roll back to this version (where a newer one runs) and,
+ * for a Basic version, Edit configuration.
  */
 export function VersionActions({ app, version }: VersionActionsProps) {
   const [comparing, setComparing] = useState(false);
   const [changing, setChanging] = useState<'forward' | 'back' | null>(null);
+  // Once opened it stays mounted, so it closes with its animation.
+  const [editing, setEditing] = useState<boolean | null>(null);
+  const basic = version.template_type === 'KUBERNETES_BASIC';
   const other =
     previousVersion(app, version.uuid) ??
     app.versions.find((candidate) => candidate.uuid !== version.uuid);
   const forward = versionChangeTargets(app, version, 'forward');
   const back = versionChangeTargets(app, version, 'back');
-  if (!other && forward.length === 0 && back.length === 0) return null;
+  if (!other && !basic && forward.length === 0 && back.length === 0) return null;
 
   return (
     // The card opens its drawer on click: its actions must not.
@@ -59,12 +69,29 @@ export function VersionActions({ app, version }: VersionActionsProps) {
           {t('apps.history.compare')}
         </Button>
       ) : null}
+      {basic ? (
+        <Button
+          size="small"
+          icon={<SettingOutlined aria-hidden />}
+          onClick={() => setEditing(true)}
+        >
+          {t('apps.config.edit')}
+        </Button>
+      ) : null}
       {comparing && other ? (
         <LazyVersionDiffModal
           versions={app.versions}
           fromId={other.uuid}
           toId={version.uuid}
           onClose={() => setComparing(false)}
+        />
+      ) : null}
+      {editing !== null ? (
+        <LazyConfigurationDrawer
+          app={app}
+          version={version}
+          open={editing}
+          onClose={() => setEditing(false)}
         />
       ) : null}
       {changing ? (
