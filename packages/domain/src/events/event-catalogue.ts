@@ -194,6 +194,8 @@ export function describeEvent(
     const description = payload.status_reason ?? entry.message_description;
     return description ? { title, description } : { title };
   }
-  const description = [payload.status_reason, entry.message_description].filter(Boolean).join(' ');
+  // A reason is a sentence of its own: end it before the advice that follows.
+  const reason = payload.status_reason?.replace(/([^.!?])$/, '$1.');
+  const description = [reason, entry.message_description].filter(Boolean).join(' ');
   return { title, description };
 }

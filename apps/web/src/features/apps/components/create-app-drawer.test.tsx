@@ -99,6 +99,12 @@ async function fillCommon(user: ReturnType<typeof userEvent.setup>) {
 const submit = (user: ReturnType<typeof userEvent.setup>) =>
   user.click(screen.getByRole('button', { name: 'Create app' }));
 
+/** Long values pasted rather than typed key by key: each key re-checks the whole form. */
+async function paste(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
 describe('CreateAppDrawer', () => {
   beforeEach(() => {
     window.localStorage.setItem(
@@ -256,23 +262,23 @@ describe('CreateAppDrawer', () => {
     const user = userEvent.setup();
     const { onClose } = renderDrawer();
     await fillCommon(user);
-    await user.type(screen.getByLabelText('Image'), 'registry.example.com/shop:2');
+    await paste(user, screen.getByLabelText('Image'), 'registry.example.com/shop:2');
     await user.type(screen.getByLabelText('Target port'), '3000');
     await user.type(screen.getByLabelText('Port'), '0');
     await user.click(screen.getByLabelText('Private'));
     await submit(user);
     expect(await screen.findAllByText('Please provide a value for this field')).toHaveLength(3);
 
-    await user.type(screen.getByLabelText('Registry URL'), 'http://registry.example.com');
-    await user.type(screen.getByLabelText('Registry username'), 'robot');
-    await user.type(screen.getByLabelText('Registry password'), 's3cret');
+    await paste(user, screen.getByLabelText('Registry URL'), 'http://registry.example.com');
+    await paste(user, screen.getByLabelText('Registry username'), 'robot');
+    await paste(user, screen.getByLabelText('Registry password'), 's3cret');
     await submit(user);
     expect(await screen.findByText('The registry URL must start with https://')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
 
     const url = screen.getByLabelText('Registry URL');
     await user.clear(url);
-    await user.type(url, 'https://registry.example.com');
+    await paste(user, url, 'https://registry.example.com');
     await submit(user);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const settings = JSON.parse(sentFields(fetchMock).template as string) as Record<
@@ -289,7 +295,7 @@ describe('CreateAppDrawer', () => {
       privateDockerRegistryUsername: 'robot',
       privateDockerRegistryPassword: 's3cret',
     });
-  });
+  }, 40_000);
 
   it('sends an Advanced app as the uploaded manifest under its own name', async () => {
     const fetchMock = mockApi();
