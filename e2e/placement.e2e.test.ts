@@ -115,7 +115,8 @@ describe.skipIf(!inject('browserAvailable'))('automatic placement in Chromium', 
     const card = page
       .getByTestId('smart-cluster-card')
       .filter({ has: page.getByRole('heading', { name }) });
-    await card.click();
+    // Its title, at the card's top: the creation notice can sit over the card's middle.
+    await card.getByRole('heading', { name }).click();
     const details = page.getByRole('dialog').filter({ hasText: 'Why these locations' });
     await expectVisible(details.getByTestId('placement-reason'));
     await expect(details.getByTestId('placement-reason').textContent()).resolves.toMatch(
