@@ -146,6 +146,14 @@ const namedValues: Record<string, unknown> = {
   datacenters: ['ca-toronto'],
   // A monitoring password must have 12 characters or more.
   password: 'isolation-monitoring-password',
+  // A configuration change's Basic settings (issue 36).
+  settings: {
+    deploymentImage: 'nginx:1.27',
+    deploymentReplicas: 1,
+    deploymentTargetPort: 8080,
+    deploymentPort: 80,
+    env: [{ name: 'ISOLATION', value: 'owner' }],
+  },
 };
 
 /** The value of an id field: a host name under a domain, else the id itself. */
