@@ -4,12 +4,7 @@ import {
   parseKubernetesManifests,
   type KubernetesManifest,
 } from '@meridian/domain/apps/advanced-template';
-import {
-  appSecretName,
-  base64,
-  dockerConfigJson,
-  sealedValue,
-} from '@meridian/domain/apps/basic-template';
+import { appSecretName, base64, dockerConfigJson } from '@meridian/domain/apps/basic-template';
 import type { KnownHeatValues } from '@meridian/domain/apps/heat-stack';
 import { isRecord } from '@meridian/domain/parsing/safe-yaml';
 import { registrySecretName, type TemplateType } from '@meridian/domain/limits';
@@ -23,9 +18,6 @@ import {
   type StoredTemplate,
 } from './basic-version';
 import { checkTemplateTask } from './template-check';
-
-/** Stands in for a secret value wherever a template is stored or shown. */
-export const sealedPlaceholder = sealedValue;
 
 /** A template checked and ready to store as a version. */
 export interface PreparedTemplate extends StoredTemplate {

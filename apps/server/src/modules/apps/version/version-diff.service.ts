@@ -3,9 +3,9 @@ import { registrySecretName } from '@meridian/domain/limits';
 import { stringify } from 'yaml';
 import { NotFoundError, ValidationError } from '../../../platform/http/errors';
 import type { AppsContext } from '../apps-context';
-import { buildManifests, sealedPlaceholder } from '../template/template.service';
+import { buildManifests } from '../template/template.service';
 import { openSecrets } from '../template/basic-version';
-import { appSecretName } from '@meridian/domain/apps/basic-template';
+import { appSecretName, sealedValue } from '@meridian/domain/apps/basic-template';
 import type { KubernetesManifest } from '@meridian/domain/apps/advanced-template';
 import { isRecord } from '@meridian/domain/parsing/safe-yaml';
 import { diffTemplatesTask } from './template-diff';
@@ -32,7 +32,7 @@ export function renderedTemplate(
   return manifests
     .map((manifest) =>
       manifest.kind === 'Secret' && manifest.metadata.name === registrySecretName
-        ? { ...manifest, data: { '.dockerconfigjson': sealedPlaceholder } }
+        ? { ...manifest, data: { '.dockerconfigjson': sealedValue } }
         : markChangedSecrets(manifest, changedSecrets),
     )
     .map((manifest) => stringify(manifest, { aliasDuplicateObjects: false }))
@@ -52,7 +52,7 @@ function markChangedSecrets(
   const stringData = Object.fromEntries(
     Object.keys(manifest.stringData).map((name) => [
       name,
-      changed.has(name) ? `${sealedPlaceholder} (changed)` : sealedPlaceholder,
+      changed.has(name) ? `${sealedValue} (changed)` : sealedValue,
     ]),
   );
   return { ...manifest, stringData };
