@@ -131,6 +131,8 @@ export const appSchema = z.object({
   uuid: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  /** The organisation that owns the app; null when it is the caller's own. */
+  organization_uuid: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Oldest first. */

@@ -3,6 +3,7 @@ import { flavorKeys, type FlavorKey } from '../flavors';
 import { parseJsonSafely } from '../parsing/safe-json';
 import { limits, templateTypes, volumeTypes } from '../limits';
 import { idField, optionalText, requiredText, tooLongMessage } from '../request-fields';
+import { organizationMessages } from '../auth/organization';
 import { validationMessages } from '../validation-messages';
 import { basicTemplateSettingsSchema, type BasicTemplateSettings } from './basic-template';
 import { templateMaxBytes } from './app-api';
@@ -103,6 +104,12 @@ export const appCreateFieldsSchema = z
       .pipe(idField(validationMessages.cluster)),
     template_type: templateType,
     template_name: templateName,
+    /** The organisation that will own the app; its smart cluster must be the organisation's too. */
+    organization_uuid: z
+      .string({ error: organizationMessages.notMember })
+      .trim()
+      .pipe(idField(organizationMessages.notMember))
+      .optional(),
     ...heatFields,
   })
   .superRefine(heatRules)

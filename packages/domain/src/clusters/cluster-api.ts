@@ -76,6 +76,8 @@ export const smartClusterSchema = z.object({
   user_uuid: z.string(),
   deleted: z.boolean(),
   default_shared_for_org_uuid: z.string().nullable(),
+  /** The organisation that owns the smart cluster; null when it is the caller's own. */
+  organization_uuid: z.string().nullable(),
   /** AUTOMATIC: where Meridian decided it runs and why; null for MANUAL and external. */
   placement: placementDecisionSchema.nullable().default(null),
   /** Only in the creation answer, never stored in plain text or shown again. */
@@ -190,6 +192,7 @@ export const smartClusterListItemSchema = smartClusterSchema
     updatedAt: true,
     user_uuid: true,
     default_shared_for_org_uuid: true,
+    organization_uuid: true,
   })
   .extend({
     /** An external cluster is among its members (such a smart cluster is never updated). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { organizationMessages } from '../auth/organization';
+import { organizationMessages, owningOrganizationField } from '../auth/organization';
 import { flavorKeys, type FlavorKey } from '../flavors';
 import { clusterModes, limits } from '../limits';
 import {
@@ -109,6 +109,8 @@ export const smartClusterCreateSchema = z
     demand: demandSchema.optional(),
     /** Makes it the default smart cluster of an organisation the caller is an admin of. */
     default_shared_for_org_uuid: z.uuid({ error: organizationMessages.notAdmin }).optional(),
+    /** The organisation that will own it (an admin of it creates); default the caller. */
+    organization_uuid: owningOrganizationField,
     monitoring_default_password: z
       .string()
       .min(1)

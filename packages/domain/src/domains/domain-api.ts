@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dnsRecordTypes, limits, type DnsRecordType } from '../limits';
 import { statuses } from '../status';
 import { hasNoNul, optionalText, tooLongMessage } from '../request-fields';
+import { owningOrganizationField } from '../auth/organization';
 import { validationMessages } from '../validation-messages';
 import { listPageQuerySchema, listPageSchema } from '../list-page';
 
@@ -89,6 +90,7 @@ export const domainCreateSchema = z.object({
     .trim()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  organization_uuid: owningOrganizationField,
 });
 
 export type DomainCreateInput = z.infer<typeof domainCreateSchema>;
@@ -149,6 +151,8 @@ export const domainSchema = z.object({
   /** The same as domain_name (spec "Entities and their fields" names both). */
   name: z.string(),
   email: z.string().nullable(),
+  /** The organisation that owns the domain; null when it is the caller's own. */
+  organization_uuid: z.string().nullable(),
   status: z.enum(statuses),
   status_reason: z.string().nullable(),
   createdAt: z.string(),

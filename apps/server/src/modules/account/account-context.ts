@@ -28,6 +28,11 @@ export interface AccountContext {
    * password and the response timing does not tell which usernames exist.
    */
   dummyPasswordHash: Promise<string>;
+  /**
+   * What an account owns in the other contexts (e.g. "2 apps"), asked through their public
+   * faces by the composition root; an organisation is deleted only when this is empty.
+   */
+  holdingsOf: (accountId: string) => Promise<string[]>;
 }
 
 export function createAccountContext(
@@ -38,6 +43,7 @@ export function createAccountContext(
     secrets,
   }: Pick<Platform, 'database' | 'now' | 'loginThrottle' | 'secrets'>,
   sessionPolicy: Partial<SessionPolicy> = {},
+  holdingsOf: AccountContext['holdingsOf'] = async () => [],
 ): AccountContext {
   const db = database.db;
   return {
@@ -53,5 +59,6 @@ export function createAccountContext(
     }),
     findSessionByTokenHash: prepareSessionLookup(db),
     dummyPasswordHash: hashPassword(randomBytes(16).toString('base64url')),
+    holdingsOf,
   };
 }

@@ -1,4 +1,5 @@
 import type { App } from '../../platform/http/http-app';
+import { registerActingAccount } from '../../platform/http/acting-account';
 import { registerAuthentication } from '../../platform/http/authenticate';
 import type { Platform } from '../../platform/platform';
 import { registerRealtime, type RealtimeTimings } from '../../platform/realtime/realtime';
@@ -14,6 +15,7 @@ import { loadEvent } from './event/event.service';
 import { keypairRoutes } from './keypair/keypair.routes';
 import { registryRoutes } from './registry/registry.routes';
 import { invitationRoutes } from './organization/invitation.routes';
+import { membershipOf } from './organization/organization.queries';
 import { organizationRoutes } from './organization/organization.routes';
 
 export interface AccountSettings {
@@ -21,6 +23,8 @@ export interface AccountSettings {
   sessionPolicy?: Partial<SessionPolicy>;
   /** Live-event channel timings; tests shorten them. */
   realtime?: Partial<RealtimeTimings>;
+  /** What an account owns in the other contexts (organisations are deleted only when empty). */
+  holdingsOf?: (accountId: string) => Promise<string[]>;
 }
 
 /**
@@ -33,7 +37,7 @@ export async function registerAccount(
   platform: Platform,
   settings: AccountSettings = {},
 ): Promise<void> {
-  const context = createAccountContext(platform, settings.sessionPolicy);
+  const context = createAccountContext(platform, settings.sessionPolicy, settings.holdingsOf);
   // One resolver per Authorization scheme: console sessions and CI/CD API keys.
   registerAuthentication(
     app,
@@ -41,6 +45,9 @@ export async function registerAccount(
       ['bearer', (token: string) => authenticateSession(context, token)],
       ['apikey', (key: string) => authenticateApiKey(context, key)],
     ]),
+  );
+  registerActingAccount(app, (userId, organizationId) =>
+    membershipOf(context.db, userId, organizationId),
   );
   await app.register(authRoutes, { prefix: '/auth', context });
   await app.register(apiKeyRoutes, { prefix: '/auth', context });

@@ -3,7 +3,8 @@ import { rejectMalformedIds } from './malformed-id';
 
 /**
  * Registers a context's routes that all need a signed-in caller in one scope, with the
- * authentication and the path-id check added once for all of them (as fastify/demo's autohooks).
+ * authentication, the path-id check and the acting account (http/acting-account.ts) added once
+ * for all of them (as fastify/demo's autohooks).
  */
 export async function registerSignedInRoutes(
   app: App,
@@ -12,6 +13,7 @@ export async function registerSignedInRoutes(
   await app.register(async (scope) => {
     scope.addHook('onRequest', scope.authenticate);
     scope.addHook('preValidation', rejectMalformedIds);
+    scope.addHook('preHandler', scope.resolveAccount);
     await routes(scope);
   });
 }

@@ -59,6 +59,7 @@ const app: App = {
   uuid: 'a1',
   name: 'shop',
   description: 'The web shop',
+  organization_uuid: null,
   createdAt: '2026-11-21T10:00:00Z',
   updatedAt: '2026-11-21T10:00:00Z',
   versions: [version],

@@ -12,6 +12,7 @@ const domain: Domain = {
   domain_name: 'example.ca',
   name: 'example.ca',
   email: null,
+  organization_uuid: null,
   status: 'success',
   status_reason: null,
   createdAt: '2026-11-21T10:00:00Z',

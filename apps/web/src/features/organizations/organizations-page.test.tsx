@@ -17,18 +17,18 @@ const acme: Organization = {
 const globex: Organization = {
   uuid: '22222222-2222-4222-8222-222222222222',
   name: 'Globex',
-  role: 'member',
+  role: 'developer',
   createdAt: '2026-11-21T11:00:00Z',
   members: [
     { user_uuid: 'u-hank', username: 'hank', role: 'admin' },
-    { user_uuid: 'u-ada', username: 'ada', role: 'member' },
+    { user_uuid: 'u-ada', username: 'ada', role: 'developer' },
   ],
 };
 const invitation: Invitation = {
   uuid: '33333333-3333-4333-8333-333333333333',
   organization_uuid: globex.uuid,
   organization_name: 'Globex',
-  role: 'member',
+  role: 'developer',
   invited_by: 'hank',
 };
 

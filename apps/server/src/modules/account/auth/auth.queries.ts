@@ -8,13 +8,13 @@ export async function findUserByUsername(db: Database, username: string) {
     .select()
     .from(users)
     // Same expression as users_username_lower_idx, so the lookup uses that index.
-    .where(sql`lower(${users.username}) = lower(${username})`)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, eq(users.kind, 'person')))
     .limit(1);
   return user;
 }
 
 export async function countUsers(db: Database): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(users);
+  const [row] = await db.select({ value: count() }).from(users).where(eq(users.kind, 'person'));
   return row?.value ?? 0;
 }
 

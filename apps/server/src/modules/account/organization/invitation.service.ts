@@ -4,9 +4,13 @@ import {
   type Invitation,
   type InvitationSent,
 } from '@meridian/domain/auth/invitation';
-import type { Organization, OrganizationRole } from '@meridian/domain/auth/organization';
+import {
+  organizationMessages,
+  type Organization,
+  type OrganizationRole,
+} from '@meridian/domain/auth/organization';
 import { invitationEventType } from '@meridian/domain/events/event-catalogue';
-import { NotFoundError, RateLimitedError } from '../../../platform/http/errors';
+import { ForbiddenError, NotFoundError, RateLimitedError } from '../../../platform/http/errors';
 import { consumePoints, limitKey } from '../../../platform/rate-limiter';
 import { recordEvent } from '../event/event.service';
 import {
@@ -18,7 +22,7 @@ import {
   upsertInvitation,
 } from './invitation.queries';
 import { insertMember, lockOrganization } from './organization.queries';
-import { organizationOf, requireAdmin } from './organization.service';
+import { organizationOf, requireRole } from './organization.service';
 import { findUserByUsername } from '../auth/auth.queries';
 import type { AccountContext } from '../account-context';
 
@@ -38,7 +42,10 @@ export async function inviteMember(
   { username, role }: { username: string; role: OrganizationRole },
 ): Promise<InvitationSent> {
   const { db, now } = context;
-  const organization = await requireAdmin(context, inviterId, organizationId);
+  const organization = await requireRole(context, inviterId, organizationId, 'admin');
+  if (role === 'owner' && organization.role !== 'owner') {
+    throw new ForbiddenError(organizationMessages.ownerOnly);
+  }
   const { decision } = await consumePoints(context.invitationLimiter, limitKey(inviterId));
   if (!decision.allowed) {
     const seconds = Math.ceil(decision.retryAfterMs / 1000);

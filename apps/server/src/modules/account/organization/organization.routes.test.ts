@@ -192,7 +192,7 @@ describe.each(embeddedBackendOnly())('organisations and shared smart clusters on
     const members = `/auth/organizations/${organization.uuid}/members`;
     expect((await call(ada, 'DELETE', `${members}/${bob.userId}`)).statusCode).toBe(200);
     const last = await call(ada, 'DELETE', `${members}/${ada.userId}`);
-    expect([last.statusCode, last.json().message]).toEqual([409, organizationMessages.lastAdmin]);
+    expect([last.statusCode, last.json().message]).toEqual([409, organizationMessages.lastOwner]);
     await joinOrganization(t.app, {
       admin: ada,
       member: eve,

@@ -1,6 +1,7 @@
 import {
   addMemberSchema,
   createOrganizationSchema,
+  memberRoleSchema,
   organizationListSchema,
   organizationSchema,
 } from '@meridian/domain/auth/organization';
@@ -9,17 +10,24 @@ import { statusResultSchema } from '@meridian/domain/operation-result';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@meridian/domain/errors';
-import { requireSession } from '../../../platform/http/authenticate';
+import { requireSession, type AuthenticateHook } from '../../../platform/http/authenticate';
 import { rejectMalformedIds } from '../../../platform/http/malformed-id';
 import {
   bodyAsObject,
   errorResponses,
   notFoundId,
   sessionOnly,
+  type RouteApp,
 } from '../../../platform/http/route-schema';
 import type { AccountContext } from '../account-context';
 import { inviteMember } from './invitation.service';
-import { createOrganization, listOrganizations, removeMember } from './organization.service';
+import {
+  changeMemberRole,
+  createOrganization,
+  deleteOrganization,
+  listOrganizations,
+  removeMember,
+} from './organization.service';
 
 const tags = ['auth'];
 const withForbidden = { ...errorResponses, 403: errorBodySchema };
@@ -33,7 +41,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ context: AccountContext
   app,
   { context },
 ) => {
-  const onRequest = [app.authenticate, requireSession];
+  const onRequest: [AuthenticateHook, typeof requireSession] = [app.authenticate, requireSession];
   app.addHook('preValidation', rejectMalformedIds);
 
   app.get(
@@ -57,7 +65,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ context: AccountContext
       preValidation: bodyAsObject,
       schema: {
         tags,
-        summary: 'Create an organisation; you are its first admin',
+        summary: 'Create an organisation; you are its owner',
         security: sessionOnly,
         body: createOrganizationSchema,
         response: { 201: organizationSchema, ...withForbidden },
@@ -75,7 +83,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ context: AccountContext
       schema: {
         tags,
         summary:
-          'Invite a user by username (its admins only); the answer is the same whether or not ' +
+          'Invite a user by username (its admins and owners only); the answer is the same whether or not ' +
           'the username exists, and the user becomes a member only by accepting',
         security: sessionOnly,
         params: z.object({ organizationId: z.uuid(notFoundId) }),
@@ -97,7 +105,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ context: AccountContext
       onRequest,
       schema: {
         tags,
-        summary: 'Remove a member (an admin), or leave (yourself); the last admin stays',
+        summary: 'Remove a member (an admin or owner), or leave (yourself); the last owner stays',
         security: sessionOnly,
         params: z.object({ organizationId: z.uuid(notFoundId), userId: z.uuid(notFoundId) }),
         response: { 200: statusResultSchema, ...withForbidden },
@@ -109,4 +117,55 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ context: AccountContext
       return { status: 'success' as const };
     },
   );
+
+  memberRoleRoutes(app, context, onRequest);
 };
+
+const memberParams = z.object({ organizationId: z.uuid(notFoundId), userId: z.uuid(notFoundId) });
+
+/** Changing a member's role, and deleting the organisation (docs/organizations.md). */
+function memberRoleRoutes(
+  app: RouteApp,
+  context: AccountContext,
+  onRequest: [AuthenticateHook, typeof requireSession],
+): void {
+  app.put(
+    '/organizations/:organizationId/members/:userId',
+    {
+      onRequest,
+      preValidation: bodyAsObject,
+      schema: {
+        tags,
+        summary:
+          "Change a member's role: admins set admin, developer or viewer; owners also grant or " +
+          'take owner (transfer ownership); the last owner stays',
+        security: sessionOnly,
+        params: memberParams,
+        body: memberRoleSchema,
+        response: { 200: organizationSchema, ...withForbidden },
+      },
+    },
+    async (request) => {
+      const { organizationId, userId } = request.params;
+      return changeMemberRole(context, request.user.id, organizationId, userId, request.body.role);
+    },
+  );
+
+  app.delete(
+    '/organizations/:organizationId',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Delete the organisation (its owners only), once it owns nothing',
+        security: sessionOnly,
+        params: z.object({ organizationId: z.uuid(notFoundId) }),
+        response: { 200: statusResultSchema, ...withForbidden },
+      },
+    },
+    async (request) => {
+      await deleteOrganization(context, request.user.id, request.params.organizationId);
+      return { status: 'success' as const };
+    },
+  );
+}

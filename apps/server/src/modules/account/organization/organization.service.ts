@@ -1,12 +1,19 @@
-import { organizationMessages, type Organization } from '@meridian/domain/auth/organization';
+import {
+  organizationMessages,
+  roleAllows,
+  type Organization,
+  type OrganizationRole,
+} from '@meridian/domain/auth/organization';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../platform/http/errors';
 import {
-  adminCount,
   deleteMember,
+  deleteOrganizationAccount,
   insertOrganization,
   lockOrganization,
   membersOf,
   membershipsOf,
+  ownerCount,
+  updateMemberRole,
 } from './organization.queries';
 import type { AccountContext } from '../account-context';
 
@@ -44,24 +51,87 @@ export async function createOrganization(
   return organizationOf(context, userId, created.id);
 }
 
-/** An admin removes a member, or a member leaves; the last admin cannot go. */
+/**
+ * An admin removes a member, or a member leaves. Only an owner removes an owner; the last owner
+ * cannot go. What the member made stays: it belongs to the organisation's account.
+ */
 export async function removeMember(
   context: Pick<AccountContext, 'db'>,
   callerId: string,
   organizationId: string,
   userId: string,
 ): Promise<void> {
-  if (userId !== callerId) await requireAdmin(context, callerId, organizationId);
-  else await organizationOf(context, callerId, organizationId);
+  const organization =
+    userId === callerId
+      ? await organizationOf(context, callerId, organizationId)
+      : await requireRole(context, callerId, organizationId, 'admin');
+  await changeMembers(context, organizationId, async (tx) => {
+    const removed = await deleteMember(tx, organizationId, userId);
+    if (!removed) throw new NotFoundError('Member not found');
+    if (removed.role === 'owner' && userId !== callerId && organization.role !== 'owner') {
+      throw new ForbiddenError(organizationMessages.ownerOnly);
+    }
+  });
+}
+
+/**
+ * `PUT /auth/organizations/{id}/members/{userId}`: admins set admin, developer or viewer on
+ * members who are not owners; owners set any role, owner included (a transfer is granting owner,
+ * then stepping down). The last owner cannot be demoted.
+ */
+export async function changeMemberRole(
+  context: Pick<AccountContext, 'db'>,
+  callerId: string,
+  organizationId: string,
+  userId: string,
+  role: OrganizationRole,
+): Promise<Organization> {
+  const organization = await requireRole(context, callerId, organizationId, 'admin');
+  await changeMembers(context, organizationId, async (tx) => {
+    const before = await updateMemberRole(tx, organizationId, userId, role);
+    if (!before) throw new NotFoundError('Member not found');
+    if ((before === 'owner' || role === 'owner') && organization.role !== 'owner') {
+      throw new ForbiddenError(organizationMessages.ownerOnly);
+    }
+  });
+  return organizationOf(context, callerId, organizationId);
+}
+
+/** Runs a membership change with the organisation locked; refuses one that leaves no owner. */
+async function changeMembers(
+  { db }: Pick<AccountContext, 'db'>,
+  organizationId: string,
+  change: (tx: AccountContext['db']) => Promise<void>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await lockOrganization(tx, organizationId))) {
+      throw new NotFoundError(organizationMessages.notFound);
+    }
+    await change(tx);
+    if ((await ownerCount(tx, organizationId)) === 0) {
+      throw new ConflictError(organizationMessages.lastOwner);
+    }
+  });
+}
+
+/** An owner deletes the organisation once it owns nothing (its apps, smart clusters, domains). */
+export async function deleteOrganization(
+  context: Pick<AccountContext, 'db' | 'holdingsOf'>,
+  callerId: string,
+  organizationId: string,
+): Promise<void> {
+  await requireRole(context, callerId, organizationId, 'owner');
+  const holdings = await context.holdingsOf(organizationId);
+  if (holdings.length > 0) {
+    throw new ConflictError(
+      `The organisation still owns ${holdings.join(', ')}: delete or move them first`,
+    );
+  }
   await context.db.transaction(async (tx) => {
     if (!(await lockOrganization(tx, organizationId))) {
       throw new NotFoundError(organizationMessages.notFound);
     }
-    const removed = await deleteMember(tx, organizationId, userId);
-    if (!removed) throw new NotFoundError('Member not found');
-    if (removed.role === 'admin' && (await adminCount(tx, organizationId)) === 0) {
-      throw new ConflictError(organizationMessages.lastAdmin);
-    }
+    await deleteOrganizationAccount(tx, organizationId);
   });
 }
 
@@ -78,13 +148,18 @@ export async function organizationOf(
   return found;
 }
 
-/** The organisation, when the user is one of its admins: 404 to a stranger, 403 to a member. */
-export async function requireAdmin(
+/** The organisation, when the user's role there is at least `needed`: 404 to a stranger, 403 below. */
+export async function requireRole(
   context: Pick<AccountContext, 'db'>,
   userId: string,
   organizationId: string,
+  needed: OrganizationRole,
 ): Promise<Organization> {
   const organization = await organizationOf(context, userId, organizationId);
-  if (organization.role !== 'admin') throw new ForbiddenError(organizationMessages.adminOnly);
+  if (!roleAllows(organization.role, needed)) {
+    throw new ForbiddenError(
+      needed === 'owner' ? organizationMessages.ownerOnly : organizationMessages.adminOnly,
+    );
+  }
   return organization;
 }

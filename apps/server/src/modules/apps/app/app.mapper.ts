@@ -37,6 +37,7 @@ export function assembleApps(
     uuid: row.id,
     name: row.name,
     description: row.description,
+    organization_uuid: row.organizationId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     versions: versionsByApp.get(row.id) ?? [],

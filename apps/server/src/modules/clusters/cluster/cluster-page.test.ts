@@ -128,6 +128,7 @@ describe('the smart-cluster overview', () => {
     uuid: randomUUID(),
     name: 'sc',
     mode: 'MANUAL',
+    organization_uuid: null,
     status,
     status_reason: null,
     latency: null,

@@ -73,6 +73,7 @@ export function toListItem(smart: SmartCluster, members: readonly Cluster[]): Sm
     budget: smart.budget,
     datacenters: smart.datacenters,
     order: smart.order,
+    organization_uuid: smart.organization_uuid,
     createdAt: smart.createdAt,
     updatedAt: smart.updatedAt,
     user_uuid: smart.user_uuid,

@@ -24,6 +24,7 @@ export function toSmartCluster(row: SmartClusterRow): SmartCluster {
     mode: row.mode,
     status: row.status,
     status_reason: row.statusReason,
+    organization_uuid: row.organizationId,
     latency: row.latency,
     budget: row.budget,
     cluster_size: row.clusterSize,

@@ -13,6 +13,7 @@ export function toDomain(
     domain_name: row.domainName,
     name: row.domainName,
     email: row.email,
+    organization_uuid: row.organizationId,
     status: row.status,
     status_reason: row.statusReason,
     createdAt: row.createdAt.toISOString(),

@@ -16,6 +16,8 @@ import type { EventPayload, EventType } from '@meridian/domain/events/event-cata
 import type { OrganizationRole } from '@meridian/domain/auth/organization';
 import { createdAt, belongsTo } from './columns';
 
+export type AccountKind = 'person' | 'organization';
+
 export const users = pgTable(
   'users',
   {
@@ -24,6 +26,11 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /**
+     * 'organization' for an organisation's own account (docs/organizations.md): it has the
+     * organisation's id, owns what the organisation owns, and never signs in.
+     */
+    kind: text('kind').$type<AccountKind>().notNull().default('person'),
     createdAt: createdAt(),
   },
   // "Admin" and "admin" would be two accounts that look the same to people: usernames are
@@ -137,8 +144,11 @@ export type UserKeypairRow = typeof userKeypairs.$inferSelect;
  * A group of users that can share one default smart cluster (`default_shared_for_org_uuid`; a
  * unique index on smart_clusters keeps it one).
  */
+/** An organisation; its id is also the id of its account in `users` (docs/organizations.md). */
 export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuid('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   createdAt: createdAt(),
 });

@@ -35,6 +35,8 @@ export const apps = pgTable(
     userId: ownerUserId(),
     name: text('name').notNull(),
     description: text('description'),
+    /** The organisation owning it (then `user_id` is the organisation's account); null when personal. */
+    organizationId: uuid('organization_id'),
     /** Set while the app's deployments are being removed before the app itself goes. */
     deleting: boolean('deleting').notNull().default(false),
     createdAt: createdAt(),

@@ -66,6 +66,8 @@ export const smartClusters = pgTable(
     /** AES-256-GCM sealed (lib/secret-box); never stored in plain text. */
     monitoringPasswordSealed: text('monitoring_password_sealed'),
     defaultSharedForOrgUuid: uuid('default_shared_for_org_uuid'),
+    /** The organisation owning it (then `user_id` is the organisation's account); null when personal. */
+    organizationId: uuid('organization_id'),
     deleted: boolean('deleted').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

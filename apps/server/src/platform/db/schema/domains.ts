@@ -15,6 +15,8 @@ export const domains = pgTable(
     /** Lower-case, no trailing dot; one zone per name across all users (DNS has one owner). */
     domainName: text('domain_name').notNull().unique(),
     email: text('email'),
+    /** The organisation owning it (then `user_id` is the organisation's account); null when personal. */
+    organizationId: uuid('organization_id'),
     status: text('status').$type<Status>().notNull(),
     statusReason: text('status_reason'),
     createdAt: createdAt(),

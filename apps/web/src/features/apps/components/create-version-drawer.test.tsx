@@ -17,6 +17,7 @@ const app: App = {
   uuid: 'app-1',
   name: 'shop',
   description: null,
+  organization_uuid: null,
   createdAt: '2026-11-21T10:00:00Z',
   updatedAt: '2026-11-21T10:00:00Z',
   versions: [],

@@ -63,7 +63,7 @@ export function InviteMemberForm({ organizationUuid }: { organizationUuid: strin
       <Form<InviteValues>
         form={form}
         layout="inline"
-        initialValues={{ role: 'member' }}
+        initialValues={{ role: 'developer' }}
         onFinish={(values) => void submit(values)}
         aria-label={t('invite.title')}
         className={styles.inviteForm}

@@ -3,5 +3,5 @@ import { t } from '../organizations.texts';
 
 /** A role as people read it. */
 export function roleLabel(role: OrganizationRole): string {
-  return role === 'admin' ? t('organizations.role.admin') : t('organizations.role.member');
+  return t(`organizations.role.${role}`);
 }
