@@ -103,12 +103,12 @@ async function sharedSmartCluster(
     default_shared_for_org_uuid: organization,
   });
   await until(async () => {
-    const list = await json<{ uuid: string; status: string }[]>(
+    const found = await json<{ smart_cluster: { status: string } }>(
       baseUrl,
       owner,
-      '/cluster/smart_clusters',
+      `/cluster/clusters/${uuid}`,
     );
-    return list.find((item) => item.uuid === uuid)?.status === 'success';
+    return found.smart_cluster.status === 'success';
   }, 'the shared smart cluster');
   return uuid;
 }
