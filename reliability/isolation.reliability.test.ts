@@ -56,6 +56,10 @@ const exceptions: Record<string, { status: number; reason: string }> = {
   'POST /meridian/v1/kube/apps (only organization_uuid the owner’s)': owningOrganizationRule,
   'POST /meridian/v1/kube/apps (every id the owner’s)': owningOrganizationRule,
   'POST /domain/name (every id the owner’s)': owningOrganizationRule,
+  'PUT /meridian/v1/kube/apps/{appId}/organization (only organization_uuid the owner’s)':
+    owningOrganizationRule,
+  'PUT /cluster/clusters/{id}/organization (only organization_uuid the owner’s)':
+    owningOrganizationRule,
   'PUT /meridian/v1/kube/apps/{appId}/deployment (cluster_uuids = [intruder’s, owner’s])': {
     status: 200,
     reason:

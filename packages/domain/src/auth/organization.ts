@@ -39,6 +39,9 @@ export const organizationMessages = {
   roleNeeded: (needed: OrganizationRole, role: OrganizationRole, organization: string) =>
     `This needs the ${needed} role or above in ${organization}; your role there is ${role}`,
   defaultTaken: 'This organisation already has a default smart cluster',
+  alreadyOrganization: (noun: string) => `This ${noun} already belongs to an organisation`,
+  moveDeployed: (noun: string) =>
+    `Remove what runs on this ${noun} first: an organisation's apps run only on its own smart clusters`,
   deleteShared:
     'This smart cluster is shared with an organisation: delete it with DELETE /cluster/clusters/shared/{id}',
 } as const;
@@ -91,3 +94,11 @@ export const organizationListSchema = z.array(organizationSchema);
 
 /** `organization_uuid` on a create: the organisation that will own the new app or smart cluster. */
 export const owningOrganizationField = z.uuid({ error: organizationMessages.notMember }).optional();
+
+/**
+ * `PUT /meridian/v1/kube/apps/{id}/organization`, `PUT /cluster/clusters/{id}/organization`: moves
+ * a personal app or smart cluster, with nothing deployed, into an organisation one is an admin of.
+ */
+export const moveToOrganizationSchema = z.object({
+  organization_uuid: z.uuid({ error: organizationMessages.notMember }),
+});

@@ -12,6 +12,7 @@ import {
 } from './cluster/cluster.replan';
 import { replacementJob } from './cluster/cluster.replace';
 import { clusterRoutes } from './cluster/cluster.routes';
+import { clusterTransferRoutes } from './cluster/cluster-transfer.routes';
 import { readKubeconfigTask } from './cluster/cluster.service';
 import { seedDatacenters } from './cluster/datacenter-seed';
 import { placementPreviewRoutes } from './cluster/placement-preview.routes';
@@ -59,6 +60,7 @@ export async function registerClusters(
   app.addHook('onReady', () => scheduleReplan(context, replan, new Date()));
   await registerSignedInRoutes(app, async (scope) => {
     await scope.register(clusterRoutes, { prefix: '/cluster', context });
+    await scope.register(clusterTransferRoutes, { prefix: '/cluster', context });
     await scope.register(placementPreviewRoutes, { prefix: '/intelligence', context });
   });
   await app.register(monitoringRoutes, {

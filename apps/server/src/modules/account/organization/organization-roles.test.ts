@@ -18,6 +18,7 @@ import {
   basicAppFields,
   createApp,
   listApps,
+  readySmartCluster,
 } from '../../apps/app/app.test-support';
 import { createClusterTestApp, waitFor } from '../../clusters/cluster/cluster.test-support';
 import { joinOrganization } from './organization.test-support';
@@ -181,6 +182,30 @@ describe.each(databaseBackends())('organisation roles on %s', (backend) => {
     );
   });
 
+  it('moves a personal smart cluster with nothing on it into the organisation; not one in use', async () => {
+    const mine = await readySmartCluster(t, ann, ['ca-toronto'], 'ann-own');
+    const move = (user: LoggedIn, url: string) =>
+      call(user, 'PUT', `${url}/organization`, { organization_uuid: acme.uuid });
+    expect(await answer(move(eve, `/cluster/clusters/${mine.uuid}`))).toEqual([
+      404,
+      'Smart cluster not found',
+    ]);
+    const devs = await readySmartCluster(t, dev, ['ca-toronto'], 'dev-own');
+    expect(await answer(move(dev, `/cluster/clusters/${devs.uuid}`))).toEqual(
+      refusal('admin', 'developer'),
+    );
+    const moved = await move(ann, `/cluster/clusters/${mine.uuid}`);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<SmartCluster>().organization_uuid).toBe(acme.uuid);
+    expect((await call(vic, 'GET', `/cluster/clusters/${mine.uuid}`)).statusCode).toBe(200);
+    expect(await answer(move(ann, `/meridian/v1/kube/apps/${app.uuid}`))).toEqual([
+      409,
+      organizationMessages.alreadyOrganization('app'),
+    ]);
+    const personal = await createApp(t, ann, basicAppFields(devs.uuid));
+    expect(personal.statusCode).toBe(404);
+  });
+
   it('keeps what the organisation owns when its creator transfers ownership and is removed', async () => {
     const members = `/auth/organizations/${acme.uuid}/members`;
     expect((await call(ada, 'PUT', `${members}/${ann.userId}`, { role: 'owner' })).statusCode).toBe(
@@ -199,7 +224,7 @@ describe.each(databaseBackends())('organisation roles on %s', (backend) => {
     expect(renamed.statusCode, renamed.body).toBe(200);
     const stillOwned = await call(ann, 'DELETE', `/auth/organizations/${acme.uuid}`);
     expect(stillOwned.statusCode).toBe(409);
-    expect(stillOwned.json().message).toMatch(/owns 1 app, 1 smart cluster/);
+    expect(stillOwned.json().message).toMatch(/owns 1 app, 2 smart clusters/);
     expect(await answer(call(dev, 'DELETE', `/auth/organizations/${acme.uuid}`))).toEqual([
       403,
       organizationMessages.ownerOnly,

@@ -12,6 +12,7 @@ import { revisionReaderOf } from '../../../platform/db/per-user-revision-cache';
 import { requestActor } from '../../../platform/http/request-actor';
 import {
   errorResponses,
+  bodyAsObject,
   notFoundId,
   sessionOrApiKey,
   type RouteApp,
@@ -35,6 +36,10 @@ import { sendAppList } from './app-list-reply';
 import { appSummaryPage, createAppSummaryCache } from './app-summary';
 import { ownerByParam } from '../../../platform/db/row-owner';
 import { apps } from '../../../platform/db/schema/apps';
+import { moveToOrganizationSchema, organizationMessages } from '@meridian/domain/auth/organization';
+import { ConflictError, NotFoundError } from '../../../platform/http/errors';
+import { findOwnApp } from './app.queries';
+import { moveAppToOrganization } from './app-transfer';
 
 const appParams = z.object({ appId: z.uuid(notFoundId) });
 
@@ -46,6 +51,7 @@ export const appRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async 
   await registerTemplateUploads(app);
   readRoutes(app, context);
   writeRoutes(app, context);
+  transferRoute(app, context);
 };
 
 function readRoutes(app: RouteApp, context: AppsContext): void {
@@ -164,5 +170,39 @@ function writeRoutes(app: RouteApp, context: AppsContext): void {
     },
     (request) =>
       removeApp(context, request.account.id, request.params.appId, requestActor(request)),
+  );
+}
+
+/** `PUT /apps/{appId}/organization`: a personal app, with nothing deployed, moves into an organisation. */
+function transferRoute(app: RouteApp, context: AppsContext): void {
+  app.put(
+    '/apps/:appId/organization',
+    {
+      config: { ownedBy: ownerByParam(context.db, apps, 'appId') },
+      preValidation: bodyAsObject,
+      schema: {
+        tags: ['apps'],
+        summary:
+          'Move your own app into an organisation you are an admin of (nothing may be deployed: ' +
+          "an organisation's apps run on its own smart clusters)",
+        security: sessionOrApiKey,
+        params: appParams,
+        body: moveToOrganizationSchema,
+        response: { 200: appSchema, ...errorResponses, 403: errorBodySchema },
+      },
+    },
+    async (request) => {
+      if (request.account.organization) {
+        throw new ConflictError(organizationMessages.alreadyOrganization('app'));
+      }
+      const { appId } = request.params;
+      // Not the caller's: 404 before the organisation is looked at, as for any other app.
+      if (!(await findOwnApp(context.db, request.user.id, appId))) {
+        throw new NotFoundError('App not found');
+      }
+      const target = request.body.organization_uuid;
+      await request.actIn(target, 'admin');
+      return moveAppToOrganization(context, request.user.id, appId, target);
+    },
   );
 }
