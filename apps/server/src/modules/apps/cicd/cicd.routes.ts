@@ -14,6 +14,8 @@ export const cicdRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async
   app.put(
     '/apps/:appId/deployment',
     {
+      // A deploy-scoped API key may call this (issue 37).
+      config: { apiKeyScope: 'deploy' },
       schema: {
         tags: ['ci/cd'],
         summary:

@@ -17,6 +17,8 @@ export const intelligenceDeploymentRoutes: FastifyPluginAsyncZod<{ context: Apps
   app.put(
     '/clusters/:smartClusterUuid/deployment/:appUuid',
     {
+      // A deploy-scoped API key may call this (issue 37).
+      config: { apiKeyScope: 'deploy' },
       schema: {
         tags: ['ci/cd'],
         summary: 'CI/CD: roll a new image out on the app on one smart cluster (ApiKey or Bearer)',

@@ -28,6 +28,8 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> =
   app.put(
     '/apps/deployment/:deploymentId',
     {
+      // A deploy-scoped API key may call this (issue 37).
+      config: { apiKeyScope: 'deploy' },
       schema: {
         tags: ['apps'],
         summary: 'Roll a deployment out again with another image and/or number of replicas',

@@ -19,6 +19,8 @@ export const clusterVersionRoutes: FastifyPluginAsyncZod<{ context: RolloutConte
   app.post(
     '/clusters/versions',
     {
+      // A deploy-scoped API key may call this (issue 37).
+      config: { apiKeyScope: 'deploy' },
       preValidation: bodyAsObject,
       schema: {
         tags: ['cluster'],

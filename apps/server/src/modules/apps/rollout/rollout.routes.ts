@@ -24,6 +24,8 @@ export const rolloutRoutes: FastifyPluginAsyncZod<{ context: RolloutContext }> =
   app.post(
     '/apps/deployment/:deploymentId/rollback',
     {
+      // A deploy-scoped API key may call this (issue 37).
+      config: { apiKeyScope: 'deploy' },
       preValidation: bodyAsObject,
       schema: {
         tags: ['apps'],
@@ -90,6 +92,8 @@ function registerControlRoutes(app: RouteApp, context: RolloutContext): void {
     app.post(
       `/apps/rollouts/:rolloutId/${control}`,
       {
+        // A deploy-scoped API key may call this (issue 37).
+        config: { apiKeyScope: 'deploy' },
         schema: {
           tags: ['apps'],
           summary: {

@@ -36,7 +36,11 @@ export const versionRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = as
         params: z.object({ appId: z.uuid(notFoundId) }),
         response: { 200: versionSchema, ...errorResponses, 413: errorBodySchema },
       },
-      config: { multipartBody: { fields: versionCreateFieldsSchema, file: templateUpload } },
+      config: {
+        multipartBody: { fields: versionCreateFieldsSchema, file: templateUpload },
+        // A deploy-scoped API key may call this (issue 37).
+        apiKeyScope: 'deploy',
+      },
     },
     async (request) => {
       const form = await readTemplateForm(request);
