@@ -66,7 +66,11 @@ export function LoginField({ name, label, error, hint, autoFocus }: LoginFieldPr
           </button>
         ) : null}
       </span>
-      <div id={`${id}-error`} className={styles.error} role={error ? 'alert' : undefined}>
+      <div
+        id={`${id}-error`}
+        className={[styles.error, error ? '' : styles.hint].join(' ')}
+        role={error ? 'alert' : undefined}
+      >
         {error ?? hint}
       </div>
     </div>

@@ -112,9 +112,8 @@ describe('LoginPage', () => {
     vi.stubGlobal('fetch', fetchMock);
     const { router } = renderLogin();
     await fillAndSubmit('ada', 'secret');
-    expect(await screen.findByText('Enter the code from your authenticator app')).toBeTruthy();
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.type(await screen.findByLabelText('Authentication code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({

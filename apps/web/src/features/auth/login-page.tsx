@@ -51,8 +51,10 @@ export function LoginPage() {
     if (found.username || found.password) return;
     setFailure(null);
     void login(values).then((outcome) => {
+      // The first ask is said by the code field appearing; a refused code is said under the form.
+      const firstAsk = outcome?.codeRequired && !askCode;
       if (outcome?.codeRequired) setAskCode(true);
-      setFailure(outcome);
+      setFailure(firstAsk ? null : outcome);
     });
   };
   // Once a field was called out, its message follows what the user types.
