@@ -118,4 +118,23 @@ describe.skipIf(!inject('browserAvailable'))('account security: password and two
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL('**/home');
   });
+
+  it('creates a deploy key that expires, listed with its scopes, expiry and last use', async () => {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'API keys' }).click();
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const form = page.getByRole('dialog', { name: 'Create API key' });
+    await form.getByLabel('Name').fill('pipeline');
+    await form.getByRole('checkbox', { name: 'Deploy' }).check();
+    await form.getByLabel('Expires').click();
+    await page.getByTitle('In 30 days').click();
+    await screenshot(page, 'account-security-api-key-form');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    const row = page.getByRole('row', { name: /pipeline/ });
+    await row.waitFor({ state: 'visible' });
+    expect(await row.textContent()).toContain('Deploy');
+    expect(await row.textContent()).toContain('Never');
+    await screenshot(page, 'account-security-api-keys');
+  });
 });
