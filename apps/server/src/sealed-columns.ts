@@ -2,6 +2,7 @@ import { certificateSealedColumns } from './modules/domains/certificate/certific
 import { clusterSealedColumns } from './modules/clusters/cluster/cluster.queries';
 import { keypairSealedColumns } from './modules/account/keypair/keypair.queries';
 import { versionSealedColumns } from './modules/apps/version/version.queries';
+import { twoFactorSealedColumns } from './modules/account/two-factor/two-factor.queries';
 import { registrySealedColumns } from './modules/account/registry/registry.service';
 import type { SealedColumn } from './platform/secret-rotation';
 
@@ -12,4 +13,5 @@ export const sealedColumns: readonly SealedColumn[] = [
   ...certificateSealedColumns,
   ...keypairSealedColumns,
   ...registrySealedColumns,
+  ...twoFactorSealedColumns,
 ];

@@ -9,6 +9,8 @@ export const errorBodySchema = z.object({
   request_id: z.optional(z.string()),
   /** On a 409 that a rollout under way causes: that rollout, to follow or abort. */
   rollout_uuid: z.optional(z.string()),
+  /** On a login's 401: the password was right, the authenticator app's code is wanted. */
+  two_factor_required: z.optional(z.literal(true)),
 });
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;

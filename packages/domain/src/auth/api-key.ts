@@ -3,6 +3,16 @@ import { limits } from '../limits';
 import { requiredText, tooLongMessage } from '../request-fields';
 import { validationMessages } from '../validation-messages';
 
+/**
+ * What a key may do (issue 37): `read` any GET, `deploy` reads plus the routes a pipeline needs
+ * (versions, deploying, images, rollbacks), `admin` everything a key could do before scopes.
+ */
+export const apiKeyScopes = ['read', 'deploy', 'admin'] as const;
+
+export type ApiKeyScope = (typeof apiKeyScopes)[number];
+
+const scopesMessage = 'Scopes must be a list of "read", "deploy" and "admin"';
+
 /** `POST /auth/api_key` body and the console's create form: a trimmed, required name. */
 export const createApiKeySchema = z.object({
   name: requiredText(
@@ -10,6 +20,16 @@ export const createApiKeySchema = z.object({
     limits.nameMaxLength,
     tooLongMessage('Name', limits.nameMaxLength),
   ),
+  /** None: the key may do everything a key could before scopes. */
+  scopes: z
+    .array(z.enum(apiKeyScopes, { error: scopesMessage }), { error: scopesMessage })
+    .max(apiKeyScopes.length, scopesMessage)
+    .optional(),
+  expires_at: z.iso
+    .datetime({ offset: true, error: 'The expiry must be a date and time (ISO 8601)' })
+    .optional(),
+  /** The organisation the key acts for; the caller must be one of its members. */
+  organization_uuid: z.uuid({ error: 'Choose an organisation you are a member of' }).optional(),
 });
 
 export type CreateApiKeyInput = z.infer<typeof createApiKeySchema>;
@@ -26,7 +46,16 @@ export const revokeApiKeySchema = z.object({
 export type RevokeApiKeyInput = z.infer<typeof revokeApiKeySchema>;
 
 /** A key as listed (spec "Entities and their fields"): the value itself is only ever returned at creation. */
-export const apiKeySummarySchema = z.object({ name: z.string(), created_at: z.string() });
+export const apiKeySummarySchema = z.object({
+  name: z.string(),
+  created_at: z.string(),
+  /** Empty: no scopes, the key may do everything a key could before scopes. */
+  scopes: z.array(z.enum(apiKeyScopes)),
+  expires_at: z.string().nullable(),
+  /** To the minute: it is written at most once a minute per key. */
+  last_used_at: z.string().nullable(),
+  organization_uuid: z.string().nullable(),
+});
 
 export type ApiKeySummary = z.infer<typeof apiKeySummarySchema>;
 

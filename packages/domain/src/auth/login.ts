@@ -16,6 +16,8 @@ export const loginSchema = z.object({
     .min(1, validationMessages.password)
     .max(limits.passwordMaxLength, tooLongMessage('Password', limits.passwordMaxLength))
     .refine(hasNoNul, validationMessages.password),
+  /** The authenticator app's code, or a recovery code, once two-factor authentication is on. */
+  code: z.string().trim().max(64, 'Enter the code from your authenticator app').optional(),
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;

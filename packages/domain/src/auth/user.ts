@@ -5,6 +5,13 @@ import { validationMessages } from '../validation-messages';
 
 export const passwordMinLength = 8;
 
+/** A new password (an account's first, or a change); the common-password check is the server's. */
+export const newPasswordField = z
+  .string({ error: validationMessages.password })
+  .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters`)
+  .max(limits.passwordMaxLength, tooLongMessage('Password', limits.passwordMaxLength))
+  .refine(hasNoNul, validationMessages.password);
+
 /** `POST /auth/users`: an admin creates an account (the spec has no sign-up). */
 export const createUserSchema = z.object({
   username: z
@@ -18,11 +25,7 @@ export const createUserSchema = z.object({
     .trim()
     .max(254, validationMessages.email)
     .pipe(z.email({ error: validationMessages.email })),
-  password: z
-    .string({ error: validationMessages.password })
-    .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters`)
-    .max(limits.passwordMaxLength, tooLongMessage('Password', limits.passwordMaxLength))
-    .refine(hasNoNul, validationMessages.password),
+  password: newPasswordField,
 });
 
 export type CreateUserInput = z.infer<typeof createUserSchema>;

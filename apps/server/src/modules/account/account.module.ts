@@ -7,6 +7,7 @@ import { createAccountContext } from './account-context';
 import { apiKeyRoutes } from './api-key/api-key.routes';
 import { authenticateApiKey } from './api-key/api-key.service';
 import { authRoutes } from './auth/auth.routes';
+import { twoFactorRoutes } from './two-factor/two-factor.routes';
 import { authenticateSession } from './auth/auth.service';
 import type { SessionPolicy } from './auth/session-policy';
 import { billingRoutes } from './billing/billing.routes';
@@ -50,6 +51,7 @@ export async function registerAccount(
     membershipOf(context.db, userId, organizationId),
   );
   await app.register(authRoutes, { prefix: '/auth', context });
+  await app.register(twoFactorRoutes, { prefix: '/auth', context });
   await app.register(apiKeyRoutes, { prefix: '/auth', context });
   await app.register(organizationRoutes, { prefix: '/auth', context });
   await app.register(invitationRoutes, { prefix: '/auth', context });

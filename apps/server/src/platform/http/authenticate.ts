@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '@meridian/domain/auth/api-key';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
@@ -12,8 +13,17 @@ export interface AuthenticatedUser {
 /** How the request proved who it is: a console session, or an API key for CI/CD calls. */
 export type Credential =
   | { kind: 'session'; sessionId: string }
-  /** `keyName` says who acted in an app's history. */
-  | { kind: 'apiKey'; keyId: string; keyName: string };
+  /**
+   * `keyName` says who acted in an app's history; `scopes` (empty: unrestricted) limit the routes
+   * it may call; `organizationId` is the organisation it was made for, if any.
+   */
+  | {
+      kind: 'apiKey';
+      keyId: string;
+      keyName: string;
+      scopes: readonly ApiKeyScope[];
+      organizationId: string | null;
+    };
 
 export interface Authentication {
   user: AuthenticatedUser;
@@ -32,6 +42,10 @@ export type CredentialResolver = (value: string) => Promise<Authentication>;
 export type AuthenticateHook = (request: FastifyRequest) => Promise<void>;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on the few routes a `deploy` API key may call besides reads (issue 37). */
+    apiKeyScope?: 'deploy';
+  }
   interface FastifyInstance {
     authenticate: AuthenticateHook;
   }
@@ -83,8 +97,29 @@ export function registerAuthentication(
     if (!resolve || !value || !userId) throw new UnauthorizedError();
     const authentication = await resolve(value);
     if (authentication.user.id !== userId) throw new UnauthorizedError();
+    requireScope(request, authentication.credential);
     authentications.set(request, authentication);
   });
+}
+
+export const readScopeMessage =
+  'This API key may only read; use a key with the deploy or admin scope';
+export const deployScopeMessage =
+  'This API key may only read and deploy (versions, deployments, images, rollbacks); use a key with the admin scope';
+
+/**
+ * A scoped key's reach: `read` any GET; `deploy` reads plus the routes marked
+ * `config: { apiKeyScope: 'deploy' }`; `admin`, or no scopes at all, every route keys may call.
+ */
+function requireScope(request: FastifyRequest, credential: Credential): void {
+  if (credential.kind !== 'apiKey' || credential.scopes.length === 0) return;
+  const { scopes } = credential;
+  if (scopes.includes('admin')) return;
+  if (request.method === 'GET' || request.method === 'HEAD') return;
+  if (!scopes.includes('deploy')) throw new ForbiddenError(readScopeMessage);
+  if (request.routeOptions.config.apiKeyScope !== 'deploy') {
+    throw new ForbiddenError(deployScopeMessage);
+  }
 }
 
 function parseAuthorization(header: string | undefined) {

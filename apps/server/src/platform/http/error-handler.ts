@@ -9,6 +9,7 @@ import {
   PayloadTooLargeError,
   RateLimitedError,
   ServiceBusyError,
+  TwoFactorRequiredError,
   UnauthorizedError,
   ValidationError,
 } from './errors';
@@ -70,6 +71,9 @@ function domainErrorBody(error: DomainError, reply: FastifyReply): ErrorBody {
   }
   if (error instanceof ValidationError) {
     return { message: short(error.message), errors: listed(error.messages) };
+  }
+  if (error instanceof TwoFactorRequiredError) {
+    return { message: short(error.message), two_factor_required: true };
   }
   if (error instanceof ConflictError && error.rolloutId) {
     return { message: short(error.message), rollout_uuid: error.rolloutId };

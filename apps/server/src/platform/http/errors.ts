@@ -30,6 +30,9 @@ export class UnauthorizedError extends DomainError {
   }
 }
 
+/** 401 with `two_factor_required`: the password was right; the login wants a code too. */
+export class TwoFactorRequiredError extends UnauthorizedError {}
+
 /** 403: a known user asking for something their role does not allow. */
 export class ForbiddenError extends DomainError {
   constructor(message = 'Forbidden') {

@@ -7,6 +7,7 @@ import KeyOutlined from '@ant-design/icons-svg/es/asn/KeyOutlined';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
 import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
+import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
 import { Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
@@ -29,6 +30,12 @@ const RegistriesDialog = lazyAntdPart(() =>
   import('../../features/registries/registries-dialog').then((m) => m.RegistriesDialog),
 );
 
+const AccountSecurityDialog = lazyAntdPart(() =>
+  import('../../features/account-security/account-security-dialog').then(
+    (m) => m.AccountSecurityDialog,
+  ),
+);
+
 const routes: Record<string, string> = {
   notifications: '/notifications',
   organizations: '/organizations',
@@ -37,7 +44,7 @@ const routes: Record<string, string> = {
   'api-keys': '/api-key',
 };
 
-/** Avatar and e-mail; opens Notifications, Billing, Support, API keys, Keypair, Saved registries, Organisations and Logout. */
+/** Avatar and e-mail; opens Notifications, Billing, Support, API keys, Keypair, Saved registries, Password and two-factor, Organisations and Logout. */
 export function AccountMenu() {
   const email = useSelector(selectUserEmail);
   const navigate = useNavigate();
@@ -47,6 +54,8 @@ export function AccountMenu() {
   const [keypairLoaded, setKeypairLoaded] = useState(false);
   const [registriesOpen, setRegistriesOpen] = useState(false);
   const [registriesLoaded, setRegistriesLoaded] = useState(false);
+  const [securityOpen, setSecurityOpen] = useState(false);
+  const [securityLoaded, setSecurityLoaded] = useState(false);
 
   const entries: MenuEntry[] = [
     {
@@ -60,6 +69,7 @@ export function AccountMenu() {
     { key: 'api-keys', icon: KeyOutlined, label: t('account.apiKeys') },
     { key: 'keypair', icon: LockOutlined, label: t('account.keypair') },
     { key: 'registries', icon: CloudServerOutlined, label: t('account.registries') },
+    { key: 'security', icon: SafetyOutlined, label: t('account.security') },
     // Not in the spec's list: after its entries, so theirs keep the spec's order.
     { key: 'organizations', icon: TeamOutlined, label: t('account.organizations') },
     { key: 'divider', type: 'divider' },
@@ -73,6 +83,9 @@ export function AccountMenu() {
     } else if (key === 'registries') {
       setRegistriesLoaded(true);
       setRegistriesOpen(true);
+    } else if (key === 'security') {
+      setSecurityLoaded(true);
+      setSecurityOpen(true);
     } else if (key === 'logout') void logout();
     else if (routes[key]) void navigate(routes[key]);
   };
@@ -94,6 +107,11 @@ export function AccountMenu() {
       {keypairLoaded ? (
         <Suspense fallback={null}>
           <KeypairDialog open={keypairOpen} onClose={() => setKeypairOpen(false)} />
+        </Suspense>
+      ) : null}
+      {securityLoaded ? (
+        <Suspense fallback={null}>
+          <AccountSecurityDialog open={securityOpen} onClose={() => setSecurityOpen(false)} />
         </Suspense>
       ) : null}
       {registriesLoaded ? (

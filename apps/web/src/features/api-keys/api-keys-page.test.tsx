@@ -8,7 +8,8 @@ import { ApiKeysPage } from './api-keys-page';
 const secret = `mk_${'a'.repeat(43)}`;
 
 function mockApi({ failList = false, failRevoke = false } = {}) {
-  let keys = [{ name: 'deploy-bot', created_at: '2026-11-21T10:00:00Z' }];
+  const unscoped = { scopes: [], expires_at: null, last_used_at: null, organization_uuid: null };
+  let keys = [{ name: 'deploy-bot', created_at: '2026-11-21T10:00:00Z', ...unscoped }];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
@@ -18,7 +19,7 @@ function mockApi({ failList = false, failRevoke = false } = {}) {
     }
     const body = JSON.parse(String(init?.body)) as { name: string };
     if (method === 'POST') {
-      keys = [{ name: body.name, created_at: '2026-11-21T11:00:00Z' }, ...keys];
+      keys = [{ name: body.name, created_at: '2026-11-21T11:00:00Z', ...unscoped }, ...keys];
       return jsonResponse({ name: body.name, key: secret });
     }
     if (method === 'DELETE') {

@@ -1,6 +1,6 @@
 import { DeleteOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
-import { createApiKeySchema, type ApiKeySummary } from '@meridian/domain/auth/api-key';
-import { Alert, App, Button, Form, Input, Modal, Table } from 'antd';
+import type { ApiKeySummary } from '@meridian/domain/auth/api-key';
+import { Alert, App, Button, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../shared/api/api-error';
@@ -13,6 +13,7 @@ import { useCreateApiKey } from './api/create-api-key';
 import { useApiKeys } from './api/get-api-keys';
 import { useRevokeApiKey } from './api/revoke-api-key';
 import { CreatedKeyDialog } from './created-key-dialog';
+import { CreateKeyDialog, type CreateKeyValues } from './create-key-dialog';
 import styles from './api-keys-page.module.css';
 
 function errorDescription(error: unknown): string {
@@ -22,15 +23,19 @@ function errorDescription(error: unknown): string {
   return t('error.tryAgain');
 }
 
-// The same rule as the server's, from the domain schema.
-const nameRule = {
-  validator: (_rule: unknown, value: unknown) => {
-    const result = createApiKeySchema.shape.name.safeParse(value ?? undefined);
-    return result.success
-      ? Promise.resolve()
-      : Promise.reject(new Error(result.error.issues[0]?.message ?? ''));
-  },
-};
+function scopeTags(scopes: ApiKeySummary['scopes']) {
+  if (scopes.length === 0) return <Tag>{t('apiKeys.scope.all')}</Tag>;
+  return scopes.map((scope) => <Tag key={scope}>{t(`apiKeys.scope.${scope}`)}</Tag>);
+}
+
+function expiryText(expiresAt: string | null): string {
+  if (expiresAt === null) return t('apiKeys.never');
+  return Date.parse(expiresAt) <= Date.now() ? t('apiKeys.expired') : formatDateTime(expiresAt);
+}
+
+function expiryOf(days: number): { expires_at?: string } {
+  return days > 0 ? { expires_at: new Date(Date.now() + days * 86_400_000).toISOString() } : {};
+}
 
 /** /api-key: keys for CI/CD calls; a new key's value is shown once. */
 export function ApiKeysPage() {
@@ -40,7 +45,6 @@ export function ApiKeysPage() {
   const revokeMutation = useRevokeApiKey();
   const [createOpen, setCreateOpen] = useState(false);
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
-  const [form] = Form.useForm<{ name: string }>();
 
   useEffect(() => {
     if (keys.isError) {
@@ -50,12 +54,14 @@ export function ApiKeysPage() {
     }
   }, [keys.isError]);
 
-  const submitCreate = async () => {
-    const { name } = await form.validateFields();
+  const submitCreate = async ({ name, scopes, expiresInDays }: CreateKeyValues) => {
     try {
-      const result = await createMutation.mutateAsync({ name });
+      const result = await createMutation.mutateAsync({
+        name,
+        ...(scopes.length > 0 ? { scopes } : {}),
+        ...expiryOf(expiresInDays),
+      });
       setCreateOpen(false);
-      form.resetFields();
       setCreated({ name: result.name, key: result.key });
     } catch (error) {
       notify.error(t('apiKeys.createFailed'), errorDescription(error));
@@ -97,6 +103,25 @@ export function ApiKeysPage() {
       dataIndex: 'created_at',
       key: 'created_at',
       render: (createdAt: string) => formatDateTime(createdAt),
+    },
+    {
+      title: t('apiKeys.column.scopes'),
+      dataIndex: 'scopes',
+      key: 'scopes',
+      render: scopeTags,
+    },
+    {
+      title: t('apiKeys.column.expiresAt'),
+      dataIndex: 'expires_at',
+      key: 'expires_at',
+      render: expiryText,
+    },
+    {
+      title: t('apiKeys.column.lastUsedAt'),
+      dataIndex: 'last_used_at',
+      key: 'last_used_at',
+      render: (lastUsedAt: string | null) =>
+        lastUsedAt === null ? t('apiKeys.never') : formatDateTime(lastUsedAt),
     },
     {
       title: t('apiKeys.column.actions'),
@@ -154,30 +179,12 @@ export function ApiKeysPage() {
         />
       )}
 
-      <Modal
+      <CreateKeyDialog
         open={createOpen}
-        title={t('apiKeys.form.title')}
-        okText={t('apiKeys.form.submit')}
-        cancelText={t('common.cancel')}
-        confirmLoading={createMutation.isPending}
-        onOk={() => void submitCreate().catch(() => undefined)}
-        onCancel={() => {
-          setCreateOpen(false);
-          form.resetFields();
-        }}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" preserve={false} onFinish={() => void submitCreate()}>
-          <Form.Item name="name" label={t('apiKeys.form.name')} rules={[nameRule]}>
-            <Input
-              autoFocus
-              maxLength={50}
-              placeholder={t('apiKeys.form.namePlaceholder')}
-              autoComplete="off"
-            />
-          </Form.Item>
-        </Form>
-      </Modal>
+        busy={createMutation.isPending}
+        onCreate={submitCreate}
+        onCancel={() => setCreateOpen(false)}
+      />
 
       <CreatedKeyDialog created={created} onDone={() => setCreated(null)} />
     </>

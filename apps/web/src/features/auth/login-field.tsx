@@ -3,9 +3,11 @@ import { t } from '../../shared/i18n/translate';
 import styles from './login-page.module.css';
 
 interface LoginFieldProps {
-  name: 'username' | 'password';
+  name: 'username' | 'password' | 'code';
   label: string;
   error?: string;
+  /** Shown under the field while it has no error. */
+  hint?: string;
   autoFocus?: boolean;
 }
 
@@ -13,6 +15,7 @@ interface LoginFieldProps {
 const glyphs = {
   username: 'M8 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-5.5 6.5c.4-2.6 2.7-4.5 5.5-4.5s5.1 1.9 5.5 4.5',
   password: 'M4 7V5a4 4 0 0 1 8 0v2M3 7h10v7H3zM8 10v1.5',
+  code: 'M5 1.5h6v13H5zM7 12.5h2',
 };
 
 function Glyph({ path }: { path: string }) {
@@ -24,7 +27,7 @@ function Glyph({ path }: { path: string }) {
 }
 
 /** A labelled login input with its icon, its message under it, and a show/hide for the password. */
-export function LoginField({ name, label, error, autoFocus }: LoginFieldProps) {
+export function LoginField({ name, label, error, hint, autoFocus }: LoginFieldProps) {
   const [revealed, setRevealed] = useState(false);
   const id = `login-${name}`;
   const isPassword = name === 'password';
@@ -40,7 +43,9 @@ export function LoginField({ name, label, error, autoFocus }: LoginFieldProps) {
           id={id}
           name={name}
           type={isPassword && !revealed ? 'password' : 'text'}
-          autoComplete={isPassword ? 'current-password' : 'username'}
+          autoComplete={
+            { password: 'current-password', username: 'username', code: 'one-time-code' }[name]
+          }
           autoFocus={autoFocus}
           spellCheck={false}
           aria-invalid={error ? true : undefined}
@@ -61,8 +66,12 @@ export function LoginField({ name, label, error, autoFocus }: LoginFieldProps) {
           </button>
         ) : null}
       </span>
-      <div id={`${id}-error`} className={styles.error} role={error ? 'alert' : undefined}>
-        {error}
+      <div
+        id={`${id}-error`}
+        className={[styles.error, error ? '' : styles.hint].join(' ')}
+        role={error ? 'alert' : undefined}
+      >
+        {error ?? hint}
       </div>
     </div>
   );

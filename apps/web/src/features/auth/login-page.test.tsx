@@ -98,6 +98,31 @@ describe('LoginPage', () => {
     expect(screen.queryByText('Something went wrong!')).toBeNull();
   });
 
+  it('asks for the authenticator code when the server wants one, then sends it', async () => {
+    const data = { userId: 'u-1', userEmail: 'ada@example.ca', token: 'tok-1' };
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(
+        jsonResponse(
+          { message: 'Enter the code from your authenticator app', two_factor_required: true },
+          401,
+        ),
+      )
+      .mockResolvedValueOnce(jsonResponse(data));
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderLogin();
+    await fillAndSubmit('ada', 'secret');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({
+      username: 'ada',
+      password: 'secret',
+      code: '123456',
+    });
+  });
+
   it('stores the user and goes to /home on success', async () => {
     const data = { userId: 'u-1', userEmail: 'ada@example.ca', token: 'tok-1' };
     const fetchMock = vi.fn().mockResolvedValue(jsonResponse(data));

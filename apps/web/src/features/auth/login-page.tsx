@@ -22,9 +22,11 @@ function loginFieldErrors({ username, password }: LoginInput): FieldErrors {
 
 function formValues(form: HTMLFormElement): LoginInput {
   const data = new FormData(form);
+  const code = data.get('code');
   return {
     username: String(data.get('username') ?? ''),
     password: String(data.get('password') ?? ''),
+    ...(typeof code === 'string' ? { code } : {}),
   };
 }
 
@@ -38,6 +40,8 @@ export function LoginPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   // Under the form, not a toast: it must not outlive the page once the next attempt succeeds.
   const [failure, setFailure] = useState<LoginFailure | null>(null);
+  // Shown once the server says the password was right and two-factor authentication is on.
+  const [askCode, setAskCode] = useState(false);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,7 +50,12 @@ export function LoginPage() {
     setErrors(found);
     if (found.username || found.password) return;
     setFailure(null);
-    void login(values).then(setFailure);
+    void login(values).then((outcome) => {
+      // The first ask is said by the code field appearing; a refused code is said under the form.
+      const firstAsk = outcome?.codeRequired && !askCode;
+      if (outcome?.codeRequired) setAskCode(true);
+      setFailure(firstAsk ? null : outcome);
+    });
   };
   // Once a field was called out, its message follows what the user types.
   const onChange = (event: FormEvent<HTMLFormElement>) => {
@@ -83,6 +92,14 @@ export function LoginPage() {
               autoFocus
             />
             <LoginField name="password" label={t('login.password')} error={errors.password} />
+            {askCode ? (
+              <LoginField
+                name="code"
+                label={t('login.code')}
+                hint={t('login.codeHint')}
+                autoFocus
+              />
+            ) : null}
             <button type="submit" className={styles.submit} aria-busy={isPending || undefined}>
               {isPending ? <span className={styles.spinner} aria-hidden="true" /> : null}
               {t('login.submit')}

@@ -4,19 +4,23 @@ import { errorBodySchema } from '@meridian/domain/errors';
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: string[];
+  /** A login's 401 when the password was right and a code from the authenticator app is wanted. */
+  readonly twoFactorRequired: boolean;
 
-  constructor(status: number, message: string, errors: string[] = []) {
+  constructor(status: number, message: string, errors: string[] = [], twoFactorRequired = false) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.twoFactorRequired = twoFactorRequired;
   }
 
   /** The error body's message and reasons; a body of another shape (a proxy's page) gives its text. */
   static fromBody(status: number, body: unknown, fallback: string): ApiError {
     const parsed = errorBodySchema.safeParse(body);
     if (parsed.success) {
-      return new ApiError(status, parsed.data.message || fallback, parsed.data.errors ?? []);
+      const { message, errors = [], two_factor_required } = parsed.data;
+      return new ApiError(status, message || fallback, errors, two_factor_required === true);
     }
     return new ApiError(status, typeof body === 'string' && body ? body : fallback);
   }

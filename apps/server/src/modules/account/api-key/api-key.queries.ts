@@ -1,11 +1,18 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
 import { apiKeys } from '../../../platform/db/schema/accounts';
 
 /** The user's live keys, newest first. */
 export function listApiKeys(db: Database, userId: string) {
   return db
-    .select({ name: apiKeys.name, createdAt: apiKeys.createdAt })
+    .select({
+      name: apiKeys.name,
+      createdAt: apiKeys.createdAt,
+      scopes: apiKeys.scopes,
+      expiresAt: apiKeys.expiresAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      organizationId: apiKeys.organizationId,
+    })
     .from(apiKeys)
     .where(eq(apiKeys.userId, userId))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
@@ -34,4 +41,15 @@ export async function deleteApiKey(db: Database, userId: string, name: string) {
 export async function findApiKeyByHash(db: Database, keyHash: string) {
   const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).limit(1);
   return row;
+}
+
+/** Writes when the key was used, unless another request already did within the minute. */
+export async function touchApiKey(db: Database, keyId: string, at: Date) {
+  const minuteAgo = new Date(at.getTime() - 60_000);
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: at })
+    .where(
+      and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, minuteAgo))),
+    );
 }

@@ -29,6 +29,18 @@ function session(app: App, headers: Headers) {
   return app.inject({ method: 'GET', url: '/auth/session', headers });
 }
 
+/** A key as listed: without scopes, expiry or organisation (today's behaviour). */
+function listed(name: string, lastUsedAt: unknown = null) {
+  return {
+    name,
+    created_at: expect.any(String),
+    scopes: [],
+    expires_at: null,
+    last_used_at: lastUsedAt,
+    organization_uuid: null,
+  };
+}
+
 function apiKeyHeaders(key: string, userId: string): Headers {
   return { authorization: `ApiKey ${key}`, 'x-user-id': userId };
 }
@@ -72,10 +84,7 @@ describe.each(embeddedBackendOnly())('API keys on %s', (backend) => {
     const list = await listKeys(t.app, admin.headers);
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual({
-      keys: [
-        { name: 'release', created_at: expect.any(String) },
-        { name: 'deploy-bot', created_at: expect.any(String) },
-      ],
+      keys: [listed('release'), listed('deploy-bot')],
     });
     expect(list.body).not.toContain(body.key);
     expect(list.body).not.toContain('mk_');
@@ -187,7 +196,7 @@ describe.each(embeddedBackendOnly())('API keys on %s', (backend) => {
     }
     // Nothing was changed, and the key still works where keys are allowed.
     expect((await listKeys(t.app, admin.headers)).json().keys).toEqual([
-      { name: 'limited', created_at: expect.any(String) },
+      listed('limited', expect.any(String)),
     ]);
     expect((await session(t.app, headers)).statusCode).toBe(200);
     await revokeKey(t.app, admin.headers, 'limited');

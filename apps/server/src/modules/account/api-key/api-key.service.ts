@@ -5,8 +5,20 @@ import {
   type CreateApiKeyInput,
   type CreatedApiKey,
 } from '@meridian/domain/auth/api-key';
-import { ConflictError, NotFoundError, UnauthorizedError } from '../../../platform/http/errors';
-import { deleteApiKey, findApiKeyByHash, insertApiKey, listApiKeys } from './api-key.queries';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  UnauthorizedError,
+} from '../../../platform/http/errors';
+import {
+  deleteApiKey,
+  findApiKeyByHash,
+  insertApiKey,
+  listApiKeys,
+  touchApiKey,
+} from './api-key.queries';
+import { membershipsOf } from '../organization/organization.queries';
 import type { Authentication } from '../../../platform/http/authenticate';
 import { toAuthenticatedUser } from '../auth/auth.service';
 import { findUserById } from '../auth/auth.queries';
@@ -24,18 +36,43 @@ export async function listUserApiKeys(
 ): Promise<ApiKeyList> {
   const rows = await listApiKeys(context.db, userId);
   return {
-    keys: rows.map((row) => ({ name: row.name, created_at: row.createdAt.toISOString() })),
+    keys: rows.map((row) => ({
+      name: row.name,
+      created_at: row.createdAt.toISOString(),
+      scopes: row.scopes,
+      expires_at: row.expiresAt?.toISOString() ?? null,
+      last_used_at: row.lastUsedAt?.toISOString() ?? null,
+      organization_uuid: row.organizationId,
+    })),
   };
 }
 
+export const notAMemberMessage = 'You are not a member of this organisation';
+export const pastExpiryMessage = 'The expiry must be in the future';
+
 /** Issues a new key; its value is returned this once and only its hash is kept. */
 export async function createApiKey(
-  context: Pick<AccountContext, 'db'>,
+  context: Pick<AccountContext, 'db' | 'now'>,
   userId: string,
-  { name }: CreateApiKeyInput,
+  { name, scopes = [], expires_at, organization_uuid }: CreateApiKeyInput,
 ): Promise<CreatedApiKey> {
+  const expiresAt = expires_at === undefined ? null : new Date(expires_at);
+  if (expiresAt && expiresAt <= context.now()) throw new BadRequestError(pastExpiryMessage);
+  if (organization_uuid) {
+    const memberships = await membershipsOf(context.db, userId);
+    if (!memberships.some((organization) => organization.id === organization_uuid)) {
+      throw new BadRequestError(notAMemberMessage);
+    }
+  }
   const key = apiKeyPrefix + randomBytes(32).toString('base64url');
-  const row = await insertApiKey(context.db, { userId, name, keyHash: hashApiKey(key) });
+  const row = await insertApiKey(context.db, {
+    userId,
+    name,
+    keyHash: hashApiKey(key),
+    scopes: [...new Set(scopes)],
+    expiresAt,
+    organizationId: organization_uuid ?? null,
+  });
   if (!row) throw new ConflictError(duplicateApiKeyMessage);
   return { name: row.name, key };
 }
@@ -51,18 +88,37 @@ export async function revokeApiKey(
   }
 }
 
-/** Resolves `Authorization: ApiKey <key>`; throws UnauthorizedError for unknown or revoked keys. */
+/**
+ * Resolves `Authorization: ApiKey <key>`; throws UnauthorizedError for unknown, revoked or
+ * expired keys. Its scopes are enforced by the authentication hook, per route.
+ */
 export async function authenticateApiKey(
-  context: Pick<AccountContext, 'db'>,
+  context: Pick<AccountContext, 'db' | 'now'>,
   key: string,
 ): Promise<Authentication> {
   if (!keyPattern.test(key)) throw new UnauthorizedError();
   const found = await findApiKeyByHash(context.db, hashApiKey(key));
   const user = found && (await findUserById(context.db, found.userId));
   if (!found || !user) throw new UnauthorizedError();
+  const at = context.now();
+  if (found.expiresAt && found.expiresAt <= at) {
+    throw new UnauthorizedError(
+      `This API key expired on ${found.expiresAt.toISOString()}; create a new one on the API keys page`,
+    );
+  }
+  // The row read above says when it was last written, so most requests write nothing.
+  if (!found.lastUsedAt || at.getTime() - found.lastUsedAt.getTime() >= 60_000) {
+    await touchApiKey(context.db, found.id, at);
+  }
   return {
     user: toAuthenticatedUser(user),
-    credential: { kind: 'apiKey', keyId: found.id, keyName: found.name },
+    credential: {
+      kind: 'apiKey',
+      keyId: found.id,
+      keyName: found.name,
+      scopes: found.scopes,
+      organizationId: found.organizationId,
+    },
   };
 }
 

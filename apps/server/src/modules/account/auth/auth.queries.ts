@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { planOnce, type Database } from '../../../platform/db/database';
 import { sessions, users } from '../../../platform/db/schema/accounts';
 import { userRevisions } from '../../../platform/db/schema/platform';
@@ -88,4 +88,23 @@ export async function deleteDeadSessions(
 export async function findUserById(db: Database, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   return user;
+}
+
+export async function updatePasswordHash(db: Database, userId: string, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** Revokes every live session of the user but one. */
+export async function revokeOtherSessions(
+  db: Database,
+  userId: string,
+  keptSessionId: string,
+  revokedAt: Date,
+) {
+  await db
+    .update(sessions)
+    .set({ revokedAt })
+    .where(
+      and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId), isNull(sessions.revokedAt)),
+    );
 }

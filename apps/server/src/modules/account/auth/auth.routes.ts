@@ -5,7 +5,8 @@ import { statusResultSchema } from '@meridian/domain/operation-result';
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountContext } from '../account-context';
-import { createUser, login, logout } from './auth.service';
+import { changePasswordSchema } from '@meridian/domain/auth/account-security';
+import { changePassword, createUser, login, logout } from './auth.service';
 import { requireSession } from '../../../platform/http/authenticate';
 import type { RouteApp } from '../../../platform/http/route-schema';
 import { bodyAsObject, sessionOnly } from '../../../platform/http/route-schema';
@@ -17,7 +18,35 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AccountContext }> = as
 ) => {
   loginRoute(app, context);
   sessionRoutes(app, context);
+  passwordRoute(app, context);
 };
+
+function passwordRoute(app: RouteApp, context: AccountContext): void {
+  app.put(
+    '/password',
+    {
+      onRequest: [app.authenticate, requireSession],
+      preValidation: bodyAsObject,
+      schema: {
+        tags: ['auth'],
+        summary: 'Change your password; every other session of yours is signed out',
+        security: sessionOnly,
+        body: changePasswordSchema,
+        response: {
+          200: statusResultSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      await changePassword(context, request.authentication, request.body, request.ip);
+      return { status: 'success' as const };
+    },
+  );
+}
 
 function loginRoute(app: RouteApp, context: AccountContext): void {
   app.post(

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LoginInput } from '@meridian/domain/auth/login';
+import type { ChangePasswordInput } from '@meridian/domain/auth/account-security';
+import { codeMessage } from '@meridian/domain/auth/account-security';
 import type { LoginResult } from '@meridian/domain/auth/login-result';
 import type { CreateUserInput, User } from '@meridian/domain/auth/user';
 import { announceChange } from '../../../platform/changes/change-feed';
@@ -7,18 +9,25 @@ import type { AuthenticatedUser, Authentication } from '../../../platform/http/a
 import {
   ConflictError,
   ForbiddenError,
+  BadRequestError,
   RateLimitedError,
+  TwoFactorRequiredError,
   UnauthorizedError,
   ValidationError,
 } from '../../../platform/http/errors';
 import {
+  findUserById,
   findUserByUsername,
   deleteDeadSessions,
   insertSession,
   insertUser,
+  revokeOtherSessions,
   revokeSession,
+  updatePasswordHash,
   updateSessionLastSeen,
 } from './auth.queries';
+import { acceptSecondFactor, invalidCodeMessage } from '../two-factor/two-factor.service';
+import { isTwoFactorEnabled } from '../two-factor/two-factor.queries';
 import { commonPasswordMessage, hashPassword, isCommonPassword } from './password';
 import { verify } from '@node-rs/argon2';
 import type { UserRow } from '../../../platform/db/schema/accounts';
@@ -32,9 +41,9 @@ const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 export async function login(
   context: Pick<
     AccountContext,
-    'db' | 'now' | 'loginThrottle' | 'sessionPolicy' | 'dummyPasswordHash'
+    'db' | 'now' | 'loginThrottle' | 'sessionPolicy' | 'dummyPasswordHash' | 'secrets'
   >,
-  { username, password }: LoginInput,
+  { username, password, code }: LoginInput,
   ip: string,
 ): Promise<LoginResult> {
   const { db, loginThrottle, sessionPolicy } = context;
@@ -49,6 +58,14 @@ export async function login(
   );
   if (!user || !passwordMatches) {
     throw new UnauthorizedError(invalidCredentialsMessage);
+  }
+  // The attempt stays counted as a failure until the code is right too: codes are guessed as
+  // slowly as passwords.
+  if (await isTwoFactorEnabled(db, user.id)) {
+    if (!code) throw new TwoFactorRequiredError(codeMessage);
+    if (!(await acceptSecondFactor(context, user.id, code))) {
+      throw new TwoFactorRequiredError(invalidCodeMessage);
+    }
   }
   await loginThrottle.recordSuccess(username, ip);
 
@@ -101,6 +118,40 @@ export async function logout(
   await context.db.transaction(async (tx) => {
     await revokeSession(tx, credential.sessionId, context.now());
     // Heard by every process once committed: the session's live sockets are cut at once.
+    await announceChange(tx, { topic: 'session', userId: user.id });
+  });
+}
+
+export const wrongCurrentPasswordMessage = 'Your current password is not correct';
+
+/**
+ * Changes the caller's password and revokes every other session of theirs (their sockets are
+ * cut at once); the session making the change stays signed in.
+ */
+export async function changePassword(
+  context: Pick<AccountContext, 'db' | 'now' | 'loginThrottle'>,
+  { credential, user }: Authentication,
+  input: ChangePasswordInput,
+  ip: string,
+): Promise<void> {
+  if (credential.kind !== 'session') throw new ForbiddenError();
+  const decision = await context.loginThrottle.attempt(user.username, ip);
+  if (!decision.allowed) throw new RateLimitedError(Math.ceil(decision.retryAfterMs / 1000));
+  const row = await findUserById(context.db, user.id);
+  if (!row || !(await verify(row.passwordHash, input.current_password))) {
+    throw new BadRequestError(wrongCurrentPasswordMessage);
+  }
+  await context.loginThrottle.recordSuccess(user.username, ip);
+  if (input.new_password === input.current_password) {
+    throw new ValidationError(['The new password must differ from the current one']);
+  }
+  if (await isCommonPassword(input.new_password)) {
+    throw new ValidationError([commonPasswordMessage]);
+  }
+  const passwordHash = await hashPassword(input.new_password);
+  await context.db.transaction(async (tx) => {
+    await updatePasswordHash(tx, user.id, passwordHash);
+    await revokeOtherSessions(tx, user.id, credential.sessionId, context.now());
     await announceChange(tx, { topic: 'session', userId: user.id });
   });
 }

@@ -21,7 +21,7 @@ export const clusterVersionRoutes: FastifyPluginAsyncZod<{ context: RolloutConte
   app.post(
     '/clusters/versions',
     {
-      config: { ownedBy: ownerByBody(context.db, versions, 'version_uuid'), role: 'developer' },
+      config: { apiKeyScope: 'deploy', ownedBy: ownerByBody(context.db, versions, 'version_uuid'), role: 'developer' },
       preValidation: bodyAsObject,
       schema: {
         tags: ['cluster'],

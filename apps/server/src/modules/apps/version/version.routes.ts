@@ -47,6 +47,8 @@ export const versionRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = as
         ownedBy: ownerByParam(context.db, apps, 'appId'),
         role: 'developer',
         multipartBody: { fields: versionCreateFieldsSchema, file: templateUpload },
+        // A deploy-scoped API key may call this (issue 37).
+        apiKeyScope: 'deploy',
       },
     },
     async (request) => {

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { EventPayload, EventType } from '@meridian/domain/events/event-catalogue';
 import type { OrganizationRole } from '@meridian/domain/auth/organization';
+import type { ApiKeyScope } from '@meridian/domain/auth/api-key';
 import { createdAt, belongsTo } from './columns';
 
 export type AccountKind = 'person' | 'organization';
@@ -71,9 +72,51 @@ export const apiKeys = pgTable(
      * (nothing to brute-force); a slow password hash would only slow every CI/CD call.
      */
     keyHash: text('key_hash').notNull().unique(),
+    /** Empty: every route a key could call before scopes (issue 37). */
+    scopes: text('scopes')
+      .array()
+      .$type<ApiKeyScope[]>()
+      .notNull()
+      .default(sql`'{}'`),
+    /** Past it the key answers 401; null: it never expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Written at most once a minute per key, not on every request. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** The organisation the key acts for (the caller was a member when creating it). */
+    organizationId: uuid('organization_id').references(() => organizations.id, {
+      onDelete: 'cascade',
+    }),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('api_keys_user_name_idx').on(table.userId, table.name)],
+);
+
+/**
+ * A user's TOTP secret (RFC 6238), sealed: pending from setup until a first code enables it.
+ * `lastUsedStep` is the newest time step a code was accepted for, so no code is accepted twice.
+ */
+export const userTwoFactor = pgTable('user_two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** AES-256-GCM sealed (platform/secret-box): the server must read it to check codes. */
+  secretSealed: text('secret_sealed').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastUsedStep: integer('last_used_step'),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes, SHA-256 hashed: 60 random bits each, so a slow hash adds nothing. */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerUserId(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('user_recovery_codes_user_idx').on(table.userId)],
 );
 
 /** Saved private registry credentials (issue 36): a Basic version names one by uuid. */

@@ -12,7 +12,7 @@ import { apiKeysQueryKey } from './get-api-keys';
 export function createApiKey(body: CreateApiKeyInput): Promise<CreatedApiKey> {
   return apiClient.post(
     `${apiPaths.auth}/api_key`,
-    { name: body.name.trim() },
+    { ...body, name: body.name.trim() },
     { schema: createdApiKeySchema },
   );
 }

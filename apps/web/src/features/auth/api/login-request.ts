@@ -10,9 +10,10 @@ export function postLogin(input: LoginInput): Promise<LoginResult> {
   return apiClient.post(`${apiPaths.auth}/login`, input, { schema: loginResultSchema });
 }
 
-/** A login the server throttled: its words on how long to wait. */
+/** A login the server throttled (its words on how long to wait), or one that wants a code. */
 export interface LoginRefusal {
-  tooManyAttempts: string;
+  refusal: 'tooManyAttempts' | 'codeRequired';
+  message: string;
 }
 
 /** Logs in and stores the user; a throttled attempt is a refusal, any other failure throws. */
@@ -23,7 +24,13 @@ export async function requestLogin(input: LoginInput): Promise<LoginResult | Log
     return result;
   } catch (error) {
     // Throttled: say so with the time left, not as if the password were wrong.
-    if (isApiError(error) && error.status === 429) return { tooManyAttempts: error.message };
+    if (isApiError(error) && error.status === 429) {
+      return { refusal: 'tooManyAttempts', message: error.message };
+    }
+    // The password was right: the form asks for the authenticator app's code (or a wrong one's).
+    if (isApiError(error) && error.twoFactorRequired) {
+      return { refusal: 'codeRequired', message: error.message };
+    }
     throw error;
   }
 }

@@ -19,7 +19,7 @@ export const login = createAsyncThunk<LoginResult, LoginInput, { rejectValue: Lo
     // The API client and the schemas come with the first attempt, not with the login page.
     const { requestLogin } = await import('./login-request');
     const outcome = await requestLogin(input);
-    return 'tooManyAttempts' in outcome ? rejectWithValue(outcome) : outcome;
+    return 'refusal' in outcome ? rejectWithValue(outcome) : outcome;
   },
 );
 
@@ -36,6 +36,8 @@ export function originPath(state: unknown): string | null {
 export interface LoginFailure {
   title: string;
   description?: string;
+  /** The password was right; the form should ask for a code from the authenticator app. */
+  codeRequired?: boolean;
 }
 
 /**
@@ -50,7 +52,11 @@ export function useLogin() {
   return useCallback(
     async (values: LoginInput): Promise<LoginFailure | null> => {
       const action = await dispatch(
-        login({ username: values.username.trim(), password: values.password }),
+        login({
+          username: values.username.trim(),
+          password: values.password,
+          ...(values.code?.trim() ? { code: values.code.trim() } : {}),
+        }),
       );
       if (login.fulfilled.match(action)) {
         if (location.pathname === LOGIN_PATH) {
@@ -58,7 +64,10 @@ export function useLogin() {
         }
         return null;
       }
-      if (action.payload) return { title: action.payload.tooManyAttempts };
+      if (action.payload) {
+        const { refusal, message } = action.payload;
+        return { title: message, codeRequired: refusal === 'codeRequired' };
+      }
       return { title: t('login.failed.title'), description: t('login.failed.description') };
     },
     [dispatch, navigate, location],
