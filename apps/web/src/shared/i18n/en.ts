@@ -35,6 +35,7 @@ export const en = {
   'account.apiKeys': 'API keys',
   'account.keypair': 'Keypair',
   'account.registries': 'Saved registries',
+  'account.audit': 'Audit log',
   'account.logout': 'Logout',
   'bell.none': 'Notifications, none unread',
   'bell.unread': 'Notifications, {count} unread',
