@@ -111,7 +111,7 @@ export function AuditPage() {
           pageSize,
           total: audit.data?.total ?? 0,
           showSizeChanger: false,
-          showTotal: (count) => t('audit.total', { count }),
+          showTotal: (count) => (count === 1 ? t('audit.totalOne') : t('audit.total', { count })),
           onChange: setPageNumber,
         }}
       />

@@ -32,4 +32,5 @@ export const t = defineTexts({
   'audit.actor.user': 'User',
   'audit.actor.meridian': 'Meridian',
   'audit.total': '{count} entries',
+  'audit.totalOne': '1 entry',
 });
