@@ -7,6 +7,7 @@ import {
   type DriverRegistryOptions,
 } from './platform/drivers/driver-registry';
 import { databaseKubePersistence } from './platform/drivers/simulator/kube-api/kube-persistence';
+import { registerAuditTrail } from './platform/http/audit-trail';
 import { registerHealthChecks } from './platform/http/health';
 import { createHttpApp, type App, type HttpSettings } from './platform/http/http-app';
 import { registerWebConsole } from './platform/http/web-console';
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     cpu,
   };
   app.addHook('onClose', () => closeDrivers(platform.drivers));
+  registerAuditTrail(app, database.db, now);
   await registerContexts(app, platform, options);
   await registerWebConsole(app, config);
   await extend?.(app);

@@ -14,6 +14,7 @@ export const consolePagePaths = [
   '/apps/:appId/terms-of-service',
   '/terms-of-services',
   '/api-key',
+  '/audit',
   '/domain',
   '/domains',
   '/billing',

@@ -19,6 +19,9 @@ const AppDetailPage = lazyAntdPart(() =>
 const ApiKeysPage = lazyAntdPart(() =>
   import('../features/api-keys/api-keys-page').then((m) => m.ApiKeysPage),
 );
+const AuditPage = lazyAntdPart(() =>
+  import('../features/audit/audit-page').then((m) => m.AuditPage),
+);
 const DomainsPage = lazyAntdPart(() =>
   import('../features/domains/domains-page').then((m) => m.DomainsPage),
 );
@@ -72,6 +75,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/apps/:appId/terms-of-service', element: <TermsPage /> },
               { path: '/terms-of-services', element: <TermsPage /> },
               { path: '/api-key', element: <ApiKeysPage /> },
+              { path: '/audit', element: <AuditPage /> },
               { path: '/domain', element: <DomainsPage /> },
               { path: '/domains', element: <Navigate to="/domain" replace /> },
               { path: '/billing', element: <BillingPage /> },

@@ -6,6 +6,7 @@ import { registerRealtime, type RealtimeTimings } from '../../platform/realtime/
 import { createAccountContext } from './account-context';
 import { apiKeyRoutes } from './api-key/api-key.routes';
 import { authenticateApiKey } from './api-key/api-key.service';
+import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { twoFactorRoutes } from './two-factor/two-factor.routes';
 import { authenticateSession } from './auth/auth.service';
@@ -57,6 +58,7 @@ export async function registerAccount(
   await app.register(invitationRoutes, { prefix: '/auth', context });
   await app.register(keypairRoutes, { prefix: '/auth', context });
   await app.register(registryRoutes, { prefix: '/auth', context });
+  await app.register(auditRoutes, { prefix: '/auth', context });
   await app.register(eventRoutes, { prefix: '/event', context });
   await registerRealtime(app, {
     changes: platform.changes,

@@ -42,9 +42,15 @@ declare module 'fastify' {
   }
 }
 
+const accounts = new WeakMap<FastifyRequest, ActingAccount>();
+
+/** The organisation a request was resolved to act in, if any (the audit trail records it). */
+export function actingOrganizationOf(request: FastifyRequest): string | null {
+  return accounts.get(request)?.organization?.id ?? null;
+}
+
 /** Decorates requests with `account`, resolved by the `resolveAccount` hook of owned-resource scopes. */
 export function registerActingAccount(app: FastifyInstance, membership: MembershipLookup): void {
-  const accounts = new WeakMap<FastifyRequest, ActingAccount>();
   app.decorateRequest('account', {
     getter(this: FastifyRequest) {
       return accounts.get(this) ?? { id: this.user.id, organization: null };
@@ -108,10 +114,13 @@ async function accountFor(
     if (source === 'body') throw new ValidationError([organizationMessages.notMember]);
     throw new NotFoundError(organizationMessages.notFound);
   }
+  const account = { id: organizationId, organization: { id: organizationId, ...member } };
   if (!roleAllows(member.role, needed)) {
+    // Kept for the audit trail: the refusal is the organisation's to see.
+    accounts.set(request, account);
     throw new ForbiddenError(organizationMessages.roleNeeded(needed, member.role, member.name));
   }
-  return { id: organizationId, organization: { id: organizationId, ...member } };
+  return account;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,3 +1,4 @@
+import AuditOutlined from '@ant-design/icons-svg/es/asn/AuditOutlined';
 import BellOutlined from '@ant-design/icons-svg/es/asn/BellOutlined';
 import CreditCardOutlined from '@ant-design/icons-svg/es/asn/CreditCardOutlined';
 import CloudServerOutlined from '@ant-design/icons-svg/es/asn/CloudServerOutlined';
@@ -42,9 +43,10 @@ const routes: Record<string, string> = {
   billing: '/billing',
   support: '/support',
   'api-keys': '/api-key',
+  audit: '/audit',
 };
 
-/** Avatar and e-mail; opens Notifications, Billing, Support, API keys, Keypair, Saved registries, Password and two-factor, Organisations and Logout. */
+/** Avatar and e-mail; opens Notifications, Billing, Support, API keys, Keypair, Saved registries, Password and two-factor, Organisations, Audit log and Logout. */
 export function AccountMenu() {
   const email = useSelector(selectUserEmail);
   const navigate = useNavigate();
@@ -72,6 +74,7 @@ export function AccountMenu() {
     { key: 'security', icon: SafetyOutlined, label: t('account.security') },
     // Not in the spec's list: after its entries, so theirs keep the spec's order.
     { key: 'organizations', icon: TeamOutlined, label: t('account.organizations') },
+    { key: 'audit', icon: AuditOutlined, label: t('account.audit') },
     { key: 'divider', type: 'divider' },
     { key: 'logout', icon: LogoutOutlined, label: t('account.logout'), danger: true },
   ];

@@ -36,6 +36,7 @@ export const en = {
   'account.keypair': 'Keypair',
   'account.registries': 'Saved registries',
   'account.security': 'Password and two-factor',
+  'account.audit': 'Audit log',
   'account.logout': 'Logout',
   'bell.none': 'Notifications, none unread',
   'bell.unread': 'Notifications, {count} unread',

@@ -161,6 +161,15 @@ describe.each(databaseBackends())('organisation roles on %s', (backend) => {
     expect(await answer(call(dev, 'DELETE', `/cluster/clusters/${cluster.uuid}`))).toEqual(
       refusal('admin', 'developer'),
     );
+    // The organisation's admins see the refusal in its audit log; the viewer does not.
+    const audit = await call(ann, 'GET', '/auth/audit?actor=dev');
+    const refused = audit
+      .json<{ items: { result: string; action: string; organization_uuid?: string }[] }>()
+      .items.filter((entry) => entry.result === 'refused');
+    // Creating a smart cluster, deleting the app, deleting the smart cluster.
+    expect(refused.map((entry) => entry.organization_uuid)).toEqual(Array(3).fill(acme.uuid));
+    const viewers = await call(vic, 'GET', '/auth/audit?actor=dev');
+    expect(viewers.json<{ items: object[] }>().items).toEqual([]);
   });
 
   it('changes roles: admins below owner, owners any; the last owner stays', async () => {

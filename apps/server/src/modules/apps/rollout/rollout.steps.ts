@@ -1,4 +1,5 @@
 import { eventType, type EventOutcome } from '@meridian/domain/events/event-catalogue';
+import { recordAudit } from '../../../platform/audit-log';
 import type { Database } from '../../../platform/db/database';
 import type { HistoryActor } from '../../../platform/http/request-actor';
 import { ownApp } from '../app/app.records';
@@ -132,6 +133,15 @@ export async function haltAt(
     baselineErrorRate: failure.baselineRate ?? null,
   });
   await rollBackLocation(context, tx, send, rollout, step, rolloutActor, failure.reason);
+  // Meridian acted on its own: the audit log says so, in the same transaction.
+  await recordAudit(tx, {
+    at: context.now(),
+    actor: { type: 'meridian', id: null, name: rolloutActor.name },
+    action: 'deployment.rollback',
+    target: { type: 'deployment', id: step.deploymentId, name: step.location },
+    accountUserId: rollout.userId,
+    result: 'success',
+  });
   await skipWaiting(context, tx, rollout, steps, 'The rollout halted before this location.');
   await endRollout(context, tx, rollout, 'halted', `Halted at ${step.location}. ${failure.reason}`);
 }

@@ -135,6 +135,20 @@ describe.each(embeddedBackendOnly())('progressive rollouts on %s', (backend) => 
       expect(halted.steps.map((step) => step.state)).toEqual(['done', 'rolled_back', 'skipped']);
       expect(halted.steps[1]!.reason).toMatch(/^Montréal: .*CrashLoopBackOff/);
       expect(halted.reason).toMatch(/^Halted at Montréal\./);
+      // Meridian's own rollback is in the user's audit log, next to the user's request.
+      const audit = await t.app.inject({
+        method: 'GET',
+        url: '/auth/audit?actor=meridian',
+        headers: user.headers,
+      });
+      expect(audit.json().items).toEqual([
+        expect.objectContaining({
+          actor: { type: 'meridian', uuid: null, name: 'Progressive rollout' },
+          action: 'deployment.rollback',
+          target: { type: 'deployment', uuid: expect.any(String), name: 'Montréal' },
+          result: 'success',
+        }),
+      ]);
 
       const after = await waitForDeployments(t, user, app.uuid, allSettled);
       expect(versionsByLocation(after.deployments)).toEqual({

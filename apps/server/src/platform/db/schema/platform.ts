@@ -1,6 +1,9 @@
-// The platform's own tables: job steps, rate limits, secret keys, the simulator, per-user revisions.
+// The platform's own tables: job steps, rate limits, secret keys, the simulator, per-user revisions,
+// the audit log.
+import type { AuditActorType, AuditResult } from '@meridian/domain/auth/audit';
 import {
   bigint,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -98,3 +101,35 @@ export const simulatedKubeObjects = pgTable(
   },
   (table) => [primaryKey({ columns: [table.clusterId, table.objectKey] })],
 );
+
+/**
+ * The audit log (docs/audit-log.md): one row per change made through the API, refused ones too,
+ * and per change Meridian makes itself. No foreign keys: an entry outlives its actor and target.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorType: text('actor_type').$type<AuditActorType>().notNull(),
+    actorId: text('actor_id'),
+    actorName: text('actor_name'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    targetName: text('target_name'),
+    organizationId: uuid('organization_id'),
+    /** The account the entry concerns (the caller, or the owner of what Meridian changed). */
+    accountUserId: uuid('account_user_id'),
+    ip: text('ip'),
+    result: text('result').$type<AuditResult>().notNull(),
+  },
+  // The reading routes ask "this account's or these organisations' entries, newest first".
+  (table) => [
+    index('audit_entries_account_at_idx').on(table.accountUserId, table.at),
+    index('audit_entries_organization_at_idx').on(table.organizationId, table.at),
+    index('audit_entries_at_idx').on(table.at),
+  ],
+);
+
+export type AuditEntryRow = typeof auditEntries.$inferSelect;
