@@ -16,7 +16,11 @@ export const cicdRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async
   app.put(
     '/apps/:appId/deployment',
     {
-      config: { apiKeyScope: 'deploy', ownedBy: ownerByParam(context.db, apps, 'appId'), role: 'developer' },
+      config: {
+        apiKeyScope: 'deploy',
+        ownedBy: ownerByParam(context.db, apps, 'appId'),
+        role: 'developer',
+      },
       schema: {
         tags: ['ci/cd'],
         summary:

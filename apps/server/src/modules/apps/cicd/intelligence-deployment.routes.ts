@@ -19,7 +19,11 @@ export const intelligenceDeploymentRoutes: FastifyPluginAsyncZod<{ context: Apps
   app.put(
     '/clusters/:smartClusterUuid/deployment/:appUuid',
     {
-      config: { apiKeyScope: 'deploy', ownedBy: ownerByParam(context.db, apps, 'appUuid'), role: 'developer' },
+      config: {
+        apiKeyScope: 'deploy',
+        ownedBy: ownerByParam(context.db, apps, 'appUuid'),
+        role: 'developer',
+      },
       schema: {
         tags: ['ci/cd'],
         summary: 'CI/CD: roll a new image out on the app on one smart cluster (ApiKey or Bearer)',

@@ -31,7 +31,11 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> =
   app.put(
     '/apps/deployment/:deploymentId',
     {
-      config: { apiKeyScope: 'deploy', ownedBy: ownerByParam(context.db, deployments, 'deploymentId'), role: 'developer' },
+      config: {
+        apiKeyScope: 'deploy',
+        ownedBy: ownerByParam(context.db, deployments, 'deploymentId'),
+        role: 'developer',
+      },
       schema: {
         tags: ['apps'],
         summary: 'Roll a deployment out again with another image and/or number of replicas',

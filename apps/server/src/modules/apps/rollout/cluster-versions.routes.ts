@@ -21,7 +21,11 @@ export const clusterVersionRoutes: FastifyPluginAsyncZod<{ context: RolloutConte
   app.post(
     '/clusters/versions',
     {
-      config: { apiKeyScope: 'deploy', ownedBy: ownerByBody(context.db, versions, 'version_uuid'), role: 'developer' },
+      config: {
+        apiKeyScope: 'deploy',
+        ownedBy: ownerByBody(context.db, versions, 'version_uuid'),
+        role: 'developer',
+      },
       preValidation: bodyAsObject,
       schema: {
         tags: ['cluster'],

@@ -26,7 +26,11 @@ export const rolloutRoutes: FastifyPluginAsyncZod<{ context: RolloutContext }> =
   app.post(
     '/apps/deployment/:deploymentId/rollback',
     {
-      config: { apiKeyScope: 'deploy', ownedBy: ownerByParam(context.db, deployments, 'deploymentId'), role: 'developer' },
+      config: {
+        apiKeyScope: 'deploy',
+        ownedBy: ownerByParam(context.db, deployments, 'deploymentId'),
+        role: 'developer',
+      },
       preValidation: bodyAsObject,
       schema: {
         tags: ['apps'],
@@ -95,7 +99,11 @@ function registerControlRoutes(app: RouteApp, context: RolloutContext): void {
     app.post(
       `/apps/rollouts/:rolloutId/${control}`,
       {
-        config: { apiKeyScope: 'deploy', ownedBy: ownerByParam(context.db, rollouts, 'rolloutId'), role: 'developer' },
+        config: {
+          apiKeyScope: 'deploy',
+          ownedBy: ownerByParam(context.db, rollouts, 'rolloutId'),
+          role: 'developer',
+        },
         schema: {
           tags: ['apps'],
           summary: {
