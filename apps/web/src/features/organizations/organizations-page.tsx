@@ -7,7 +7,7 @@ import { EmptyState } from '../../shared/components/empty-state';
 import { PageHeader } from '../../shared/components/page-header';
 import { notify } from '../../shared/notifications/notify';
 import { useCreateOrganization } from './api/create-organization';
-import { useOrganizations } from './api/get-organizations';
+import { useOrganizations } from '../../shared/api/organizations-list';
 import { InvitationList } from './components/invitation-list';
 import { OrganizationCard } from './components/organization-card';
 import { t } from './organizations.texts';
