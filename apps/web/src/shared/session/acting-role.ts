@@ -16,6 +16,19 @@ export interface ActingRole {
   refusal(needed: OrganizationRole): string | undefined;
 }
 
+/** Why the caller's role in `organization` does not allow what needs `needed`; undefined when it does. */
+export function roleRefusal(
+  organization: Pick<Organization, 'name' | 'role'> | null,
+  needed: OrganizationRole,
+): string | undefined {
+  if (!organization || roleAllows(organization.role, needed)) return undefined;
+  return t('acting.needsRole', {
+    needed,
+    organization: organization.name,
+    role: organization.role,
+  });
+}
+
 /** The caller's role in the account they act in, and the sentence saying what it forbids. */
 export function useActingRole(): ActingRole {
   const uuid = useActingOrganizationUuid();
@@ -25,9 +38,6 @@ export function useActingRole(): ActingRole {
   return {
     organization,
     role,
-    refusal: (needed) =>
-      organization && !roleAllows(role, needed)
-        ? t('acting.needsRole', { needed, organization: organization.name, role })
-        : undefined,
+    refusal: (needed) => roleRefusal(organization, needed),
   };
 }
