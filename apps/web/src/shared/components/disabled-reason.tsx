@@ -1,5 +1,5 @@
 import { Tooltip } from 'antd';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import styles from './disabled-reason.module.css';
 
 interface DisabledReasonProps {
@@ -22,4 +22,17 @@ export function DisabledReason({ reason, children }: DisabledReasonProps) {
       </span>
     </Tooltip>
   );
+}
+
+/** A menu entry's label and state when `reason` forbids it: disabled, the reason on hover. */
+export function refusedMenuEntry(label: ReactNode, reason: string | undefined) {
+  if (reason === undefined) return { label, disabled: false };
+  return {
+    label: (
+      <Tooltip title={reason} placement="left">
+        <span>{label}</span>
+      </Tooltip>
+    ),
+    disabled: true,
+  };
 }
