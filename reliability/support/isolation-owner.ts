@@ -103,12 +103,12 @@ async function sharedSmartCluster(
     default_shared_for_org_uuid: organization,
   });
   await until(async () => {
-    const list = await json<{ uuid: string; status: string }[]>(
+    const found = await json<{ smart_cluster: { status: string } }>(
       baseUrl,
       owner,
-      '/cluster/smart_clusters',
+      `/cluster/clusters/${uuid}`,
     );
-    return list.find((item) => item.uuid === uuid)?.status === 'success';
+    return found.smart_cluster.status === 'success';
   }, 'the shared smart cluster');
   return uuid;
 }
@@ -250,6 +250,8 @@ export async function ownerSnapshot(
   );
 }
 
+const deploymentUnderWay = /"status":"(pending|creating|updating|deleting)"/;
+
 /** A snapshot once two in a row agree: the seeded work (rollout step, jobs) has settled. */
 export async function settledSnapshot(
   baseUrl: string,
@@ -262,7 +264,8 @@ export async function settledSnapshot(
     const now = await ownerSnapshot(baseUrl, owner, ids);
     const still = changedPaths(last, now).length === 0;
     last = now;
-    return still;
+    // Two equal reads can fall between the steps of a deployment a loaded machine runs slowly.
+    return still && !deploymentUnderWay.test(now.get('/meridian/v1/kube/apps') ?? '');
   }, 'the owner’s data to settle');
   return last;
 }

@@ -144,6 +144,8 @@ const namedValues: Record<string, unknown> = {
   content: '192.0.2.66',
   type: 'A',
   datacenters: ['ca-toronto'],
+  // A new domain's name must be one (its organization_uuid is what the matrix aims).
+  domain_name: 'isolation-matrix.ca',
   // A monitoring password must have 12 characters or more.
   password: 'isolation-monitoring-password',
   // A configuration change's Basic settings (issue 36).
@@ -262,7 +264,9 @@ const basicTemplate = JSON.stringify({
 /** A small valid form: required fields, a Basic template, ids aimed by `target`. */
 function multipartForm(schema: Schema, target: Target): Record<string, string> {
   const form: Record<string, string> = {};
-  for (const name of schema.required ?? []) {
+  // As for JSON bodies: the required fields and every id field (organization_uuid on a create).
+  const ids = Object.keys(schema.properties ?? {}).filter((name) => kindOf(target.template, name));
+  for (const name of new Set([...(schema.required ?? []), ...ids])) {
     const kind = kindOf(target.template, name);
     if (kind) form[name] = idValue(kind, name, target);
     else if (name === 'template') form[name] = basicTemplate;

@@ -21,7 +21,9 @@ import type { Platform } from './platform/platform';
 import { sealedColumns } from './sealed-columns';
 import { registerAccount } from './modules/account/account.module';
 import { appsContextOf, registerApps } from './modules/apps/apps.module';
-import { deploymentsOnSmartClusters } from './modules/apps/apps.public';
+import { appCount, deploymentsOnSmartClusters } from './modules/apps/apps.public';
+import { smartClusterCount } from './modules/clusters/clusters.public';
+import { domainCount } from './modules/domains/domains.public';
 import { registerClusters } from './modules/clusters/clusters.module';
 import type { ReplanSettings } from './modules/clusters/cluster/cluster.replan';
 import { registerDomains } from './modules/domains/domains.module';
@@ -169,7 +171,12 @@ async function registerContexts(
 ): Promise<void> {
   const { externalProbeTimeoutMs, replacement, clusterEndpoints } = cluster;
   const metricsRetentionMs = intelligence?.metricsRetentionMs;
-  await registerAccount(app, platform, { sessionPolicy: auth?.sessionPolicy, realtime });
+  const holdingsOf = (accountId: string) => holdingsOfAccount(platform.database.db, accountId);
+  await registerAccount(app, platform, {
+    sessionPolicy: auth?.sessionPolicy,
+    realtime,
+    holdingsOf,
+  });
   await registerClusters(app, platform, {
     // The clusters context moves the apps on its smart clusters through this port.
     deployments: deploymentsOnSmartClusters(appsContextOf(platform, { metricsRetentionMs })),
@@ -180,4 +187,21 @@ async function registerContexts(
   await registerApps(app, platform, { metricsRetentionMs });
   await registerIntelligence(app, platform, intelligence);
   await registerDomains(app, platform, dns);
+}
+
+/** What an account owns across the contexts, in words ("2 apps"); empty when nothing. */
+async function holdingsOfAccount(db: Database, accountId: string): Promise<string[]> {
+  const counts = await Promise.all([
+    appCount(db, accountId),
+    smartClusterCount(db, accountId),
+    domainCount(db, accountId),
+  ]);
+  const nouns = [
+    ['app', 'apps'],
+    ['smart cluster', 'smart clusters'],
+    ['domain', 'domains'],
+  ];
+  return counts.flatMap((value, index) =>
+    value === 0 ? [] : [`${value} ${nouns[index]![value === 1 ? 0 : 1]}`],
+  );
 }

@@ -66,6 +66,20 @@ describe('the OpenAPI document', () => {
     expect(config?.operation.operationId).toBe('getClusterClustersByIdConfig');
   });
 
+  it('documents the organisation role each operation of the owned contexts needs', () => {
+    const roleOf = (method: string, path: string) =>
+      (
+        operations().find((entry) => entry.method === method && entry.path === path)?.operation as
+          { 'x-meridian-role'?: string } | undefined
+      )?.['x-meridian-role'];
+    expect(roleOf('get', '/meridian/v1/kube/apps/{appId}')).toBe('viewer');
+    expect(roleOf('post', '/meridian/v1/kube/apps/{appId}/versions')).toBe('developer');
+    expect(roleOf('delete', '/meridian/v1/kube/apps/{appId}')).toBe('admin');
+    expect(roleOf('post', '/domain/dns/user')).toBe('developer');
+    // The account's own routes act for the caller alone: no organisation role.
+    expect(roleOf('post', '/auth/api_key')).toBeUndefined();
+  });
+
   it('documents the body of the app rename, which the route reads by hand (multipart or JSON)', () => {
     const rename = operations().find(
       ({ path, method }) => path === '/meridian/v1/kube/apps/{appId}' && method === 'put',

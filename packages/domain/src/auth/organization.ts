@@ -10,7 +10,8 @@ export type OrganizationRole = (typeof organizationRoles)[number];
 /** What each role adds: viewer reads; developer ships; admin manages; owner owns. */
 export const roleRights: Record<OrganizationRole, string> = {
   viewer: 'reads apps, smart clusters, domains, history and usage',
-  developer: 'also creates versions, deploys, rolls back, reads logs and metrics, manages DNS records',
+  developer:
+    'also creates versions, deploys, rolls back, reads logs and metrics, manages DNS records',
   admin: 'also creates and deletes apps, smart clusters and domains, manages members and API keys',
   owner: 'also deletes the organisation and transfers ownership',
 };

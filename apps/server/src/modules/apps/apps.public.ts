@@ -2,6 +2,10 @@
 // import. Deployments as the domains context names, certifies and serves them, and the apps on a
 // smart cluster as the clusters context moves them (app.ts hands it over at start).
 import type { DeploymentsOnSmartClusters } from '../clusters/clusters.public';
+import type { Database } from '../../platform/db/database';
+import { ownerOfRow } from '../../platform/db/row-owner';
+import { count, eq } from 'drizzle-orm';
+import { apps, deployments, versions } from '../../platform/db/schema/apps';
 import { inTransaction, type AppsContext } from './apps-context';
 import {
   carryDeployments,
@@ -42,4 +46,20 @@ export function deploymentsOnSmartClusters(
     removeFrom: (members) =>
       inTransaction(context, (tx, send) => removeDeploymentsOn(context, tx, send, members)),
   };
+}
+
+/** The account a version belongs to (for another context's route: docs/organizations.md). */
+export function versionOwner(db: Database, versionId: string): Promise<string | undefined> {
+  return ownerOfRow(db, versions, versionId);
+}
+
+/** The account a deployment belongs to. */
+export function deploymentOwner(db: Database, deploymentId: string): Promise<string | undefined> {
+  return ownerOfRow(db, deployments, deploymentId);
+}
+
+/** How many apps an account owns (an organisation is deleted only when it owns none). */
+export async function appCount(db: Database, accountId: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(apps).where(eq(apps.userId, accountId));
+  return row?.value ?? 0;
 }

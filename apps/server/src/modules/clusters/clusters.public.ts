@@ -5,7 +5,13 @@ import type { MemberDeployment } from '@meridian/domain/clusters/cluster-api';
 import type { Database } from '../../platform/db/database';
 import { NotFoundError } from '../../platform/http/errors';
 import { findOwnSmartCluster, smartClustersWithMembers } from './cluster/cluster.queries';
-import type { ClusterRow, SmartClusterRow } from '../../platform/db/schema/clusters';
+import { and, count, eq } from 'drizzle-orm';
+import { ownerOfRow } from '../../platform/db/row-owner';
+import {
+  smartClusters,
+  type ClusterRow,
+  type SmartClusterRow,
+} from '../../platform/db/schema/clusters';
 
 /**
  * Smart clusters as the deployment module reads them: where a version can be deployed.
@@ -53,4 +59,21 @@ export interface DeploymentsOnSmartClusters {
   carry(smartClusterId: string, from: readonly string[], to: readonly string[]): Promise<number>;
   /** Removes every deployment on these members; answers how many are left to remove. */
   removeFrom(members: readonly string[]): Promise<number>;
+}
+
+/** The account a smart cluster belongs to (for another context's route: docs/organizations.md). */
+export function smartClusterOwner(
+  db: Database,
+  smartClusterId: string,
+): Promise<string | undefined> {
+  return ownerOfRow(db, smartClusters, smartClusterId);
+}
+
+/** How many live smart clusters an account owns. */
+export async function smartClusterCount(db: Database, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(smartClusters)
+    .where(and(eq(smartClusters.userId, accountId), eq(smartClusters.deleted, false)));
+  return row?.value ?? 0;
 }

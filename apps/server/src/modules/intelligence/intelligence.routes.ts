@@ -24,6 +24,6 @@ export const intelligenceRoutes: FastifyPluginAsyncZod<{ context: IntelligenceCo
         response: { 200: trafficSchema, 401: errorBodySchema },
       },
     },
-    (request) => trafficNow(context, request.user.id),
+    (request) => trafficNow(context, request.account.id),
   );
 };

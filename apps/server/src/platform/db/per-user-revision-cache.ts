@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
+import type { ActingAccount } from '../http/acting-account';
 import type { Authentication } from '../http/authenticate';
 import type { Database } from './database';
 import { userRevisions } from './schema/platform';
@@ -37,9 +38,17 @@ export interface PerUserRevisionCache<T> {
   get(db: Database, reader: RevisionReader, build: (revision: number) => Promise<T>): Promise<T>;
 }
 
-/** The request's reader: its user, and the revision read with its credential when there was one. */
-export function revisionReaderOf(authentication: Authentication): RevisionReader {
-  return { userId: authentication.user.id, userRevision: authentication.userRevision };
+/**
+ * The request's reader: the account it acts in (http/acting-account.ts), with the revision read
+ * with the credential when that account is the caller's own.
+ */
+export function revisionReaderOf(request: {
+  authentication: Authentication;
+  account: ActingAccount;
+}): RevisionReader {
+  const { authentication, account } = request;
+  const own = account.id === authentication.user.id;
+  return { userId: account.id, userRevision: own ? authentication.userRevision : undefined };
 }
 
 interface Entry<T> {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
 import type { OwnerLookup } from '../http/acting-account';
 import type { Database } from './database';
 
@@ -20,24 +21,33 @@ export async function ownerOfRow(
   return typeof row?.owner === 'string' ? row.owner : undefined;
 }
 
-/** Whose is the row a path parameter names (already checked to be a uuid by the scope). */
-export function ownerByParam(db: Database, table: OwnedTable, param: string): OwnerLookup {
-  return async (request) => {
-    const id = fieldOf(request.params, param);
-    return id ? ownerOfRow(db, table, id) : undefined;
+/** Whose is the id a request carries in its path, query or body (after its schema checked it). */
+export function ownerAt(
+  part: 'params' | 'query' | 'body',
+  field: string,
+  ownerOf: (id: string) => Promise<string | undefined>,
+): OwnerLookup {
+  return async (request: FastifyRequest) => {
+    const id = fieldOf(request[part], field);
+    return id ? ownerOf(id) : undefined;
   };
 }
 
-/** Whose is the row a body field names (after the body's schema checked it). */
+/** Whose is the row of the context's own `table` a path parameter names. */
+export function ownerByParam(db: Database, table: OwnedTable, param: string): OwnerLookup {
+  return ownerAt('params', param, (id) => ownerOfRow(db, table, id));
+}
+
+/** Whose is the row of the context's own `table` a body field names. */
 export function ownerByBody(db: Database, table: OwnedTable, field: string): OwnerLookup {
-  return async (request) => {
-    const id = fieldOf(request.body, field);
-    return id ? ownerOfRow(db, table, id) : undefined;
-  };
+  return ownerAt('body', field, (id) => ownerOfRow(db, table, id));
 }
 
 function fieldOf(value: unknown, name: string): string | undefined {
   if (typeof value !== 'object' || value === null || !(name in value)) return undefined;
   const field: unknown = Reflect.get(value, name);
-  return typeof field === 'string' ? field : undefined;
+  // A list of ids (`DELETE /apps/deployment`) belongs to whoever its first id belongs to; the
+  // route's own lookup under that account refuses any id of another.
+  const first: unknown = Array.isArray(field) ? field[0] : field;
+  return typeof first === 'string' ? first : undefined;
 }

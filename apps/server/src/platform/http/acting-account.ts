@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import {
   organizationHeader,
   organizationMessages,
@@ -57,7 +57,7 @@ export function registerActingAccount(app: FastifyInstance, membership: Membersh
   });
   app.decorate('resolveAccount', async (request: FastifyRequest) => {
     const config = request.routeOptions.config;
-    const needed = config.role ?? (request.method === 'GET' ? 'viewer' : 'admin');
+    const needed = config.role ?? defaultRole(request.method);
     const owner = config.ownedBy ? await config.ownedBy(request) : undefined;
     const named = owner ?? bodyOrganization(request);
     const source = owner ? 'owner' : named ? 'body' : 'header';
@@ -77,6 +77,19 @@ declare module 'fastify' {
     /** The preHandler hook of the owned contexts' scopes: sets `request.account`, checks the role. */
     resolveAccount: (request: FastifyRequest) => Promise<void>;
   }
+}
+
+/** What a route needs when it does not say: reading is a viewer's, any change an admin's. */
+function defaultRole(method: string | string[]): OrganizationRole {
+  return [method].flat()[0] === 'GET' ? 'viewer' : 'admin';
+}
+
+/**
+ * An `onRoute` hook of the owned contexts' scopes: writes the role each route needs into its
+ * config, so `/docs` shows it (`x-meridian-role`) and the role matrix reads it from there.
+ */
+export function documentRole(route: RouteOptions): void {
+  route.config = { ...route.config, role: route.config?.role ?? defaultRole(route.method) };
 }
 
 async function accountFor(

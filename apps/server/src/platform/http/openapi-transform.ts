@@ -65,5 +65,8 @@ export const openApiTransform: SwaggerTransform = (args) => {
   };
   const docs = args.route.config?.multipartBody;
   if (docs) schema.body = multipartBodySchema(docs);
+  // The least organisation role the route needs (http/acting-account.ts; docs/organizations.md).
+  const role = args.route.config?.role;
+  if (role) schema['x-meridian-role'] = role;
   return { ...result, schema };
 };

@@ -1,4 +1,5 @@
 import type { App } from './http-app';
+import { documentRole } from './acting-account';
 import { rejectMalformedIds } from './malformed-id';
 
 /**
@@ -13,6 +14,7 @@ export async function registerSignedInRoutes(
   await app.register(async (scope) => {
     scope.addHook('onRequest', scope.authenticate);
     scope.addHook('preValidation', rejectMalformedIds);
+    scope.addHook('onRoute', documentRole);
     scope.addHook('preHandler', scope.resolveAccount);
     await routes(scope);
   });

@@ -25,10 +25,13 @@ export const defaultRealtimeTimings: RealtimeTimings = {
   startTimeoutMs: 10_000,
 };
 
-/** A committed event with its owner, as the event module loads it; undefined once gone. */
+/**
+ * A committed event with the users it goes to (its owner, or every member of the organisation
+ * that owns it), as the event module loads it; undefined once gone.
+ */
 export type EventLoader = (
   id: string,
-) => Promise<{ userId: string; event: NotificationEvent } | undefined>;
+) => Promise<{ recipients: string[]; event: NotificationEvent } | undefined>;
 
 export interface RealtimeOptions {
   httpServer: HttpServer;
@@ -249,9 +252,9 @@ function eventPusher(
   async function preparePush(id: string): Promise<(() => void) | undefined> {
     const found = await loadEvent(id);
     if (!found) return undefined;
-    const room = roomOf(found.userId);
-    await sessions.revalidate(socketsIn(room));
-    return () => io.to(room).emit(channel.eventName, found.event);
+    const rooms = found.recipients.map(roomOf);
+    await sessions.revalidate(rooms.flatMap(socketsIn));
+    return () => io.to(rooms).emit(channel.eventName, found.event);
   }
 
   return {

@@ -25,6 +25,7 @@ import {
 } from './event.queries';
 import type { EventRow } from '../../../platform/db/schema/accounts';
 import type { AccountContext } from '../account-context';
+import { memberIdsOf } from '../organization/organization.queries';
 
 /** Categories that are recorded (traffic, internal) but never shown as notifications. */
 const silentCategories: ReadonlySet<NotificationCategory> = new Set(['NO_NOTIFICATION', 'TRAFFIC']);
@@ -83,9 +84,12 @@ export function toNotificationEvent(row: EventRow): NotificationEvent {
 export async function loadEvent(
   db: Database,
   id: string,
-): Promise<{ userId: string; event: NotificationEvent } | undefined> {
+): Promise<{ recipients: string[]; event: NotificationEvent } | undefined> {
   const row = await findEventById(db, id);
-  return row && { userId: row.userId, event: toNotificationEvent(row) };
+  if (!row) return undefined;
+  // An organisation's event goes to its members (docs/organizations.md); a person's to them.
+  const members = await memberIdsOf(db, row.userId);
+  return { recipients: [row.userId, ...members], event: toNotificationEvent(row) };
 }
 
 /** The user's notifications in a page of the newest-first list; another user's are never read. */

@@ -53,9 +53,9 @@ describe.each(embeddedBackendOnly())('organisations and shared smart clusters on
     const created = await call(ada, 'POST', '/auth/organizations', { name: '  Acme  ' });
     expect(created.statusCode, created.body).toBe(201);
     organization = created.json<Organization>();
-    expect(organization).toMatchObject({ name: 'Acme', role: 'admin' });
+    expect(organization).toMatchObject({ name: 'Acme', role: 'owner' });
     expect(organization.members).toEqual([
-      { user_uuid: ada.userId, username: 'ada', role: 'admin' },
+      { user_uuid: ada.userId, username: 'ada', role: 'owner' },
     ]);
 
     const joined = await joinOrganization(t.app, {
@@ -65,11 +65,11 @@ describe.each(embeddedBackendOnly())('organisations and shared smart clusters on
       organizationId: organization.uuid,
     });
     expect(joined.members.map((member) => [member.username, member.role])).toEqual([
-      ['ada', 'admin'],
-      ['bob', 'member'],
+      ['ada', 'owner'],
+      ['bob', 'developer'],
     ]);
     const bobs = (await call(bob, 'GET', '/auth/organizations')).json<Organization[]>();
-    expect(bobs.map((entry) => [entry.name, entry.role])).toEqual([['Acme', 'member']]);
+    expect(bobs.map((entry) => [entry.name, entry.role])).toEqual([['Acme', 'developer']]);
     expect((await call(eve, 'GET', '/auth/organizations')).json()).toEqual([]);
   });
 
@@ -93,7 +93,7 @@ describe.each(embeddedBackendOnly())('organisations and shared smart clusters on
         { message: invitationMessages.sent },
       ]);
     }
-    const badRole = await call(ada, 'POST', members, { username: 'eve', role: 'owner' });
+    const badRole = await call(ada, 'POST', members, { username: 'eve', role: 'superuser' });
     expect([badRole.statusCode, badRole.json().errors]).toEqual([400, [organizationMessages.role]]);
   });
 
@@ -135,18 +135,16 @@ describe.each(embeddedBackendOnly())('organisations and shared smart clusters on
     expect((await smartClusters(t.app, eve)).map((cluster) => cluster.uuid)).not.toContain(
       shared.uuid,
     );
-    // Seen, not owned: a member cannot change or delete it.
-    expect(
-      (
-        await call(bob, 'PUT', `/cluster/clusters/${shared.uuid}`, {
-          name: 'mine',
-          isAppCreate: false,
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect((await call(bob, 'DELETE', `/cluster/clusters/shared/${shared.uuid}`)).statusCode).toBe(
-      404,
-    );
+    // The organisation's, not Ada's: a developer sees it but cannot change or delete it.
+    const refusal = [403, organizationMessages.roleNeeded('admin', 'developer', 'Acme')];
+    const renamed = await call(bob, 'PUT', `/cluster/clusters/${shared.uuid}`, {
+      name: 'mine',
+      isAppCreate: false,
+    });
+    expect([renamed.statusCode, renamed.json().message]).toEqual(refusal);
+    const deleted = await call(bob, 'DELETE', `/cluster/clusters/shared/${shared.uuid}`);
+    expect([deleted.statusCode, deleted.json().message]).toEqual(refusal);
+    expect(shared.organization_uuid).toBe(organization.uuid);
     expect((await call(eve, 'DELETE', `/cluster/clusters/shared/${shared.uuid}`)).statusCode).toBe(
       404,
     );

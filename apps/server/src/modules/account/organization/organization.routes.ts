@@ -44,6 +44,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ context: AccountContext
   const onRequest: [AuthenticateHook, typeof requireSession] = [app.authenticate, requireSession];
   app.addHook('preValidation', rejectMalformedIds);
 
+  deleteOrganizationRoute(app, context, onRequest);
   app.get(
     '/organizations',
     {
@@ -123,7 +124,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ context: AccountContext
 
 const memberParams = z.object({ organizationId: z.uuid(notFoundId), userId: z.uuid(notFoundId) });
 
-/** Changing a member's role, and deleting the organisation (docs/organizations.md). */
+/** Changing a member's role (docs/organizations.md). */
 function memberRoleRoutes(
   app: RouteApp,
   context: AccountContext,
@@ -150,7 +151,14 @@ function memberRoleRoutes(
       return changeMemberRole(context, request.user.id, organizationId, userId, request.body.role);
     },
   );
+}
 
+/** Registered before the member routes: the reliability matrices delete children first. */
+function deleteOrganizationRoute(
+  app: RouteApp,
+  context: AccountContext,
+  onRequest: [AuthenticateHook, typeof requireSession],
+): void {
   app.delete(
     '/organizations/:organizationId',
     {

@@ -36,7 +36,7 @@ export async function lockApp(tx: Database, id: string): Promise<AppRow | undefi
 
 export async function insertApp(
   tx: Database,
-  values: { userId: string; name: string; description: string | null },
+  values: Pick<typeof apps.$inferInsert, 'userId' | 'organizationId' | 'name' | 'description'>,
 ): Promise<AppRow> {
   const [row] = await tx.insert(apps).values(values).returning();
   return row!;

@@ -33,6 +33,8 @@ import {
 } from './app.service';
 import { sendAppList } from './app-list-reply';
 import { appSummaryPage, createAppSummaryCache } from './app-summary';
+import { ownerByParam } from '../../../platform/db/row-owner';
+import { apps } from '../../../platform/db/schema/apps';
 
 const appParams = z.object({ appId: z.uuid(notFoundId) });
 
@@ -63,11 +65,7 @@ function readRoutes(app: RouteApp, context: AppsContext): void {
       },
     },
     async (request, reply) =>
-      sendAppList(
-        request,
-        reply,
-        await listApps(context, listCache, revisionReaderOf(request.authentication)),
-      ),
+      sendAppList(request, reply, await listApps(context, listCache, revisionReaderOf(request))),
   );
 
   const summaryCache = createAppSummaryCache();
@@ -83,18 +81,13 @@ function readRoutes(app: RouteApp, context: AppsContext): void {
         response: { 200: appSummaryPageSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    (request) =>
-      appSummaryPage(
-        context,
-        summaryCache,
-        revisionReaderOf(request.authentication),
-        request.query,
-      ),
+    (request) => appSummaryPage(context, summaryCache, revisionReaderOf(request), request.query),
   );
 
   app.get(
     '/apps/:appId',
     {
+      config: { ownedBy: ownerByParam(context.db, apps, 'appId') },
       schema: {
         tags: ['apps'],
         summary: 'One app, its versions with their templates, and its deployments',
@@ -103,7 +96,7 @@ function readRoutes(app: RouteApp, context: AppsContext): void {
         response: { 200: appSchema, ...errorResponses },
       },
     },
-    (request) => getApp(context, request.user.id, request.params.appId),
+    (request) => getApp(context, request.account.id, request.params.appId),
   );
 }
 
@@ -124,7 +117,10 @@ function writeRoutes(app: RouteApp, context: AppsContext): void {
     async (request) => {
       const form = await readTemplateForm(request);
       const fields = parseFields(appCreateFieldsSchema, form.fields);
-      return createApp(context, request.user.id, fields, form.template, requestActor(request));
+      if (fields.organization_uuid) await request.actIn(fields.organization_uuid, 'admin');
+      const { id, organization } = request.account;
+      const actor = requestActor(request);
+      return createApp(context, id, fields, form.template, actor, organization?.id ?? null);
     },
   );
 
@@ -140,20 +136,24 @@ function writeRoutes(app: RouteApp, context: AppsContext): void {
         response: { 200: appSchema, ...errorResponses },
       },
       // Read by hand below, so only documented: without it /docs shows no body at all.
-      config: { multipartBody: { fields: appUpdateFieldsSchema } },
+      config: {
+        ownedBy: ownerByParam(context.db, apps, 'appId'),
+        multipartBody: { fields: appUpdateFieldsSchema },
+      },
     },
     async (request) => {
       const raw = request.isMultipart()
         ? (await readTemplateForm(request)).fields
         : ((request.body ?? {}) as Record<string, string>);
       const change = parseFields(appUpdateFieldsSchema, raw);
-      return updateApp(context, request.user.id, request.params.appId, change);
+      return updateApp(context, request.account.id, request.params.appId, change);
     },
   );
 
   app.delete(
     '/apps/:appId',
     {
+      config: { ownedBy: ownerByParam(context.db, apps, 'appId') },
       schema: {
         tags: ['apps'],
         summary: 'Delete an app: its deployments are removed first, then the app',
@@ -162,6 +162,7 @@ function writeRoutes(app: RouteApp, context: AppsContext): void {
         response: { 200: removalResultSchema, ...errorResponses },
       },
     },
-    (request) => removeApp(context, request.user.id, request.params.appId, requestActor(request)),
+    (request) =>
+      removeApp(context, request.account.id, request.params.appId, requestActor(request)),
   );
 }

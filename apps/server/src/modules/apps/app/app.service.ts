@@ -112,6 +112,8 @@ export async function createApp(
   fields: AppCreateFields,
   upload: TemplateUpload,
   actor: HistoryActor,
+  /** The organisation whose account `userId` is, if any (docs/organizations.md). */
+  organizationId: string | null = null,
 ): Promise<App> {
   const prepared = await prepareTemplate(
     context,
@@ -131,6 +133,7 @@ export async function createApp(
   const app = await inTransaction(context, async (tx, send) => {
     const app = await insertApp(tx, {
       userId,
+      organizationId,
       name: fields.name,
       description: fields.description || null,
     });

@@ -5,6 +5,8 @@ import { requestActor } from '../../../platform/http/request-actor';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
 import type { AppsContext } from '../apps-context';
 import { rollOutImage } from './cicd.service';
+import { ownerByParam } from '../../../platform/db/row-owner';
+import { apps } from '../../../platform/db/schema/apps';
 
 /** `PUT /meridian/v1/kube/apps/{appUuid}/deployment` (spec "The calls it makes" CI/CD examples). */
 export const cicdRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (
@@ -14,6 +16,7 @@ export const cicdRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async
   app.put(
     '/apps/:appId/deployment',
     {
+      config: { ownedBy: ownerByParam(context.db, apps, 'appId'), role: 'developer' },
       schema: {
         tags: ['ci/cd'],
         summary:
@@ -27,7 +30,7 @@ export const cicdRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async
     (request) =>
       rollOutImage(
         context,
-        request.user.id,
+        request.account.id,
         request.params.appId,
         request.body.cluster_uuids,
         request.body.image_name,

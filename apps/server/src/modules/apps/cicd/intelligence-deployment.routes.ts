@@ -5,6 +5,8 @@ import { requestActor } from '../../../platform/http/request-actor';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
 import { rollOutImage } from './cicd.service';
 import type { AppsContext } from '../apps-context';
+import { ownerByParam } from '../../../platform/db/row-owner';
+import { apps } from '../../../platform/db/schema/apps';
 
 /**
  * `PUT /intelligence/clusters/{smartClusterUuid}/deployment/{appUuid}` (spec "The calls it makes" CI/CD examples):
@@ -17,6 +19,7 @@ export const intelligenceDeploymentRoutes: FastifyPluginAsyncZod<{ context: Apps
   app.put(
     '/clusters/:smartClusterUuid/deployment/:appUuid',
     {
+      config: { ownedBy: ownerByParam(context.db, apps, 'appUuid'), role: 'developer' },
       schema: {
         tags: ['ci/cd'],
         summary: 'CI/CD: roll a new image out on the app on one smart cluster (ApiKey or Bearer)',
@@ -29,7 +32,7 @@ export const intelligenceDeploymentRoutes: FastifyPluginAsyncZod<{ context: Apps
     (request) =>
       rollOutImage(
         context,
-        request.user.id,
+        request.account.id,
         request.params.appUuid,
         [request.params.smartClusterUuid],
         request.body.image_name,

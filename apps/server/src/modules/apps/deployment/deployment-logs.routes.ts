@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
 import type { AppsContext } from '../apps-context';
 import { deploymentLogs, LogsUnavailableError } from './deployment-logs.service';
+import { ownerByParam } from '../../../platform/db/row-owner';
+import { deployments } from '../../../platform/db/schema/apps';
 
 /** `/meridian/v1/kube/apps/deployment/{id}/logs`: a deployment's pod logs (docs/deployment-lifecycle.md "Logs"). */
 export const deploymentLogRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (
@@ -17,6 +19,7 @@ export const deploymentLogRoutes: FastifyPluginAsyncZod<{ context: AppsContext }
   app.get(
     '/apps/deployment/:deploymentId/logs',
     {
+      config: { ownedBy: ownerByParam(context.db, deployments, 'deploymentId'), role: 'developer' },
       schema: {
         tags: ['apps'],
         summary:
@@ -31,7 +34,7 @@ export const deploymentLogRoutes: FastifyPluginAsyncZod<{ context: AppsContext }
       try {
         return await deploymentLogs(
           context,
-          request.user.id,
+          request.account.id,
           request.params.deploymentId,
           request.query,
         );

@@ -19,6 +19,9 @@ import {
   removeDeployments,
   updateDeployment,
 } from './deployment.service';
+import { ownerAt, ownerByBody, ownerByParam } from '../../../platform/db/row-owner';
+import { deployments } from '../../../platform/db/schema/apps';
+import { smartClusterOwner } from '../../clusters/clusters.public';
 
 /** `/meridian/v1/kube/apps/deployment…`: one version running on one member cluster (spec "The calls it makes"). */
 export const deploymentRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (
@@ -28,6 +31,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> =
   app.put(
     '/apps/deployment/:deploymentId',
     {
+      config: { ownedBy: ownerByParam(context.db, deployments, 'deploymentId'), role: 'developer' },
       schema: {
         tags: ['apps'],
         summary: 'Roll a deployment out again with another image and/or number of replicas',
@@ -40,7 +44,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> =
     (request) =>
       updateDeployment(
         context,
-        request.user.id,
+        request.account.id,
         request.params.deploymentId,
         request.body,
         requestActor(request),
@@ -50,6 +54,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> =
   app.delete(
     '/apps/deployment',
     {
+      config: { ownedBy: ownerByBody(context.db, deployments, 'uuids'), role: 'developer' },
       preValidation: bodyAsObject,
       schema: {
         tags: ['apps'],
@@ -60,12 +65,13 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> =
       },
     },
     (request) =>
-      removeDeployments(context, request.user.id, request.body.uuids, requestActor(request)),
+      removeDeployments(context, request.account.id, request.body.uuids, requestActor(request)),
   );
 
   app.get(
     '/apps/deployment/smart_cluster/:id',
     {
+      config: { ownedBy: ownerAt('params', 'id', (id) => smartClusterOwner(context.db, id)) },
       schema: {
         tags: ['apps'],
         summary: 'The deployments running on a smart cluster',
@@ -74,6 +80,6 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> =
         response: { 200: z.array(deploymentSchema), ...errorResponses },
       },
     },
-    (request) => deploymentsOnSmartCluster(context, request.user.id, request.params.id),
+    (request) => deploymentsOnSmartCluster(context, request.account.id, request.params.id),
   );
 };

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
 import type { AppsContext } from '../apps-context';
 import { appHistoryPage } from './history.service';
+import { ownerByParam } from '../../../platform/db/row-owner';
+import { apps } from '../../../platform/db/schema/apps';
 
 /** `GET /meridian/v1/kube/apps/{appId}/history`: every change to an app, newest first. */
 export const historyRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (
@@ -13,6 +15,7 @@ export const historyRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = as
   app.get(
     '/apps/:appId/history',
     {
+      config: { ownedBy: ownerByParam(context.db, apps, 'appId') },
       schema: {
         tags: ['apps'],
         summary:
@@ -23,6 +26,6 @@ export const historyRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = as
         response: { 200: appHistoryPageSchema, ...errorResponses },
       },
     },
-    (request) => appHistoryPage(context, request.user.id, request.params.appId, request.query),
+    (request) => appHistoryPage(context, request.account.id, request.params.appId, request.query),
   );
 };

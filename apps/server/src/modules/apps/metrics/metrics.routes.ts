@@ -8,6 +8,8 @@ import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/h
 import type { AppsContext } from '../apps-context';
 import { defaultMetricsRetentionMs } from '../../intelligence/intelligence.public';
 import { deploymentMetrics } from './metrics.service';
+import { ownerByParam } from '../../../platform/db/row-owner';
+import { deployments } from '../../../platform/db/schema/apps';
 
 /** `/meridian/v1/kube/apps/deployment/{deploymentId}/metrics`: a deployment's metrics over time. */
 export const metricsRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (
@@ -23,6 +25,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = as
   app.get(
     '/apps/deployment/:deploymentId/metrics',
     {
+      config: { ownedBy: ownerByParam(context.db, deployments, 'deploymentId'), role: 'developer' },
       schema: {
         tags: ['apps'],
         summary:
@@ -35,6 +38,6 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = as
       },
     },
     (request) =>
-      deploymentMetrics(metrics, request.user.id, request.params.deploymentId, request.query),
+      deploymentMetrics(metrics, request.account.id, request.params.deploymentId, request.query),
   );
 };

@@ -7,6 +7,8 @@ import { requestActor } from '../../../platform/http/request-actor';
 import { bodyAsObject, errorResponses, sessionOrApiKey } from '../../../platform/http/route-schema';
 import type { RolloutContext } from './rollout.context';
 import { deployVersion } from './rollout.deploy';
+import { ownerByBody } from '../../../platform/db/row-owner';
+import { versions } from '../../../platform/db/schema/apps';
 
 /**
  * `POST /cluster/clusters/versions` (spec "The calls it makes" Clusters): deploys a version onto smart clusters;
@@ -19,6 +21,7 @@ export const clusterVersionRoutes: FastifyPluginAsyncZod<{ context: RolloutConte
   app.post(
     '/clusters/versions',
     {
+      config: { ownedBy: ownerByBody(context.db, versions, 'version_uuid'), role: 'developer' },
       preValidation: bodyAsObject,
       schema: {
         tags: ['cluster'],
@@ -29,6 +32,6 @@ export const clusterVersionRoutes: FastifyPluginAsyncZod<{ context: RolloutConte
         response: { 200: versionDeploymentResultSchema, ...errorResponses },
       },
     },
-    (request) => deployVersion(context, request.user.id, request.body, requestActor(request)),
+    (request) => deployVersion(context, request.account.id, request.body, requestActor(request)),
   );
 };

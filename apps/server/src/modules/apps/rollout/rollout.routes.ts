@@ -13,6 +13,8 @@ import {
 import type { RolloutContext } from './rollout.context';
 import { controlRollout, type RolloutControl } from './rollout.control';
 import { rolloutOf, rolloutsOf, startRollback } from './rollout.service';
+import { ownerByParam } from '../../../platform/db/row-owner';
+import { apps, deployments, rollouts } from '../../../platform/db/schema/apps';
 
 const limitMessage = 'limit must be a whole number from 1 to 50';
 
@@ -24,6 +26,7 @@ export const rolloutRoutes: FastifyPluginAsyncZod<{ context: RolloutContext }> =
   app.post(
     '/apps/deployment/:deploymentId/rollback',
     {
+      config: { ownedBy: ownerByParam(context.db, deployments, 'deploymentId'), role: 'developer' },
       preValidation: bodyAsObject,
       schema: {
         tags: ['apps'],
@@ -38,7 +41,7 @@ export const rolloutRoutes: FastifyPluginAsyncZod<{ context: RolloutContext }> =
     (request) =>
       startRollback(
         context,
-        request.user.id,
+        request.account.id,
         requestActor(request),
         request.params.deploymentId,
         request.body,
@@ -48,6 +51,7 @@ export const rolloutRoutes: FastifyPluginAsyncZod<{ context: RolloutContext }> =
   app.get(
     '/apps/:appId/rollouts',
     {
+      config: { ownedBy: ownerByParam(context.db, apps, 'appId') },
       schema: {
         tags: ['apps'],
         summary: 'The app’s latest rollouts, newest first, with each location’s progress',
@@ -64,12 +68,13 @@ export const rolloutRoutes: FastifyPluginAsyncZod<{ context: RolloutContext }> =
         response: { 200: z.array(rolloutSchema), ...errorResponses },
       },
     },
-    (request) => rolloutsOf(context, request.user.id, request.params.appId, request.query.limit),
+    (request) => rolloutsOf(context, request.account.id, request.params.appId, request.query.limit),
   );
 
   app.get(
     '/apps/rollouts/:rolloutId',
     {
+      config: { ownedBy: ownerByParam(context.db, rollouts, 'rolloutId') },
       schema: {
         tags: ['apps'],
         summary: 'One rollout with each location’s progress',
@@ -78,7 +83,7 @@ export const rolloutRoutes: FastifyPluginAsyncZod<{ context: RolloutContext }> =
         response: { 200: rolloutSchema, ...errorResponses },
       },
     },
-    (request) => rolloutOf(context, request.user.id, request.params.rolloutId),
+    (request) => rolloutOf(context, request.account.id, request.params.rolloutId),
   );
 
   registerControlRoutes(app, context);
@@ -90,6 +95,7 @@ function registerControlRoutes(app: RouteApp, context: RolloutContext): void {
     app.post(
       `/apps/rollouts/:rolloutId/${control}`,
       {
+        config: { ownedBy: ownerByParam(context.db, rollouts, 'rolloutId'), role: 'developer' },
         schema: {
           tags: ['apps'],
           summary: {
@@ -105,7 +111,7 @@ function registerControlRoutes(app: RouteApp, context: RolloutContext): void {
       (request) =>
         controlRollout(
           context,
-          request.user.id,
+          request.account.id,
           requestActor(request),
           request.params.rolloutId,
           control,

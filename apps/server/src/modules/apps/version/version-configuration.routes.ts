@@ -8,6 +8,8 @@ import { bodyAsObject, errorResponses, sessionOrApiKey } from '../../../platform
 import type { AppsContext } from '../apps-context';
 import { changeConfiguration } from './version-configuration';
 import { versionParams } from './version.routes';
+import { ownerByParam } from '../../../platform/db/row-owner';
+import { versions } from '../../../platform/db/schema/apps';
 
 /** `POST /meridian/v1/kube/apps/versions/{versionId}/configuration` (issue 36). */
 export const versionConfigurationRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (
@@ -17,6 +19,7 @@ export const versionConfigurationRoutes: FastifyPluginAsyncZod<{ context: AppsCo
   app.post(
     '/apps/versions/:versionId/configuration',
     {
+      config: { ownedBy: ownerByParam(context.db, versions, 'versionId'), role: 'developer' },
       preValidation: bodyAsObject,
       schema: {
         tags: ['apps'],
@@ -31,7 +34,7 @@ export const versionConfigurationRoutes: FastifyPluginAsyncZod<{ context: AppsCo
     (request) =>
       changeConfiguration(
         context,
-        request.user.id,
+        request.account.id,
         request.params.versionId,
         request.body,
         requestActor(request),

@@ -5,6 +5,8 @@ import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/h
 import type { AppsContext } from '../apps-context';
 import { diffTemplatesTask } from './template-diff';
 import { versionDiff } from './version-diff.service';
+import { ownerByParam } from '../../../platform/db/row-owner';
+import { versions } from '../../../platform/db/schema/apps';
 
 /** `GET /meridian/v1/kube/apps/versions/{versionId}/diff/{otherVersionId}`. */
 export const versionDiffRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = async (
@@ -15,6 +17,7 @@ export const versionDiffRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> 
   app.get(
     '/apps/versions/:versionId/diff/:otherVersionId',
     {
+      config: { ownedBy: ownerByParam(context.db, versions, 'versionId') },
       schema: {
         tags: ['apps'],
         summary:
@@ -27,7 +30,7 @@ export const versionDiffRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> 
     (request) =>
       versionDiff(
         context,
-        request.user.id,
+        request.account.id,
         request.params.versionId,
         request.params.otherVersionId,
       ),

@@ -5,7 +5,12 @@ import { create as attachment } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestActor } from '../../../platform/http/request-actor';
-import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
+import {
+  errorResponses,
+  notFoundId,
+  sessionOrApiKey,
+  type RouteApp,
+} from '../../../platform/http/route-schema';
 import type { AppsContext } from '../apps-context';
 import {
   parseFields,
@@ -14,6 +19,8 @@ import {
   templateUpload,
 } from '../template/template-form';
 import { createVersion, removeVersion, updateVersion, versionTemplate } from './version.service';
+import { ownerByParam } from '../../../platform/db/row-owner';
+import { apps, versions } from '../../../platform/db/schema/apps';
 
 export const versionParams = z.object({ versionId: z.uuid(notFoundId) });
 
@@ -36,20 +43,25 @@ export const versionRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = as
         params: z.object({ appId: z.uuid(notFoundId) }),
         response: { 200: versionSchema, ...errorResponses, 413: errorBodySchema },
       },
-      config: { multipartBody: { fields: versionCreateFieldsSchema, file: templateUpload } },
+      config: {
+        ownedBy: ownerByParam(context.db, apps, 'appId'),
+        role: 'developer',
+        multipartBody: { fields: versionCreateFieldsSchema, file: templateUpload },
+      },
     },
     async (request) => {
       const form = await readTemplateForm(request);
       const fields = parseFields(versionCreateFieldsSchema, form.fields);
       const { appId } = request.params;
       const actor = requestActor(request);
-      return createVersion(context, request.user.id, appId, fields, form.template, actor);
+      return createVersion(context, request.account.id, appId, fields, form.template, actor);
     },
   );
 
   app.put(
     '/apps/versions/:versionId',
     {
+      config: { ownedBy: ownerByParam(context.db, versions, 'versionId'), role: 'developer' },
       schema: {
         tags: ['apps'],
         summary: 'Rename a version',
@@ -60,12 +72,13 @@ export const versionRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = as
       },
     },
     (request) =>
-      updateVersion(context, request.user.id, request.params.versionId, request.body.name),
+      updateVersion(context, request.account.id, request.params.versionId, request.body.name),
   );
 
   app.delete(
     '/apps/versions/:versionId',
     {
+      config: { ownedBy: ownerByParam(context.db, versions, 'versionId') },
       schema: {
         tags: ['apps'],
         summary: 'Delete a version: its deployments are removed first',
@@ -75,12 +88,18 @@ export const versionRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = as
       },
     },
     (request) =>
-      removeVersion(context, request.user.id, request.params.versionId, requestActor(request)),
+      removeVersion(context, request.account.id, request.params.versionId, requestActor(request)),
   );
 
+  templateRoute(app, context);
+};
+
+/** `GET /apps/versions/{id}/template`: the template as a file. */
+function templateRoute(app: RouteApp, context: AppsContext): void {
   app.get(
     '/apps/versions/:versionId/template',
     {
+      config: { ownedBy: ownerByParam(context.db, versions, 'versionId') },
       schema: {
         tags: ['apps'],
         summary: "Download a version's template (YAML; a registry password reads <sealed>)",
@@ -90,11 +109,11 @@ export const versionRoutes: FastifyPluginAsyncZod<{ context: AppsContext }> = as
       },
     },
     async (request, reply) => {
-      const template = await versionTemplate(context, request.user.id, request.params.versionId);
+      const template = await versionTemplate(context, request.account.id, request.params.versionId);
       return reply
         .type('application/yaml; charset=utf-8')
         .header('content-disposition', attachment(template.name))
         .send(template.text);
     },
   );
-};
+}

@@ -55,6 +55,8 @@ import {
 import { placementHistory } from './cluster.placement';
 import { updateSmartCluster } from './cluster.update';
 import { cachedLists, createSmartClusterListCache, smartClusterPage } from './cluster-page';
+import { ownerByParam } from '../../../platform/db/row-owner';
+import { smartClusters } from '../../../platform/db/schema/clusters';
 
 export interface ClusterRoutesOptions {
   context: ClusterContext;
@@ -121,8 +123,7 @@ function listRoutes(app: RouteApp, context: ClusterContext): void {
         response: { 200: z.array(smartClusterSchema), 401: errorBodySchema },
       },
     },
-    async (request) =>
-      (await cachedLists(context, lists, revisionReaderOf(request.authentication))).smartClusters,
+    async (request) => (await cachedLists(context, lists, revisionReaderOf(request))).smartClusters,
   );
 
   app.get(
@@ -137,8 +138,7 @@ function listRoutes(app: RouteApp, context: ClusterContext): void {
         response: { 200: smartClusterPageSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    (request) =>
-      smartClusterPage(context, lists, revisionReaderOf(request.authentication), request.query),
+    (request) => smartClusterPage(context, lists, revisionReaderOf(request), request.query),
   );
 
   app.get(
@@ -151,8 +151,7 @@ function listRoutes(app: RouteApp, context: ClusterContext): void {
         response: { 200: z.array(clusterSchema), 401: errorBodySchema },
       },
     },
-    async (request) =>
-      (await cachedLists(context, lists, revisionReaderOf(request.authentication))).members,
+    async (request) => (await cachedLists(context, lists, revisionReaderOf(request))).members,
   );
 }
 
@@ -161,6 +160,7 @@ function oneSmartClusterRoutes(app: RouteApp, context: ClusterContext): void {
   app.get(
     '/clusters/:id',
     {
+      config: { ownedBy: ownerByParam(context.db, smartClusters, 'id') },
       schema: {
         tags: ['cluster'],
         summary:
@@ -170,12 +170,13 @@ function oneSmartClusterRoutes(app: RouteApp, context: ClusterContext): void {
         response: { 200: smartClusterInFullSchema, ...errorResponses },
       },
     },
-    (request) => smartClusterInFull(context, request.user.id, request.params.id),
+    (request) => smartClusterInFull(context, request.account.id, request.params.id),
   );
 
   app.get(
     '/clusters/:id/placements',
     {
+      config: { ownedBy: ownerByParam(context.db, smartClusters, 'id') },
       schema: {
         tags: ['cluster'],
         summary:
@@ -185,7 +186,7 @@ function oneSmartClusterRoutes(app: RouteApp, context: ClusterContext): void {
         response: { 200: placementHistorySchema, ...errorResponses },
       },
     },
-    (request) => placementHistory(context, request.user.id, request.params.id),
+    (request) => placementHistory(context, request.account.id, request.params.id),
   );
 }
 
@@ -204,12 +205,13 @@ function smartClusterRoutes(app: RouteApp, context: ClusterContext): void {
         response: { 200: smartClusterSchema, ...errorResponses },
       },
     },
-    (request) => createSmartCluster(context, request.user.id, request.body),
+    (request) => createSmartCluster(context, request.user.id, request.body, request.account.id),
   );
 
   app.put(
     '/clusters/:id',
     {
+      config: { ownedBy: ownerByParam(context.db, smartClusters, 'id') },
       schema: {
         tags: ['cluster'],
         summary: 'Update a smart cluster: name, plus datacenters (manual) or budget and latency',
@@ -219,12 +221,13 @@ function smartClusterRoutes(app: RouteApp, context: ClusterContext): void {
         response: { 200: smartClusterSchema, ...errorResponses },
       },
     },
-    (request) => updateSmartCluster(context, request.user.id, request.params.id, request.body),
+    (request) => updateSmartCluster(context, request.account.id, request.params.id, request.body),
   );
 
   app.delete(
     '/clusters/:id',
     {
+      config: { ownedBy: ownerByParam(context.db, smartClusters, 'id') },
       schema: {
         tags: ['cluster'],
         summary: 'Delete a smart cluster (from success or failure); answers it, now deleting',
@@ -233,12 +236,13 @@ function smartClusterRoutes(app: RouteApp, context: ClusterContext): void {
         response: { 200: smartClusterSchema, ...errorResponses },
       },
     },
-    (request) => removeSmartCluster(context, request.user.id, request.params.id),
+    (request) => removeSmartCluster(context, request.account.id, request.params.id),
   );
 
   app.delete(
     '/clusters/shared/:id',
     {
+      config: { ownedBy: ownerByParam(context.db, smartClusters, 'id') },
       schema: {
         tags: ['cluster'],
         summary: 'Delete a shared smart cluster (default_shared_for_org_uuid set)',
@@ -247,7 +251,8 @@ function smartClusterRoutes(app: RouteApp, context: ClusterContext): void {
         response: { 200: smartClusterSchema, ...errorResponses },
       },
     },
-    (request) => removeSmartCluster(context, request.user.id, request.params.id, { shared: true }),
+    (request) =>
+      removeSmartCluster(context, request.account.id, request.params.id, { shared: true }),
   );
 }
 
@@ -281,7 +286,9 @@ function externalClusterRoutes(app: RouteApp, context: ClusterContext): void {
       const messages = parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
       if (!kubeconfig?.trim()) messages.push(clusterMessages.kubeconfigRequired);
       if (!parsed.success || !kubeconfig) throw new ValidationError(messages);
-      return createExternalCluster(context, request.user.id, parsed.data.name, kubeconfig);
+      const { id, organization } = request.account;
+      const organizationId = organization?.id ?? null;
+      return createExternalCluster(context, id, parsed.data.name, kubeconfig, organizationId);
     },
   );
 }
@@ -291,6 +298,7 @@ function kubeconfigRoutes(app: RouteApp, context: ClusterContext): void {
   app.get(
     '/clusters/:id/config',
     {
+      config: { ownedBy: ownerByParam(context.db, smartClusters, 'id'), role: 'developer' },
       schema: {
         tags: ['cluster'],
         summary:
@@ -304,7 +312,7 @@ function kubeconfigRoutes(app: RouteApp, context: ClusterContext): void {
     async (request, reply) => {
       const encoded = await memberKubeconfig(
         context,
-        request.user.id,
+        request.account.id,
         request.params.id,
         request.headers[providerIdHeader],
       );
@@ -319,6 +327,7 @@ function credentialRoutes(app: RouteApp, context: ClusterContext): void {
   app.post(
     '/clusters/:id/credentials',
     {
+      config: { ownedBy: ownerByParam(context.db, smartClusters, 'id') },
       schema: {
         tags: ['cluster'],
         summary:
@@ -329,7 +338,7 @@ function credentialRoutes(app: RouteApp, context: ClusterContext): void {
       },
     },
     async (request, reply) => {
-      await rotateClusterCredentials(context, request.user.id, request.params.id);
+      await rotateClusterCredentials(context, request.account.id, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -337,6 +346,7 @@ function credentialRoutes(app: RouteApp, context: ClusterContext): void {
   app.put(
     '/clusters/:id/monitoring_password',
     {
+      config: { ownedBy: ownerByParam(context.db, smartClusters, 'id') },
       preValidation: bodyAsObject,
       schema: {
         tags: ['cluster'],
@@ -350,7 +360,7 @@ function credentialRoutes(app: RouteApp, context: ClusterContext): void {
     },
     async (request, reply) => {
       const { password } = request.body;
-      await changeMonitoringPassword(context, request.user.id, request.params.id, password);
+      await changeMonitoringPassword(context, request.account.id, request.params.id, password);
       return reply.code(204).send(null);
     },
   );
@@ -359,6 +369,7 @@ function credentialRoutes(app: RouteApp, context: ClusterContext): void {
   app.post(
     '/clusters/:id/monitoring_password',
     {
+      config: { ownedBy: ownerByParam(context.db, smartClusters, 'id') },
       onRequest: requireSession,
       schema: {
         tags: ['cluster'],
@@ -369,6 +380,6 @@ function credentialRoutes(app: RouteApp, context: ClusterContext): void {
         response: { 200: monitoringPasswordRotatedSchema, 403: errorBodySchema, ...errorResponses },
       },
     },
-    (request) => rotateMonitoringPassword(context, request.user.id, request.params.id),
+    (request) => rotateMonitoringPassword(context, request.account.id, request.params.id),
   );
 }

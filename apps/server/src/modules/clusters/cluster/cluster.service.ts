@@ -200,10 +200,15 @@ function clusterAnswer(
   return { ...toCluster(member), deployments: running.get(member.cluster.id) ?? [] };
 }
 
+/**
+ * `callerId` creates it for `accountId` (theirs, or an organisation's they are an admin of); a
+ * default shared smart cluster belongs to the organisation it is shared with.
+ */
 export async function createSmartCluster(
   context: ClusterContext,
-  userId: string,
+  callerId: string,
   input: SmartClusterCreateInput,
+  accountId: string = callerId,
 ): Promise<SmartCluster> {
   const { secrets } = context;
   const wanted = [...new Set(input.datacenters)];
@@ -227,13 +232,15 @@ export async function createSmartCluster(
   const password = input.monitoring_default_password;
   const sharedFor = await organizationToShareWith(
     context.db,
-    userId,
+    callerId,
     input.default_shared_for_org_uuid,
   );
+  const userId = sharedFor ?? accountId;
   const smart = await inTransaction(context, async (tx, send) => {
     await claimOrganizationDefault(tx, sharedFor);
     const smart = await insertSmartClusterRow(tx, {
       userId,
+      organizationId: userId === callerId ? null : userId,
       defaultSharedForOrgUuid: sharedFor,
       name: input.name,
       description: input.description || null,
@@ -273,6 +280,8 @@ export async function createExternalCluster(
   userId: string,
   name: string,
   kubeconfig: string,
+  /** The organisation whose account `userId` is, if any (docs/organizations.md). */
+  organizationId: string | null = null,
 ): Promise<SmartCluster> {
   const { secrets } = context;
   const parsed = await context.cpu.run(readKubeconfigTask, kubeconfig);
@@ -284,6 +293,7 @@ export async function createExternalCluster(
   const smart = await inTransaction(context, async (tx, send) => {
     const smart = await insertSmartClusterRow(tx, {
       userId,
+      organizationId,
       name,
       mode: 'MANUAL',
       status: 'creating',

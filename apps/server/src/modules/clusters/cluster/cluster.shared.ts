@@ -1,4 +1,4 @@
-import { organizationMessages } from '@meridian/domain/auth/organization';
+import { organizationMessages, roleAllows } from '@meridian/domain/auth/organization';
 import type { Database } from '../../../platform/db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/http/errors';
 import { organizationRoles } from '../../account/account.public';
@@ -24,7 +24,8 @@ export async function organizationToShareWith(
 ): Promise<string | null> {
   if (!organizationId) return null;
   const roles = await organizationRoles(db, userId);
-  if (roles.get(organizationId) !== 'admin') {
+  const role = roles.get(organizationId);
+  if (!role || !roleAllows(role, 'admin')) {
     throw new ValidationError([organizationMessages.notAdmin]);
   }
   return organizationId;
@@ -60,8 +61,8 @@ export async function deletableSmartCluster(
   }
   const row = await findSharedSmartCluster(db, id);
   const roles = row ? await organizationRoles(db, userId) : new Map();
-  const allowed =
-    row && (row.userId === userId || roles.get(row.defaultSharedForOrgUuid!) === 'admin');
+  const role = row && roles.get(row.defaultSharedForOrgUuid!);
+  const allowed = row && (row.userId === userId || (role && roleAllows(role, 'admin')));
   if (!allowed) throw new NotFoundError('Shared smart cluster not found');
   return row;
 }

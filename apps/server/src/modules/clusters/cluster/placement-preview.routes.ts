@@ -15,6 +15,7 @@ export const placementPreviewRoutes: FastifyPluginAsyncZod<{ context: ClusterCon
   app.post(
     '/placement',
     {
+      config: { role: 'viewer' },
       preValidation: bodyAsObject,
       schema: {
         tags: ['intelligence'],

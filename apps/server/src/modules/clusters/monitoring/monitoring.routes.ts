@@ -20,6 +20,8 @@ import { monitoringContentSecurityPolicy } from './monitoring-styles';
 import { authorize, signIn, signInLink } from './monitoring-access';
 import type { MonitoringContext } from './monitoring-context';
 import { observeMember } from './monitoring.service';
+import { ownerByParam } from '../../../platform/db/row-owner';
+import { clusters } from '../../../platform/db/schema/clusters';
 
 const realm = 'Basic realm="Meridian monitoring", charset="UTF-8"';
 const clusterId = z.uuid();
@@ -113,6 +115,8 @@ function signInRoutes(app: RouteApp, context: MonitoringContext): void {
     {
       onRequest: [app.authenticate, requireSession],
       preValidation: rejectMalformedIds,
+      preHandler: app.resolveAccount,
+      config: { ownedBy: ownerByParam(context.db, clusters, 'clusterId'), role: 'developer' },
       schema: {
         tags: ['monitoring'],
         summary:
@@ -122,7 +126,7 @@ function signInRoutes(app: RouteApp, context: MonitoringContext): void {
         response: { 200: monitoringSignInLinkSchema, 403: errorBodySchema, ...errorResponses },
       },
     },
-    (request) => signInLink(context, request.user.id, request.params.clusterId),
+    (request) => signInLink(context, request.account.id, request.params.clusterId),
   );
 
   app.get(

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
 import type { DomainContext } from '../domain-context';
 import { certificateChain, enableHttps } from './certificate.service';
+import { ownerAt } from '../../../platform/db/row-owner';
+import { deploymentOwner } from '../../apps/apps.public';
 
 /** `/certificate`: https_enable and download_certificate for a deployment. */
 export const certificateRoutes: FastifyPluginAsyncZod<{ context: DomainContext }> = async (
@@ -16,6 +18,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ context: DomainContext }
   app.post(
     '/deployments/:deploymentId',
     {
+      config: { ownedBy: byDeployment(context), role: 'developer' },
       schema: {
         tags: ['certificate'],
         summary: "Issue a certificate for the deployment's domain names (https_enable)",
@@ -24,12 +27,13 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ context: DomainContext }
         response: { 200: deploymentSchema, ...errorResponses },
       },
     },
-    (request) => enableHttps(context, request.user.id, request.params.deploymentId),
+    (request) => enableHttps(context, request.account.id, request.params.deploymentId),
   );
 
   app.get(
     '/deployments/:deploymentId/pem',
     {
+      config: { ownedBy: byDeployment(context) },
       schema: {
         tags: ['certificate'],
         summary: "Download the deployment's certificate chain (PEM: leaf, then the authority)",
@@ -41,7 +45,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ context: DomainContext }
     async (request, reply) => {
       const { filename, pem } = await certificateChain(
         context,
-        request.user.id,
+        request.account.id,
         request.params.deploymentId,
       );
       return reply
@@ -51,3 +55,8 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ context: DomainContext }
     },
   );
 };
+
+/** Whose is the deployment a path names (the apps context answers). */
+function byDeployment(context: DomainContext) {
+  return ownerAt('params', 'deploymentId', (id) => deploymentOwner(context.db, id));
+}

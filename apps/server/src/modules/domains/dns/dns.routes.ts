@@ -19,6 +19,9 @@ import {
 import type { DomainContext } from '../domain-context';
 import { setDeploymentNames, setVersionNames, versionNames } from './deployment-names.service';
 import { createRecord, listRecords, removeRecord, updateRecord } from './dns.service';
+import { ownerAt, ownerByBody, ownerByParam, ownerOfRow } from '../../../platform/db/row-owner';
+import { dnsRecords, domains } from '../../../platform/db/schema/domains';
+import { deploymentOwner, versionOwner } from '../../apps/apps.public';
 
 /** `/domain/dns`: records and deployments' domain names (spec "The calls it makes" Domains and DNS). */
 export const dnsRoutes: FastifyPluginAsyncZod<{ context: DomainContext }> = async (
@@ -33,6 +36,9 @@ function recordRoutes(app: RouteApp, context: DomainContext): void {
   app.get(
     '/user',
     {
+      config: {
+        ownedBy: ownerAt('query', 'domain_uuid', (id) => ownerOfRow(context.db, domains, id)),
+      },
       schema: {
         tags: ['domain'],
         summary: "A domain's records (query domain_uuid)",
@@ -41,12 +47,13 @@ function recordRoutes(app: RouteApp, context: DomainContext): void {
         response: { 200: z.array(dnsRecordSchema), ...errorResponses },
       },
     },
-    (request) => listRecords(context, request.user.id, request.query.domain_uuid),
+    (request) => listRecords(context, request.account.id, request.query.domain_uuid),
   );
 
   app.post(
     '/user',
     {
+      config: { ownedBy: ownerByBody(context.db, domains, 'domain_uuid'), role: 'developer' },
       preValidation: bodyAsObject,
       schema: {
         tags: ['domain'],
@@ -56,12 +63,13 @@ function recordRoutes(app: RouteApp, context: DomainContext): void {
         response: { 200: dnsRecordSchema, ...errorResponses },
       },
     },
-    (request) => createRecord(context, request.user.id, request.body),
+    (request) => createRecord(context, request.account.id, request.body),
   );
 
   app.put(
     '/user/:recordId',
     {
+      config: { ownedBy: ownerByParam(context.db, dnsRecords, 'recordId'), role: 'developer' },
       preValidation: bodyAsObject,
       schema: {
         tags: ['domain'],
@@ -72,12 +80,13 @@ function recordRoutes(app: RouteApp, context: DomainContext): void {
         response: { 200: dnsRecordSchema, ...errorResponses },
       },
     },
-    (request) => updateRecord(context, request.user.id, request.params.recordId, request.body),
+    (request) => updateRecord(context, request.account.id, request.params.recordId, request.body),
   );
 
   app.delete(
     '/user/:recordId',
     {
+      config: { ownedBy: ownerByParam(context.db, dnsRecords, 'recordId'), role: 'developer' },
       schema: {
         tags: ['domain'],
         summary: 'Delete a record',
@@ -86,7 +95,7 @@ function recordRoutes(app: RouteApp, context: DomainContext): void {
         response: { 200: statusResultSchema, ...errorResponses },
       },
     },
-    (request) => removeRecord(context, request.user.id, request.params.recordId),
+    (request) => removeRecord(context, request.account.id, request.params.recordId),
   );
 }
 
@@ -94,6 +103,7 @@ function deploymentNameRoutes(app: RouteApp, context: DomainContext): void {
   app.get(
     '/user/versions/:versionId/smart_clusters/:smartClusterId',
     {
+      config: { ownedBy: byVersion(context) },
       schema: {
         tags: ['domain'],
         summary: 'Domain names of a version on a smart cluster, as a map by smart cluster',
@@ -105,7 +115,7 @@ function deploymentNameRoutes(app: RouteApp, context: DomainContext): void {
     (request) =>
       versionNames(
         context,
-        request.user.id,
+        request.account.id,
         request.params.versionId,
         request.params.smartClusterId,
       ),
@@ -114,6 +124,7 @@ function deploymentNameRoutes(app: RouteApp, context: DomainContext): void {
   app.put(
     '/user/versions/:versionId/smart_clusters/:smartClusterId',
     {
+      config: { ownedBy: byVersion(context), role: 'developer' },
       preValidation: bodyAsObject,
       schema: {
         tags: ['domain'],
@@ -127,7 +138,7 @@ function deploymentNameRoutes(app: RouteApp, context: DomainContext): void {
     (request) =>
       setVersionNames(
         context,
-        request.user.id,
+        request.account.id,
         request.params.versionId,
         request.params.smartClusterId,
         request.body.subdomains,
@@ -137,6 +148,10 @@ function deploymentNameRoutes(app: RouteApp, context: DomainContext): void {
   app.put(
     '/user/entries/deployments/:deploymentId',
     {
+      config: {
+        ownedBy: ownerAt('params', 'deploymentId', (id) => deploymentOwner(context.db, id)),
+        role: 'developer',
+      },
       preValidation: bodyAsObject,
       schema: {
         tags: ['domain'],
@@ -151,9 +166,14 @@ function deploymentNameRoutes(app: RouteApp, context: DomainContext): void {
     (request) =>
       setDeploymentNames(
         context,
-        request.user.id,
+        request.account.id,
         request.params.deploymentId,
         request.body.domain_names,
       ),
   );
+}
+
+/** Whose is the version a path names (the apps context answers). */
+function byVersion(context: DomainContext) {
+  return ownerAt('params', 'versionId', (id) => versionOwner(context.db, id));
 }

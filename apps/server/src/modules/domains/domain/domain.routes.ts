@@ -22,6 +22,8 @@ import {
 import type { DomainContext } from '../domain-context';
 import { createDomainListCache, domainList, domainPage } from './domain-page';
 import { createDomain, removeDomain, subdomains } from './domain.service';
+import { ownerByParam } from '../../../platform/db/row-owner';
+import { domains } from '../../../platform/db/schema/domains';
 
 /** `/domain`: the user's domains (spec "The calls it makes" Domains and DNS). */
 export const domainRoutes: FastifyPluginAsyncZod<{ context: DomainContext }> = async (
@@ -58,7 +60,7 @@ function listAndCreateRoutes(app: RouteApp, context: DomainContext): void {
         response: { 200: z.array(domainSchema), 401: errorBodySchema },
       },
     },
-    (request) => domainList(context, lists, revisionReaderOf(request.authentication)),
+    (request) => domainList(context, lists, revisionReaderOf(request)),
   );
 
   app.get(
@@ -73,8 +75,7 @@ function listAndCreateRoutes(app: RouteApp, context: DomainContext): void {
         response: { 200: domainPageSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    (request) =>
-      domainPage(context, lists, revisionReaderOf(request.authentication), request.query),
+    (request) => domainPage(context, lists, revisionReaderOf(request), request.query),
   );
 
   app.post(
@@ -89,7 +90,8 @@ function listAndCreateRoutes(app: RouteApp, context: DomainContext): void {
         response: { 200: domainSchema, ...errorResponses },
       },
     },
-    (request) => createDomain(context, request.user.id, request.body),
+    (request) =>
+      createDomain(context, request.account.id, request.body, request.account.organization?.id),
   );
 }
 
@@ -97,6 +99,7 @@ function oneDomainRoutes(app: RouteApp, context: DomainContext): void {
   app.delete(
     '/name/:domainId',
     {
+      config: { ownedBy: ownerByParam(context.db, domains, 'domainId') },
       schema: {
         tags: ['domain'],
         summary:
@@ -108,7 +111,7 @@ function oneDomainRoutes(app: RouteApp, context: DomainContext): void {
       },
     },
     (request) =>
-      removeDomain(context, request.user.id, request.params.domainId, {
+      removeDomain(context, request.account.id, request.params.domainId, {
         releaseNames: request.query.release_names,
       }),
   );
@@ -116,6 +119,7 @@ function oneDomainRoutes(app: RouteApp, context: DomainContext): void {
   app.get(
     '/name/:domainId/subdomains',
     {
+      config: { ownedBy: ownerByParam(context.db, domains, 'domainId') },
       schema: {
         tags: ['domain'],
         summary: "Deployment domain names under the domain (the record editor's Subdomain rows)",
@@ -124,6 +128,6 @@ function oneDomainRoutes(app: RouteApp, context: DomainContext): void {
         response: { 200: z.array(subdomainSchema), ...errorResponses },
       },
     },
-    (request) => subdomains(context, request.user.id, request.params.domainId),
+    (request) => subdomains(context, request.account.id, request.params.domainId),
   );
 }

@@ -83,6 +83,8 @@ export async function createDomain(
   context: DomainContext,
   userId: string,
   input: DomainCreateInput,
+  /** The organisation whose account `userId` is, if any (docs/organizations.md). */
+  organizationId: string | null = null,
 ): Promise<Domain> {
   if (isPublicSuffix(input.domain_name)) {
     throw new ValidationError([publicSuffixMessage(input.domain_name)]);
@@ -93,6 +95,7 @@ export async function createDomain(
     await refuseOverlappingZones(tx, userId, input.domain_name);
     const row = await insertDomainRow(tx, {
       userId,
+      organizationId,
       domainName: input.domain_name,
       email: input.email ?? null,
       status: 'creating',
