@@ -231,6 +231,8 @@ describe.skipIf(!inject('browserAvailable'))(
         method: 'POST',
       });
       expect(accepted.status).toBe(200);
+      // The inviter is not told live when an invitation is accepted: the list is read again.
+      await page.reload();
 
       const role = card().getByRole('combobox', { name: `Role of ${successor.username}` });
       await role.waitFor({ state: 'visible', timeout: 15_000 });
@@ -257,7 +259,7 @@ describe.skipIf(!inject('browserAvailable'))(
       await transfer.getByRole('button', { name: 'Transfer ownership' }).click();
       await card().getByText('Your role: Admin').waitFor({ state: 'visible' });
       // Only an owner may hand the organisation over or delete it: now disabled, saying why.
-      await card().getByRole('button', { name: 'Transfer ownership' }).hover();
+      await card().getByRole('button', { name: 'Transfer ownership' }).hover({ force: true });
       await page
         .getByRole('tooltip', { name: `Needs the owner role in ${teamName} (yours: admin)` })
         .waitFor({ state: 'visible' });
