@@ -42,7 +42,12 @@ export async function logInByApi(
   return { token, userId };
 }
 
-export function authorizedFetch(baseUrl: string, { token, userId }: ApiSession): Api {
+/** `organizationUuid`: every call acts in that organisation (the `x-organization-uuid` header). */
+export function authorizedFetch(
+  baseUrl: string,
+  { token, userId }: ApiSession,
+  organizationUuid?: string,
+): Api {
   return (path, init = {}) => {
     const form = init.body instanceof FormData;
     return fetch(`${baseUrl}${path}`, {
@@ -50,6 +55,7 @@ export function authorizedFetch(baseUrl: string, { token, userId }: ApiSession):
       headers: {
         authorization: `Bearer ${token}`,
         'x-user-id': userId,
+        ...(organizationUuid ? { 'x-organization-uuid': organizationUuid } : {}),
         ...(init.body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
       },
       body:

@@ -8,7 +8,7 @@ import { selectSession } from '../features/auth/session.slice';
 import { clustersQueryKey } from '../shared/api/clusters-list';
 import { smartClustersQueryKey } from '../shared/api/smart-clusters-list';
 import { trafficQueryKey } from '../features/dashboard/api/get-traffic';
-import { organizationsKey } from '../features/organizations/api/organizations-key';
+import { organizationsKey } from '../shared/api/organizations-list';
 import { addLiveNotification } from '../features/notifications/api/get-notifications';
 import { notify } from '../shared/notifications/notify';
 import { connectRealtime } from '../shared/realtime/realtime-client';

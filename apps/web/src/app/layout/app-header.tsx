@@ -4,9 +4,10 @@ import { Logo } from '../../shared/components/logo';
 import { t } from '../../shared/i18n/translate';
 import { AccountMenu } from './account-menu';
 import { NotificationBell } from './notification-bell';
+import { OrganizationSwitcher } from './organization-switcher';
 import styles from './app-layout.module.css';
 
-/** Logo linking home, the resource overview, the notification bell and the account menu. */
+/** Logo linking home, the resource overview, the notification bell, the acting account and the account menu. */
 export function AppHeader() {
   return (
     <header className={styles.header}>
@@ -18,6 +19,7 @@ export function AppHeader() {
         <ResourceOverview />
       </div>
       <NotificationBell />
+      <OrganizationSwitcher />
       <AccountMenu />
     </header>
   );

@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useSessionCheck } from '../../features/auth/api/get-session';
 import { SkeletonBlock } from '../../shared/components/skeleton-block';
+import { ActingAccountScope } from '../acting-account-scope';
 import { createQueryClient } from '../query-client';
 import { RealtimeEvents } from '../realtime-events';
 import { AppHeader } from './app-header';
@@ -42,20 +43,22 @@ export function AppLayout() {
     <QueryClientProvider client={queryClient}>
       <SessionCheck />
       <RealtimeEvents />
-      <DatacenterMapLayer />
-      <div className={styles.shell}>
-        <AppHeader />
-        <div className={styles.body}>
-          <SideMenu />
-          <main className={styles.content}>
-            <Suspense fallback={<ContentSkeleton />}>
-              <Outlet />
-            </Suspense>
-          </main>
-          <RightSidebar />
+      <ActingAccountScope>
+        <DatacenterMapLayer />
+        <div className={styles.shell}>
+          <AppHeader />
+          <div className={styles.body}>
+            <SideMenu />
+            <main className={styles.content}>
+              <Suspense fallback={<ContentSkeleton />}>
+                <Outlet />
+              </Suspense>
+            </main>
+            <RightSidebar />
+          </div>
         </div>
-      </div>
-      <CreateDrawers />
+        <CreateDrawers />
+      </ActingAccountScope>
     </QueryClientProvider>
   );
 }

@@ -8,19 +8,20 @@ import { MenuButton } from '../../shared/components/menu-button';
 import type { MenuEntry } from '../../shared/components/menu-button';
 import { SvgIcon } from '../../shared/components/svg-icon';
 import { t } from '../../shared/i18n/translate';
+import { useActingRole } from '../../shared/session/acting-role';
 import { createDrawerOpened } from '../../shared/store/ui.slice';
 import { createDrawerKinds } from '../../shared/store/ui.slice';
 import styles from './app-layout.module.css';
 
-const entries: MenuEntry[] = [
-  { key: 'cluster', icon: ClusterOutlined, label: t('create.cluster') },
-  { key: 'app', icon: AppstoreAddOutlined, label: t('create.app') },
-  { key: 'domain', icon: GlobalOutlined, label: t('create.domain') },
-];
-
-/** The Create button: Cluster, App or Domain, each in its drawer. */
+/** The Create button: Cluster, App or Domain, each in its drawer; creating needs the admin role. */
 export function CreateMenu() {
   const dispatch = useDispatch();
+  const disabledReason = useActingRole().refusal('admin');
+  const entries: MenuEntry[] = [
+    { key: 'cluster', icon: ClusterOutlined, label: t('create.cluster'), disabledReason },
+    { key: 'app', icon: AppstoreAddOutlined, label: t('create.app'), disabledReason },
+    { key: 'domain', icon: GlobalOutlined, label: t('create.domain'), disabledReason },
+  ];
   const onSelect = (key: string) => {
     const kind = createDrawerKinds.find((candidate) => candidate === key);
     if (kind) dispatch(createDrawerOpened(kind));

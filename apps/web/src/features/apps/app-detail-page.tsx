@@ -3,6 +3,7 @@ import type { App, Version } from '@meridian/domain/apps/app-api';
 import { Alert, Button, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
+import { RoleGate } from '../../shared/components/role-gate';
 import { EmptyState } from '../../shared/components/empty-state';
 import { t } from './apps.texts';
 import { isApiError } from '../../shared/api/api-error';
@@ -93,14 +94,19 @@ export function AppDetailPage() {
         title={t('apps.detail.noVersions')}
         hint={t('apps.detail.noVersionsHint')}
         action={
-          <Button
-            type="primary"
-            ghost
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => openCreateVersion()}
-          >
-            {t('apps.detail.action.create_version')}
-          </Button>
+          <RoleGate needs="developer">
+            {(disabled) => (
+              <Button
+                type="primary"
+                ghost
+                icon={<PlusOutlined aria-hidden />}
+                onClick={() => openCreateVersion()}
+                disabled={disabled}
+              >
+                {t('apps.detail.action.create_version')}
+              </Button>
+            )}
+          </RoleGate>
         }
       />
     );
@@ -110,9 +116,17 @@ export function AppDetailPage() {
         <LiveSummary app={app} />
         <div className={styles.sectionBar}>
           <h2 className={styles.sectionTitle}>{t('apps.detail.versions')}</h2>
-          <Button icon={<PlusOutlined aria-hidden />} onClick={() => openCreateVersion()}>
-            {t('apps.detail.action.create_version')}
-          </Button>
+          <RoleGate needs="developer">
+            {(disabled) => (
+              <Button
+                icon={<PlusOutlined aria-hidden />}
+                onClick={() => openCreateVersion()}
+                disabled={disabled}
+              >
+                {t('apps.detail.action.create_version')}
+              </Button>
+            )}
+          </RoleGate>
         </div>
         <div className={styles.grid} role="list">
           {app.versions.map((version) => (

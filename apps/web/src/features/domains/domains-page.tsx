@@ -6,6 +6,7 @@ import { useDispatch } from 'react-redux';
 import { EmptyState } from '../../shared/components/empty-state';
 import { PageHeader } from '../../shared/components/page-header';
 import { VirtualCardGrid } from '../../shared/components/virtual-card-grid';
+import { RoleGate } from '../../shared/components/role-gate';
 import { t } from './domains.texts';
 import { isApiError } from '../../shared/api/api-error';
 import { notify } from '../../shared/notifications/notify';
@@ -105,9 +106,19 @@ export function DomainsPage() {
         title={t('domains.empty')}
         hint={t('domains.emptyHint')}
         action={
-          <Button type="primary" ghost icon={<PlusOutlined aria-hidden />} onClick={openCreate}>
-            {t('domains.add')}
-          </Button>
+          <RoleGate needs="admin">
+            {(disabled) => (
+              <Button
+                type="primary"
+                ghost
+                icon={<PlusOutlined aria-hidden />}
+                onClick={openCreate}
+                disabled={disabled}
+              >
+                {t('domains.add')}
+              </Button>
+            )}
+          </RoleGate>
         }
       />
     );
@@ -137,9 +148,18 @@ export function DomainsPage() {
         title={t('domains.title')}
         description={t('domains.intro')}
         actions={
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={openCreate}>
-            {t('domains.add')}
-          </Button>
+          <RoleGate needs="admin">
+            {(disabled) => (
+              <Button
+                type="primary"
+                icon={<PlusOutlined aria-hidden />}
+                onClick={openCreate}
+                disabled={disabled}
+              >
+                {t('domains.add')}
+              </Button>
+            )}
+          </RoleGate>
         }
       />
       {content}

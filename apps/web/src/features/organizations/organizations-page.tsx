@@ -7,9 +7,10 @@ import { EmptyState } from '../../shared/components/empty-state';
 import { PageHeader } from '../../shared/components/page-header';
 import { notify } from '../../shared/notifications/notify';
 import { useCreateOrganization } from './api/create-organization';
-import { useOrganizations } from './api/get-organizations';
+import { useOrganizations } from '../../shared/api/organizations-list';
 import { InvitationList } from './components/invitation-list';
 import { OrganizationCard } from './components/organization-card';
+import { RoleHelp } from './components/role-help';
 import { t } from './organizations.texts';
 import styles from './organizations-page.module.css';
 
@@ -23,7 +24,7 @@ const nameRule = {
   },
 };
 
-/** The create dialog: a name; the creator becomes the first admin. */
+/** The create dialog: a name; the creator becomes its owner. */
 function CreateOrganizationModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<{ name: string }>();
   const create = useCreateOrganization();
@@ -87,6 +88,7 @@ export function OrganizationsPage() {
         actions={createButton}
       />
       <InvitationList />
+      <RoleHelp />
       {organizations.isError ? (
         <Alert
           type="error"

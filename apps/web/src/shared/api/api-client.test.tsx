@@ -1,3 +1,4 @@
+import { organizationHeader } from '@meridian/domain/auth/organization';
 import { render, screen } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -7,7 +8,8 @@ import { NotificationBridge } from '../notifications/notification-bridge';
 import { USER_STORAGE_KEY } from '../session/user-storage-key';
 import { jsonResponse } from '../testing/test-providers';
 import { setSessionExpiredHandler } from '../session/session-expiry';
-import { apiClient } from './api-client';
+import { readActingOrganization, setActingOrganization } from '../session/acting-organization';
+import { apiClient, organizationHeaderName } from './api-client';
 import { ApiError } from './api-error';
 
 const user = { userId: 'u-42', userEmail: 'ada@example.ca', token: 'secret-token' };
@@ -54,6 +56,35 @@ describe('apiClient', () => {
     expect(headers['x-user-id']).toBe('u-42');
     expect(headers['Content-Type']).toBe('application/json');
     expect(init.body).toBe('{"domain_name":"a.ca"}');
+  });
+
+  it('acts in the chosen organisation on every request but /auth, per user', async () => {
+    const fetchMock = vi.fn((_url: string, _init: RequestInit) =>
+      Promise.resolve(jsonResponse({ ok: true })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const sentHeader = () => {
+      const headers = fetchMock.mock.lastCall?.[1].headers as Record<string, string>;
+      return headers[organizationHeader];
+    };
+    expect(organizationHeaderName).toBe(organizationHeader);
+    const acme = '11111111-1111-4111-8111-111111111111';
+    setActingOrganization(acme);
+
+    await apiClient.get('/cluster/clusters', { schema: okSchema });
+    expect(sentHeader()).toBe(acme);
+    await apiClient.get('/auth/organizations', { schema: okSchema });
+    expect(sentHeader()).toBeUndefined();
+
+    // Another user of this browser acts in their personal account until they choose.
+    window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ ...user, userId: 'u-7' }));
+    await apiClient.get('/cluster/clusters', { schema: okSchema });
+    expect(sentHeader()).toBeUndefined();
+    window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+    expect(readActingOrganization()).toBe(acme);
+    setActingOrganization(null);
+    await apiClient.get('/cluster/clusters', { schema: okSchema });
+    expect(sentHeader()).toBeUndefined();
   });
 
   it('adds query parameters and sends no credentials without a stored user', async () => {

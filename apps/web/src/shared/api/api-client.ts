@@ -3,9 +3,11 @@ import { safeParse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 import { t } from '../i18n/translate';
 import { notify } from '../notifications/notify';
+import { readActingOrganization } from '../session/acting-organization';
 import { LOGIN_PATH, sessionExpired } from '../session/session-expiry';
 import { readStoredUser, removeStoredUser } from '../session/user-storage';
 import { ApiError } from './api-error';
+import { apiPaths } from './api-paths';
 
 export type QueryParams = Record<string, string | number | boolean | undefined | null>;
 
@@ -42,6 +44,19 @@ function buildUrl(path: string, query?: QueryParams): string {
 function authHeaders(): Record<string, string> {
   const user = readStoredUser();
   return user ? { Authorization: `Bearer ${user.token}`, 'x-user-id': user.userId } : {};
+}
+
+/**
+ * The domain's `organizationHeader`, spelt here: its module loads classic zod, which the login
+ * page does without (a test checks they agree).
+ */
+export const organizationHeaderName = 'x-organization-uuid';
+
+/** The acting organisation, on every request but /auth's (the user's own: sessions, organisations). */
+function organizationHeaders(path: string): Record<string, string> {
+  if (path === apiPaths.auth || path.startsWith(`${apiPaths.auth}/`)) return {};
+  const organization = readActingOrganization();
+  return organization ? { [organizationHeaderName]: organization } : {};
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -82,7 +97,7 @@ function parseAnswer<Schema extends $ZodType>(
 
 /**
  * Every call of the console goes through here: credentials of the stored user on each request,
- * JSON in and out, the answer checked by the call's schema, failures thrown as ApiError. A 401
+ * the acting organisation, JSON in and out, the answer checked by the call's schema, failures thrown as ApiError. A 401
  * outside /login ends the session.
  */
 export async function apiRequest<Schema extends $ZodType>(
@@ -101,6 +116,7 @@ export async function apiRequest<Schema extends $ZodType>(
   const requestHeaders: Record<string, string> = {
     Accept: 'application/json',
     ...authHeaders(),
+    ...organizationHeaders(path),
     ...headers,
   };
   const init: RequestInit = { method, headers: requestHeaders, signal };

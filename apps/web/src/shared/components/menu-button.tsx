@@ -5,7 +5,15 @@ import styles from './menu-button.module.css';
 import { SvgIcon } from './svg-icon';
 
 export type MenuEntry =
-  | { type?: 'item'; key: string; label: ReactNode; icon?: IconDefinition; danger?: boolean }
+  | {
+      type?: 'item';
+      key: string;
+      label: ReactNode;
+      icon?: IconDefinition;
+      danger?: boolean;
+      /** Why the entry cannot be chosen: shown disabled, the reason on hover and to screen readers. */
+      disabledReason?: string;
+    }
   | { type: 'group'; key: string; label: ReactNode }
   | { type: 'divider'; key: string };
 
@@ -150,7 +158,13 @@ function MenuEntryView(props: {
   }
   const choice = selectedKey !== undefined;
   const selected = entry.key === selectedKey;
-  const classes = [styles.item, entry.danger ? styles.danger : '', selected ? styles.selected : ''];
+  const blocked = entry.disabledReason !== undefined;
+  const classes = [
+    styles.item,
+    entry.danger ? styles.danger : '',
+    selected ? styles.selected : '',
+    blocked ? styles.disabled : '',
+  ];
   return (
     <li role="none">
       <button
@@ -159,7 +173,10 @@ function MenuEntryView(props: {
         aria-checked={choice ? selected : undefined}
         tabIndex={-1}
         className={classes.join(' ')}
-        onClick={() => onChoose(entry.key)}
+        aria-disabled={blocked || undefined}
+        aria-description={entry.disabledReason}
+        title={entry.disabledReason}
+        onClick={() => (blocked ? undefined : onChoose(entry.key))}
       >
         {entry.icon ? <SvgIcon icon={entry.icon} className={styles.itemIcon} /> : null}
         <span className={styles.itemLabel}>{entry.label}</span>

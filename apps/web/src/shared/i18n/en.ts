@@ -38,6 +38,12 @@ export const en = {
   'account.security': 'Password and two-factor',
   'account.audit': 'Audit log',
   'account.logout': 'Logout',
+  // The acting account: the header's switcher and the reason an action is disabled.
+  'acting.trigger': 'Acting account: {name}',
+  'acting.group': 'Act as',
+  'acting.personal': 'Personal',
+  'acting.entry': '{name} · {role}',
+  'acting.needsRole': 'Needs the {needed} role in {organization} (yours: {role})',
   'bell.none': 'Notifications, none unread',
   'bell.unread': 'Notifications, {count} unread',
 

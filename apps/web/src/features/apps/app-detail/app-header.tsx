@@ -5,6 +5,7 @@ import { App as AntdApp, Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { t } from '../apps.texts';
+import { RoleGate } from '../../../shared/components/role-gate';
 import { notify } from '../../../shared/notifications/notify';
 import { useDeleteApp } from '../api/delete-app';
 import { useUpdateApp } from '../api/update-app';
@@ -74,9 +75,18 @@ export function AppHeader({ app, extraActions }: AppHeaderProps) {
       </div>
       <div className={styles.headerActions}>
         {extraActions}
-        <Button danger icon={<DeleteOutlined aria-hidden />} onClick={confirmDelete}>
-          {t('apps.detail.app.delete')}
-        </Button>
+        <RoleGate needs="admin">
+          {(disabled) => (
+            <Button
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              onClick={confirmDelete}
+              disabled={disabled}
+            >
+              {t('apps.detail.app.delete')}
+            </Button>
+          )}
+        </RoleGate>
       </div>
     </header>
   );

@@ -7,6 +7,7 @@ import {
 import type { App, Deployment } from '@meridian/domain/apps/app-api';
 import { Button } from 'antd';
 import { Link, useLocation } from 'react-router';
+import { RoleGate } from '../../../shared/components/role-gate';
 import { t } from '../apps.texts';
 import styles from './app-detail.module.css';
 
@@ -45,13 +46,26 @@ export function DeploymentBar({
           {t('apps.detail.deployment.versionActions')}
         </Button>
         {kubernetes ? (
-          <Button icon={<EditOutlined aria-hidden />} onClick={onUpdate}>
-            {t('apps.detail.deployment.update')}
-          </Button>
+          <RoleGate needs="developer">
+            {(disabled) => (
+              <Button icon={<EditOutlined aria-hidden />} onClick={onUpdate} disabled={disabled}>
+                {t('apps.detail.deployment.update')}
+              </Button>
+            )}
+          </RoleGate>
         ) : null}
-        <Button danger icon={<DeleteOutlined aria-hidden />} onClick={onRemove}>
-          {t('apps.detail.deployment.remove')}
-        </Button>
+        <RoleGate needs="developer">
+          {(disabled) => (
+            <Button
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              onClick={onRemove}
+              disabled={disabled}
+            >
+              {t('apps.detail.deployment.remove')}
+            </Button>
+          )}
+        </RoleGate>
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ import styles from './app-detail.module.css';
 import { HeatSizingCards } from './heat-sizing-cards';
 import { InfoCard } from './info-card';
 import { DeploymentMetricsCard } from './metrics/metrics-card';
+import { DeveloperCard } from './developer-card';
 import { StackOutputsCard } from './stack-outputs-card';
 import { StackParametersCard } from './stack-parameters-card';
 import { StatusTag } from './status-tag';
@@ -92,7 +93,9 @@ export function DeploymentCards({
       {deployment.stack_parameters ? (
         <StackParametersCard parameters={deployment.stack_parameters} />
       ) : null}
-      <DeploymentMetricsCard deploymentId={deployment.uuid} />
+      <DeveloperCard title={t('apps.detail.metrics.title')}>
+        <DeploymentMetricsCard deploymentId={deployment.uuid} />
+      </DeveloperCard>
     </div>
   );
 }

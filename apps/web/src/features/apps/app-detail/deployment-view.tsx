@@ -7,6 +7,7 @@ import { isKubernetesVersion } from './app-detail.rules';
 import styles from './app-detail.module.css';
 import { DeploymentBar } from './deployment-bar';
 import { DeploymentCards } from './deployment-cards';
+import { DeveloperCard } from './developer-card';
 import { LazyDeploymentLogs } from './logs/lazy-deployment-logs';
 import { RolloutNotice } from './rollouts/rollout-notice';
 import { SubdomainFailureAlert } from './subdomain-failure-alert';
@@ -55,7 +56,11 @@ export function DeploymentView({ app, deployment, version, onOpenVersion }: Depl
 
       <DeploymentCards deployment={deployment} version={version} />
 
-      {kubernetes ? <LazyDeploymentLogs app={app} deployment={deployment} /> : null}
+      {kubernetes ? (
+        <DeveloperCard title={t('apps.logs.title')}>
+          <LazyDeploymentLogs app={app} deployment={deployment} />
+        </DeveloperCard>
+      ) : null}
 
       {kubernetes ? (
         <UpdateDeploymentModal

@@ -9,6 +9,8 @@ import {
 } from '@ant-design/icons';
 import type { App, Deployment, Version } from '@meridian/domain/apps/app-api';
 import { App as AntdApp, Menu } from 'antd';
+import { refusedMenuEntry } from '../../../shared/components/disabled-reason';
+import { useActingRole } from '../../../shared/session/acting-role';
 import type { MenuProps } from 'antd';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
@@ -124,10 +126,13 @@ function VersionDrawerBody({
         ),
     });
 
+  // Every action but reading the version and its certificate ships something: developers' work.
+  const refusal = useActingRole().refusal('developer');
+  const gated = (key: VersionActionKey) => key !== 'download_certificate';
   const items: MenuProps['items'] = offered.map((key) => ({
     key,
     icon: actionIcons[key],
-    label: t(actionLabels[key]),
+    ...refusedMenuEntry(t(actionLabels[key]), gated(key) ? refusal : undefined),
     danger: key === 'delete',
     'data-action': key,
   }));

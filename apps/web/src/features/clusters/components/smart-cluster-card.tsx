@@ -2,6 +2,8 @@ import { ClockCircleOutlined, MoreOutlined, ShareAltOutlined } from '@ant-design
 import type { SmartClusterListItem } from '@meridian/domain/clusters/cluster-api';
 import { Avatar, Button, Dropdown, Tag, Tooltip } from 'antd';
 import type { KeyboardEvent, MouseEvent } from 'react';
+import { refusedMenuEntry } from '../../../shared/components/disabled-reason';
+import { useActingRole } from '../../../shared/session/acting-role';
 import { t } from '../clusters.texts';
 import { colorFromName } from '../../../shared/lib/color-from-name';
 import { useWorkDuration } from '../api/get-cluster-durations';
@@ -31,6 +33,7 @@ export function SmartClusterCard({
   const sharedByOther =
     Boolean(cluster.default_shared_for_org_uuid) && cluster.user_uuid !== readStoredUser()?.userId;
   const duration = useWorkDuration(durationHint(status));
+  const adminRefusal = useActingRole().refusal('admin');
   const stop = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
@@ -86,9 +89,16 @@ export function SmartClusterCard({
                   ...(sharedByOther
                     ? []
                     : [
-                        { key: 'update', label: t('clusters.action.update') },
+                        {
+                          key: 'update',
+                          ...refusedMenuEntry(t('clusters.action.update'), adminRefusal),
+                        },
                         { type: 'divider' as const },
-                        { key: 'delete', label: t('clusters.action.delete'), danger: true },
+                        {
+                          key: 'delete',
+                          ...refusedMenuEntry(t('clusters.action.delete'), adminRefusal),
+                          danger: true,
+                        },
                       ]),
                 ],
                 onClick: ({ key, domEvent }) => {

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Domain } from '@meridian/domain/domains/domain-api';
 import { Alert, Button, Form, Table, Tooltip } from 'antd';
+import { RoleGate } from '../../../shared/components/role-gate';
 import { t } from '../domains.texts';
 import { dnsPageSize } from '../dns-editor.rules';
 import type { EditorRow } from '../dns-editor.rules';
@@ -17,16 +18,20 @@ export function DnsRecordEditor({ domain }: { domain: Domain }) {
     <section aria-label={t('dns.title')} data-testid="dns-editor">
       <div className={styles.editorBar}>
         <h3 className={styles.editorTitle}>{t('dns.title')}</h3>
-        <Tooltip title={editing ? t('dns.oneAtATime') : undefined}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={editor.onCreate}
-            disabled={editing !== null}
-          >
-            {t('dns.create')}
-          </Button>
-        </Tooltip>
+        <RoleGate needs="developer">
+          {(refused) => (
+            <Tooltip title={editing ? t('dns.oneAtATime') : undefined}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined aria-hidden />}
+                onClick={editor.onCreate}
+                disabled={refused || editing !== null}
+              >
+                {t('dns.create')}
+              </Button>
+            </Tooltip>
+          )}
+        </RoleGate>
       </div>
       {records.isError ? (
         <Alert

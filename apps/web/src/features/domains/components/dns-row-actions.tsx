@@ -1,5 +1,6 @@
 import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
+import { useActingRole } from '../../../shared/session/acting-role';
 import { t } from '../domains.texts';
 import { startEditing } from '../dns-editor.rules';
 import type { EditorRow } from '../dns-editor.rules';
@@ -13,6 +14,7 @@ interface DnsRowActionsProps {
 /** A row's actions (spec "DNS record editor"): confirm and cancel while edited, else edit and delete. */
 export function DnsRowActions({ row, editor }: DnsRowActionsProps) {
   const { editing, saving } = editor;
+  const refusal = useActingRole().refusal('developer');
   if (editor.isEdited(row)) {
     return (
       <Space size={4}>
@@ -38,10 +40,11 @@ export function DnsRowActions({ row, editor }: DnsRowActionsProps) {
       </Space>
     );
   }
-  const busy = editing !== null;
+  const busy = editing !== null || refusal !== undefined;
+  const why = (allowed: string) => refusal ?? (editing !== null ? t('dns.oneAtATime') : allowed);
   return (
     <Space size={4}>
-      <Tooltip title={busy ? t('dns.oneAtATime') : t('dns.action.edit')}>
+      <Tooltip title={why(t('dns.action.edit'))}>
         <Button
           size="small"
           type="text"
@@ -51,7 +54,7 @@ export function DnsRowActions({ row, editor }: DnsRowActionsProps) {
           onClick={() => editor.begin(startEditing(editing, row))}
         />
       </Tooltip>
-      <Tooltip title={t('dns.action.delete')}>
+      <Tooltip title={why(t('dns.action.delete'))}>
         <Button
           size="small"
           type="text"

@@ -2,6 +2,8 @@ import { MoreOutlined } from '@ant-design/icons';
 import type { Domain } from '@meridian/domain/domains/domain-api';
 import { Avatar, Button, Dropdown } from 'antd';
 import type { KeyboardEvent, MouseEvent } from 'react';
+import { refusedMenuEntry } from '../../../shared/components/disabled-reason';
+import { useActingRole } from '../../../shared/session/acting-role';
 import { t } from '../domains.texts';
 import { colorFromName } from '../../../shared/lib/color-from-name';
 import { formatDateTime } from '../../../shared/lib/format-date';
@@ -18,6 +20,7 @@ interface DomainCardProps {
 /** A domain card: avatar, name, status tag, created and updated times, a details/delete menu. */
 export function DomainCard({ domain, onDetails, onDelete }: DomainCardProps) {
   const name = domainNameOf(domain);
+  const deleteRefusal = useActingRole().refusal('admin');
   const stop = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
@@ -60,7 +63,11 @@ export function DomainCard({ domain, onDetails, onDelete }: DomainCardProps) {
               items: [
                 { key: 'details', label: t('domains.action.details') },
                 { type: 'divider' },
-                { key: 'delete', label: t('domains.action.delete'), danger: true },
+                {
+                  key: 'delete',
+                  ...refusedMenuEntry(t('domains.action.delete'), deleteRefusal),
+                  danger: true,
+                },
               ],
               onClick: ({ key, domEvent }) => {
                 domEvent.stopPropagation();

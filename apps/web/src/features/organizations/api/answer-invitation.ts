@@ -3,7 +3,7 @@ import { statusResultSchema } from '@meridian/domain/operation-result';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
-import { organizationsKey } from './organizations-key';
+import { organizationsKey } from '../../../shared/api/organizations-list';
 
 export type InvitationAnswer = 'accept' | 'decline';
 

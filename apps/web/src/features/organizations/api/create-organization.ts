@@ -2,9 +2,9 @@ import { organizationSchema, type Organization } from '@meridian/domain/auth/org
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
-import { organizationListKey } from './get-organizations';
+import { organizationListKey } from '../../../shared/api/organizations-list';
 
-/** POST /auth/organizations: the caller becomes its first admin. */
+/** POST /auth/organizations: the caller becomes its owner. */
 export function createOrganization(name: string): Promise<Organization> {
   return apiClient.post(
     `${apiPaths.auth}/organizations`,

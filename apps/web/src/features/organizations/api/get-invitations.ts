@@ -2,7 +2,7 @@ import { invitationListSchema, type Invitation } from '@meridian/domain/auth/inv
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
-import { organizationsKey } from './organizations-key';
+import { organizationsKey } from '../../../shared/api/organizations-list';
 
 export const invitationListKey = [...organizationsKey, 'invitations'] as const;
 

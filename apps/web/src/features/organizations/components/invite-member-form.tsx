@@ -1,14 +1,10 @@
-import {
-  addMemberSchema,
-  organizationRoles,
-  type OrganizationRole,
-} from '@meridian/domain/auth/organization';
+import { addMemberSchema, type OrganizationRole } from '@meridian/domain/auth/organization';
 import { Alert, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
 import { useInviteMember } from '../api/invite-member';
 import { t } from '../organizations.texts';
-import { roleLabel } from './role-label';
+import { grantableRoles, roleLabel } from './role-label';
 import styles from '../organizations-page.module.css';
 
 interface InviteValues {
@@ -41,7 +37,14 @@ function failure(error: unknown): Outcome {
  * An admin's form to invite a member by username. It says an invitation was sent, never whether
  * the username exists: the server answers both alike.
  */
-export function InviteMemberForm({ organizationUuid }: { organizationUuid: string }) {
+export function InviteMemberForm({
+  organizationUuid,
+  role: callerRole,
+}: {
+  organizationUuid: string;
+  /** The inviter's role: only an owner offers the owner role. */
+  role: OrganizationRole;
+}) {
   const [form] = Form.useForm<InviteValues>();
   const invite = useInviteMember();
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -79,7 +82,10 @@ export function InviteMemberForm({ organizationUuid }: { organizationUuid: strin
         <Form.Item name="role" label={t('invite.role')}>
           <Select
             className={styles.role}
-            options={organizationRoles.map((role) => ({ value: role, label: roleLabel(role) }))}
+            options={grantableRoles(callerRole).map((role) => ({
+              value: role,
+              label: roleLabel(role),
+            }))}
           />
         </Form.Item>
         <Form.Item>

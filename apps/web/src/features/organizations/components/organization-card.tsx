@@ -1,25 +1,77 @@
 import type { Organization } from '@meridian/domain/auth/organization';
-import { Card, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Popconfirm, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import { DisabledReason } from '../../../shared/components/disabled-reason';
+import { notify } from '../../../shared/notifications/notify';
+import { roleRefusal } from '../../../shared/session/acting-role';
+import { selectUserId } from '../../../shared/session/select-user-id';
+import { useDeleteOrganization } from '../api/manage-members';
 import { t } from '../organizations.texts';
+import { notifyFailure } from './failure-sentence';
 import { InviteMemberForm } from './invite-member-form';
+import { MemberTable } from './member-table';
 import { roleLabel } from './role-label';
+import { TransferOwnershipModal } from './transfer-ownership-modal';
 import styles from '../organizations-page.module.css';
 
-type Member = Organization['members'][number];
+/** An owner's actions on the whole organisation: hand it over, delete it. */
+function OwnerActions({ organization, userId }: { organization: Organization; userId: string }) {
+  const [transferOpen, setTransferOpen] = useState(false);
+  const remove = useDeleteOrganization();
+  const refusal = roleRefusal(organization, 'owner');
+  const { name } = organization;
 
-const columns: ColumnsType<Member> = [
-  { title: t('organizations.column.username'), dataIndex: 'username', key: 'username' },
-  {
-    title: t('organizations.column.role'),
-    dataIndex: 'role',
-    key: 'role',
-    render: (role: Member['role']) => roleLabel(role),
-  },
-];
+  const deleteIt = async () => {
+    try {
+      await remove.mutateAsync(organization.uuid);
+      notify.success(t('organizations.deleted', { organization: name }));
+    } catch (error) {
+      notifyFailure(t('organizations.deleteFailed', { organization: name }), error);
+    }
+  };
+
+  return (
+    <Space wrap>
+      <DisabledReason reason={refusal}>
+        {(disabled) => (
+          <Button size="small" disabled={disabled} onClick={() => setTransferOpen(true)}>
+            {t('transfer.open')}
+          </Button>
+        )}
+      </DisabledReason>
+      <DisabledReason reason={refusal}>
+        {(disabled) => (
+          <Popconfirm
+            title={t('organizations.deleteConfirm', { organization: name })}
+            okText={t('organizations.delete')}
+            okButtonProps={{ danger: true }}
+            cancelText={t('common.cancel')}
+            onConfirm={() => deleteIt()}
+            disabled={disabled}
+          >
+            <Button size="small" danger disabled={disabled} loading={remove.isPending}>
+              {t('organizations.delete')}
+            </Button>
+          </Popconfirm>
+        )}
+      </DisabledReason>
+      {transferOpen ? (
+        <TransferOwnershipModal
+          organization={organization}
+          userId={userId}
+          open={transferOpen}
+          onClose={() => setTransferOpen(false)}
+        />
+      ) : null}
+    </Space>
+  );
+}
 
 /** One organisation: the user's role, its members and, for its admins, the invitation form. */
 export function OrganizationCard({ organization }: { organization: Organization }) {
+  const userId = useSelector(selectUserId) ?? '';
+  const inviteRefusal = roleRefusal(organization, 'admin');
   return (
     <Card
       variant="borderless"
@@ -31,22 +83,22 @@ export function OrganizationCard({ organization }: { organization: Organization 
         </Typography.Title>
       }
       extra={
-        <Tag color={organization.role === 'admin' ? 'blue' : undefined}>
-          {t('organizations.yourRole', { role: roleLabel(organization.role) })}
-        </Tag>
+        <Space wrap>
+          <Tag color={organization.role === 'viewer' ? undefined : 'blue'}>
+            {t('organizations.yourRole', { role: roleLabel(organization.role) })}
+          </Tag>
+          <OwnerActions organization={organization} userId={userId} />
+        </Space>
       }
     >
-      <Table<Member>
-        size="small"
-        rowKey="user_uuid"
-        columns={columns}
-        dataSource={organization.members}
-        pagination={false}
-        aria-label={t('organizations.members')}
-      />
-      {organization.role === 'admin' ? (
-        <InviteMemberForm organizationUuid={organization.uuid} />
-      ) : null}
+      <MemberTable organization={organization} />
+      {inviteRefusal === undefined ? (
+        <InviteMemberForm organizationUuid={organization.uuid} role={organization.role} />
+      ) : (
+        <Typography.Paragraph type="secondary" className={styles.invite}>
+          {inviteRefusal}
+        </Typography.Paragraph>
+      )}
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { DiffOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { HistoryEntry as Entry } from '@meridian/domain/apps/app-history';
 import { Button, Tag } from 'antd';
+import { RoleGate } from '../../../../shared/components/role-gate';
 import { t } from '../../apps.texts';
 import { formatDateTime } from '../../../../shared/lib/format-date';
 import styles from './history.module.css';
@@ -84,14 +85,19 @@ export function HistoryEntryView({ entry, onCompare, onRollback }: HistoryEntryP
             </Button>
           ) : null}
           {onRollback ? (
-            <Button
-              size="small"
-              type="link"
-              icon={<RollbackOutlined aria-hidden />}
-              onClick={onRollback}
-            >
-              {t('apps.history.rollback')}
-            </Button>
+            <RoleGate needs="developer">
+              {(disabled) => (
+                <Button
+                  size="small"
+                  type="link"
+                  icon={<RollbackOutlined aria-hidden />}
+                  onClick={onRollback}
+                  disabled={disabled}
+                >
+                  {t('apps.history.rollback')}
+                </Button>
+              )}
+            </RoleGate>
           ) : null}
         </div>
       ) : null}

@@ -7,6 +7,7 @@ import {
 import type { App, Version } from '@meridian/domain/apps/app-api';
 import { Button } from 'antd';
 import { useState } from 'react';
+import { RoleGate } from '../../../../shared/components/role-gate';
 import { t } from '../../apps.texts';
 import { LazyConfigurationDrawer } from '../configuration/lazy-configuration-drawer';
 import { versionChangeTargets } from '../live.rules';
@@ -46,23 +47,33 @@ export function VersionActions({ app, version }: VersionActionsProps) {
       onKeyDown={(event) => event.stopPropagation()}
     >
       {forward.length > 0 ? (
-        <Button
-          size="small"
-          type="primary"
-          icon={<CloudUploadOutlined aria-hidden />}
-          onClick={() => setChanging('forward')}
-        >
-          {t('apps.deployVersion.action')}
-        </Button>
+        <RoleGate needs="developer">
+          {(disabled) => (
+            <Button
+              size="small"
+              type="primary"
+              icon={<CloudUploadOutlined aria-hidden />}
+              onClick={() => setChanging('forward')}
+              disabled={disabled}
+            >
+              {t('apps.deployVersion.action')}
+            </Button>
+          )}
+        </RoleGate>
       ) : null}
       {back.length > 0 ? (
-        <Button
-          size="small"
-          icon={<RollbackOutlined aria-hidden />}
-          onClick={() => setChanging('back')}
-        >
-          {t('apps.history.rollback')}
-        </Button>
+        <RoleGate needs="developer">
+          {(disabled) => (
+            <Button
+              size="small"
+              icon={<RollbackOutlined aria-hidden />}
+              onClick={() => setChanging('back')}
+              disabled={disabled}
+            >
+              {t('apps.history.rollback')}
+            </Button>
+          )}
+        </RoleGate>
       ) : null}
       {other ? (
         <Button size="small" icon={<DiffOutlined aria-hidden />} onClick={() => setComparing(true)}>
@@ -70,13 +81,18 @@ export function VersionActions({ app, version }: VersionActionsProps) {
         </Button>
       ) : null}
       {basic ? (
-        <Button
-          size="small"
-          icon={<SettingOutlined aria-hidden />}
-          onClick={() => setEditing(true)}
-        >
-          {t('apps.config.edit')}
-        </Button>
+        <RoleGate needs="developer">
+          {(disabled) => (
+            <Button
+              size="small"
+              icon={<SettingOutlined aria-hidden />}
+              onClick={() => setEditing(true)}
+              disabled={disabled}
+            >
+              {t('apps.config.edit')}
+            </Button>
+          )}
+        </RoleGate>
       ) : null}
       {comparing && other ? (
         <LazyVersionDiffModal

@@ -1,8 +1,13 @@
 import { organizationListSchema, type Organization } from '@meridian/domain/auth/organization';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/api/api-client';
-import { apiPaths } from '../../../shared/api/api-paths';
-import { organizationsKey } from './organizations-key';
+import { apiClient } from './api-client';
+import { apiPaths } from './api-paths';
+
+/**
+ * Every organisation query sits under this key: a live invitation event refreshes them all, and
+ * switching the acting organisation keeps them (they are the user's, not the account's).
+ */
+export const organizationsKey = ['organizations'] as const;
 
 export const organizationListKey = [...organizationsKey, 'list'] as const;
 
@@ -14,6 +19,7 @@ export function getOrganizations(signal?: AbortSignal): Promise<Organization[]> 
   });
 }
 
+/** The user's organisations: the header's switcher, the roles of the acting one, the page. */
 export function useOrganizations() {
   return useQuery(
     queryOptions({
