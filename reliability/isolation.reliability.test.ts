@@ -40,6 +40,12 @@ const owningOrganizationRule = {
     'not, is the same validation error',
 };
 
+/** Managing accounts is the installation admin's: anyone else gets the same 403, whatever the id. */
+const installationAdminRule = {
+  status: 403,
+  reason: 'only an administrator of the installation manages accounts, before any lookup',
+};
+
 /**
  * The rule: the intruder is answered 404, as if the owner's resource did not exist. The only
  * exceptions are below, each with its reason; even these must answer exactly what the same
@@ -56,6 +62,8 @@ const exceptions: Record<string, { status: number; reason: string }> = {
   'POST /meridian/v1/kube/apps (only organization_uuid the owner’s)': owningOrganizationRule,
   'POST /meridian/v1/kube/apps (every id the owner’s)': owningOrganizationRule,
   'POST /domain/name (every id the owner’s)': owningOrganizationRule,
+  'PUT /auth/users/{userId} (every id the owner’s)': installationAdminRule,
+  'POST /auth/users/{userId}/password (every id the owner’s)': installationAdminRule,
   'PUT /meridian/v1/kube/apps/{appId}/organization (only organization_uuid the owner’s)':
     owningOrganizationRule,
   'PUT /cluster/clusters/{id}/organization (only organization_uuid the owner’s)':
@@ -308,7 +316,9 @@ describe('isolation: every operation naming an id, aimed at another user’s res
         answer.status === 404 &&
         request.template === '/meridian/v1/kube/apps' &&
         request.method === 'POST';
-      if (answer.status >= 300 && answer.status !== 409 && !answered && !mixedOwners)
+      // Neither is an installation admin: managing accounts is refused them alike.
+      const adminOnly = answer.status === 403 && request.template.startsWith('/auth/users/');
+      if (answer.status >= 300 && answer.status !== 409 && !answered && !mixedOwners && !adminOnly)
         refused.push(`${request.method} ${request.template} ${answer.status} ${answer.body}`);
     }
     expect(changes.length).toBeGreaterThan(20);

@@ -15,6 +15,7 @@ export const consolePagePaths = [
   '/terms-of-services',
   '/api-key',
   '/audit',
+  '/users',
   '/domain',
   '/domains',
   '/billing',

@@ -19,6 +19,9 @@ const AppDetailPage = lazyAntdPart(() =>
 const ApiKeysPage = lazyAntdPart(() =>
   import('../features/api-keys/api-keys-page').then((m) => m.ApiKeysPage),
 );
+const UsersPage = lazyAntdPart(() =>
+  import('../features/users/users-page').then((m) => m.UsersPage),
+);
 const AuditPage = lazyAntdPart(() =>
   import('../features/audit/audit-page').then((m) => m.AuditPage),
 );
@@ -76,6 +79,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/terms-of-services', element: <TermsPage /> },
               { path: '/api-key', element: <ApiKeysPage /> },
               { path: '/audit', element: <AuditPage /> },
+              { path: '/users', element: <UsersPage /> },
               { path: '/domain', element: <DomainsPage /> },
               { path: '/domains', element: <Navigate to="/domain" replace /> },
               { path: '/billing', element: <BillingPage /> },

@@ -16,6 +16,7 @@ import { eventRoutes } from './event/event.routes';
 import { loadEvent } from './event/event.service';
 import { keypairRoutes } from './keypair/keypair.routes';
 import { registryRoutes } from './registry/registry.routes';
+import { userAdminRoutes } from './user-admin/user-admin.routes';
 import { invitationRoutes } from './organization/invitation.routes';
 import { membershipOf } from './organization/organization.queries';
 import { organizationRoutes } from './organization/organization.routes';
@@ -58,6 +59,7 @@ export async function registerAccount(
   await app.register(invitationRoutes, { prefix: '/auth', context });
   await app.register(keypairRoutes, { prefix: '/auth', context });
   await app.register(registryRoutes, { prefix: '/auth', context });
+  await app.register(userAdminRoutes, { prefix: '/auth', context });
   await app.register(auditRoutes, { prefix: '/auth', context });
   await app.register(eventRoutes, { prefix: '/event', context });
   await registerRealtime(app, {

@@ -8,10 +8,13 @@ import KeyOutlined from '@ant-design/icons-svg/es/asn/KeyOutlined';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
 import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
+import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
+import { sessionQueryOptions } from '../../features/auth/api/get-session';
 import { useLogout } from '../../features/auth/api/logout';
 import { selectUserEmail } from '../../features/auth/session.slice';
 import { t } from '../../shared/i18n/translate';
@@ -44,9 +47,10 @@ const routes: Record<string, string> = {
   support: '/support',
   'api-keys': '/api-key',
   audit: '/audit',
+  users: '/users',
 };
 
-/** Avatar and e-mail; opens Notifications, Billing, Support, API keys, Keypair, Saved registries, Password and two-factor, Organisations, Audit log and Logout. */
+/** Avatar and e-mail; opens Notifications, Billing, Support, API keys, Keypair, Saved registries, Password and two-factor, Organisations, Audit log, Users (admins) and Logout. */
 export function AccountMenu() {
   const email = useSelector(selectUserEmail);
   const navigate = useNavigate();
@@ -59,25 +63,8 @@ export function AccountMenu() {
   const [securityOpen, setSecurityOpen] = useState(false);
   const [securityLoaded, setSecurityLoaded] = useState(false);
 
-  const entries: MenuEntry[] = [
-    {
-      key: 'account',
-      type: 'group',
-      label: <span className={styles.accountEmail}>{email || t('menu.account')}</span>,
-    },
-    { key: 'notifications', icon: BellOutlined, label: t('account.notifications') },
-    { key: 'billing', icon: CreditCardOutlined, label: t('account.billing') },
-    { key: 'support', icon: CustomerServiceOutlined, label: t('account.support') },
-    { key: 'api-keys', icon: KeyOutlined, label: t('account.apiKeys') },
-    { key: 'keypair', icon: LockOutlined, label: t('account.keypair') },
-    { key: 'registries', icon: CloudServerOutlined, label: t('account.registries') },
-    { key: 'security', icon: SafetyOutlined, label: t('account.security') },
-    // Not in the spec's list: after its entries, so theirs keep the spec's order.
-    { key: 'organizations', icon: TeamOutlined, label: t('account.organizations') },
-    { key: 'audit', icon: AuditOutlined, label: t('account.audit') },
-    { key: 'divider', type: 'divider' },
-    { key: 'logout', icon: LogoutOutlined, label: t('account.logout'), danger: true },
-  ];
+  const isAdmin = useQuery(sessionQueryOptions()).data?.isAdmin === true;
+  const entries = accountEntries(email, isAdmin);
 
   const onSelect = (key: string) => {
     if (key === 'keypair') {
@@ -124,4 +111,29 @@ export function AccountMenu() {
       ) : null}
     </>
   );
+}
+
+/** The menu's entries; Users only for an administrator of the installation. */
+function accountEntries(email: string, isAdmin: boolean): MenuEntry[] {
+  return [
+    {
+      key: 'account',
+      type: 'group',
+      label: <span className={styles.accountEmail}>{email || t('menu.account')}</span>,
+    },
+    { key: 'notifications', icon: BellOutlined, label: t('account.notifications') },
+    { key: 'billing', icon: CreditCardOutlined, label: t('account.billing') },
+    { key: 'support', icon: CustomerServiceOutlined, label: t('account.support') },
+    { key: 'api-keys', icon: KeyOutlined, label: t('account.apiKeys') },
+    { key: 'keypair', icon: LockOutlined, label: t('account.keypair') },
+    { key: 'registries', icon: CloudServerOutlined, label: t('account.registries') },
+    { key: 'security', icon: SafetyOutlined, label: t('account.security') },
+    // Not in the spec's list: after its entries, so theirs keep the spec's order.
+    { key: 'organizations', icon: TeamOutlined, label: t('account.organizations') },
+    { key: 'audit', icon: AuditOutlined, label: t('account.audit') },
+    // The installation admin's, so shown to admins only (the server refuses anyone else).
+    ...(isAdmin ? [{ key: 'users', icon: UserOutlined, label: t('account.users') }] : []),
+    { key: 'divider', type: 'divider' },
+    { key: 'logout', icon: LogoutOutlined, label: t('account.logout'), danger: true },
+  ];
 }

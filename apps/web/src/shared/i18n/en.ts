@@ -37,6 +37,7 @@ export const en = {
   'account.registries': 'Saved registries',
   'account.security': 'Password and two-factor',
   'account.audit': 'Audit log',
+  'account.users': 'Users',
   'account.logout': 'Logout',
   // The acting account: the header's switcher and the reason an action is disabled.
   'acting.trigger': 'Acting account: {name}',

@@ -23,6 +23,7 @@ import type { Authentication } from '../../../platform/http/authenticate';
 import { toAuthenticatedUser } from '../auth/auth.service';
 import { findUserById } from '../auth/auth.queries';
 import type { AccountContext } from '../account-context';
+import { userAdminMessages } from '@meridian/domain/auth/user-admin';
 
 export const duplicateApiKeyMessage = 'An API key with this name already exists';
 
@@ -100,6 +101,7 @@ export async function authenticateApiKey(
   const found = await findApiKeyByHash(context.db, hashApiKey(key));
   const user = found && (await findUserById(context.db, found.userId));
   if (!found || !user) throw new UnauthorizedError();
+  if (user.disabledAt) throw new UnauthorizedError(userAdminMessages.disabled);
   const at = context.now();
   if (found.expiresAt && found.expiresAt <= at) {
     throw new UnauthorizedError(

@@ -32,6 +32,7 @@ import { commonPasswordMessage, hashPassword, isCommonPassword } from './passwor
 import { verify } from '@node-rs/argon2';
 import type { UserRow } from '../../../platform/db/schema/accounts';
 import type { AccountContext } from '../account-context';
+import { userAdminMessages } from '@meridian/domain/auth/user-admin';
 
 export const invalidCredentialsMessage = 'Invalid username or password';
 
@@ -59,6 +60,8 @@ export async function login(
   if (!user || !passwordMatches) {
     throw new UnauthorizedError(invalidCredentialsMessage);
   }
+  // Said only to whoever knows the password: it tells no one else the account exists.
+  if (user.disabledAt) throw new UnauthorizedError(userAdminMessages.disabled);
   // The attempt stays counted as a failure until the code is right too: codes are guessed as
   // slowly as passwords.
   if (await isTwoFactorEnabled(db, user.id)) {

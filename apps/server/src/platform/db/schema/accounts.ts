@@ -32,6 +32,8 @@ export const users = pgTable(
      * organisation's id, owns what the organisation owns, and never signs in.
      */
     kind: text('kind').$type<AccountKind>().notNull().default('person'),
+    /** Set by an installation admin: the account cannot sign in, nor its API keys act. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   // "Admin" and "admin" would be two accounts that look the same to people: usernames are
