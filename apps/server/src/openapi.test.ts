@@ -17,7 +17,9 @@ interface Operation {
 // /apps/versions/{versionId}; /apps/rollouts/{rolloutId} beside /apps/{appId}/versions.
 // Issue 33's credential calls add 2: /clusters/{id}/credentials and /monitoring_password beside
 // /clusters/shared/{id}, as /clusters/{id}/config and /placements already are.
-const specAmbiguousPaths = 13;
+// Issue 37's moves into an organisation add 1: /apps/{appId}/organization and
+// /clusters/{id}/organization beside the paths above, in the same shape.
+const specAmbiguousPaths = 14;
 
 /** Operations anyone may call: sign-in, and the probes the kubelet sends without credentials. */
 const openOperations = new Set(['post /auth/login', 'get /healthz', 'get /readyz']);
