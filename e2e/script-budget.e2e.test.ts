@@ -13,8 +13,9 @@ import { sharedServerUrl } from './support/meridian-server';
 const baseUrl = sharedServerUrl();
 const KB = 1000;
 const loginBudget = 120 * KB;
-// Issue 17's goal for /home; what it holds and why: docs/frontend-performance.md.
-const homeBudget = 200 * KB;
+// Issue 17's goal for /home, 200 KB, plus what issue 37's organisation switcher and role checks
+// add to every signed-in page; what it holds and why: docs/frontend-performance.md.
+const homeBudget = 205 * KB;
 
 interface ScriptLoad {
   url: string;
