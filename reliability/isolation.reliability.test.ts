@@ -62,6 +62,7 @@ const exceptions: Record<string, { status: number; reason: string }> = {
   'POST /meridian/v1/kube/apps (only organization_uuid the owner’s)': owningOrganizationRule,
   'POST /meridian/v1/kube/apps (every id the owner’s)': owningOrganizationRule,
   'POST /domain/name (every id the owner’s)': owningOrganizationRule,
+  'POST /auth/api_key (every id the owner’s)': owningOrganizationRule,
   'PUT /auth/users/{userId} (every id the owner’s)': installationAdminRule,
   'POST /auth/users/{userId}/password (every id the owner’s)': installationAdminRule,
   'PUT /meridian/v1/kube/apps/{appId}/organization (only organization_uuid the owner’s)':

@@ -65,7 +65,9 @@ export function registerActingAccount(app: FastifyInstance, membership: Membersh
     const config = request.routeOptions.config;
     const needed = config.role ?? defaultRole(request.method);
     const owner = config.ownedBy ? await config.ownedBy(request) : undefined;
-    const named = owner ?? bodyOrganization(request);
+    // A route naming a resource acts where that resource is: a body's organisation never decides
+    // it, or a missing resource would answer differently from another's (an existence oracle).
+    const named = config.ownedBy ? owner : bodyOrganization(request);
     const source = owner ? 'owner' : named ? 'body' : 'header';
     const account = await accountFor(
       request,
