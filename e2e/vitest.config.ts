@@ -11,7 +11,8 @@ export default defineConfig({
     setupFiles: ['./support/csp-check.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Two files at a time, each worker against its own server (support/global-setup.ts).
-    maxWorkers: 2,
+    // Three files at a time, each worker against its own server (support/global-setup.ts): the
+    // files mostly wait on the simulated clusters' timers, and two kept the cores half idle.
+    maxWorkers: 3,
   },
 });
