@@ -4,8 +4,15 @@ import { create as attachment } from 'content-disposition';
 import { z } from 'zod';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
 import type { DomainContext } from '../domain-context';
-import { certificateChain, enableHttps } from './certificate.service';
-import { ownerAt } from '../../../platform/db/row-owner';
+import { certificateSchema } from '@meridian/domain/domains/certificate-api';
+import {
+  certificateChain,
+  deploymentCertificate,
+  domainCertificates,
+  enableHttps,
+} from './certificate.service';
+import { ownerAt, ownerByParam } from '../../../platform/db/row-owner';
+import { domains } from '../../../platform/db/schema/domains';
 import { deploymentOwner } from '../../apps/apps.public';
 
 /** `/certificate`: https_enable and download_certificate for a deployment. */
@@ -30,6 +37,34 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ context: DomainContext }
     (request) => enableHttps(context, request.account.id, request.params.deploymentId),
   );
 
+  app.get(
+    '/deployments/:deploymentId',
+    {
+      config: { ownedBy: byDeployment(context) },
+      schema: {
+        tags: ['certificate'],
+        summary: "The deployment's certificate: issuer, dates, status and the last error",
+        security: sessionOrApiKey,
+        params,
+        response: { 200: certificateSchema, ...errorResponses },
+      },
+    },
+    (request) => deploymentCertificate(context, request.account.id, request.params.deploymentId),
+  );
+  app.get(
+    '/domains/:domainId',
+    {
+      config: { ownedBy: ownerByParam(context.db, domains, 'domainId') },
+      schema: {
+        tags: ['certificate'],
+        summary: "The certificates of deployment names in the domain (the domain page's list)",
+        security: sessionOrApiKey,
+        params: z.object({ domainId: z.uuid(notFoundId) }),
+        response: { 200: z.array(certificateSchema), ...errorResponses },
+      },
+    },
+    (request) => domainCertificates(context, request.account.id, request.params.domainId),
+  );
   app.get(
     '/deployments/:deploymentId/pem',
     {
