@@ -89,9 +89,7 @@ export async function registerDomains(
     secrets,
     certificateIssuer:
       certificates.issuer ?? localCertificateAuthority(database.db, secrets, platform.now),
-    ...(certificates.acme
-      ? { acme: acmeConnection(database.db, secrets, certificates.acme) }
-      : {}),
+    ...(certificates.acme ? { acme: acmeConnection(database.db, secrets, certificates.acme) } : {}),
     answeringServers: [],
     renewalCheckIntervalMs: certificates.renewalCheckIntervalMs ?? defaultRenewalCheckIntervalMs,
   };
@@ -115,7 +113,10 @@ export async function registerDomains(
       });
       app.log.info({ port: responder.port }, 'authoritative DNS served');
       // A challenge TXT must be answered here before the CA is asked to look.
-      context.answeringServers.push({ host: reachable(settings.responder.host), port: responder.port });
+      context.answeringServers.push({
+        host: reachable(settings.responder.host),
+        port: responder.port,
+      });
     } catch (error) {
       // The console stays useful without DNS (architecture "Configuration"): say why and go on.
       app.log.warn(

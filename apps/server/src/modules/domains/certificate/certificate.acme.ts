@@ -98,7 +98,8 @@ export async function placeOrder(
     // An authorisation still valid from an earlier order needs no new proof.
     if (authorization.status === 'valid') continue;
     const challenge = authorization.challenges.find((item) => item.type === 'dns-01');
-    if (!challenge) throw new Error(`the CA offers no dns-01 challenge for ${authorization.identifier.value}`);
+    if (!challenge)
+      throw new Error(`the CA offers no dns-01 challenge for ${authorization.identifier.value}`);
     challenges.push({
       name: `_acme-challenge.${authorization.identifier.value.replace(/^\*\./, '')}`,
       content: await client.getChallengeKeyAuthorization(challenge),

@@ -123,7 +123,9 @@ async function waitUntilAnswered(
         const answers = await resolver.resolveTxt(name).catch(() => [] as string[][]);
         if (answers.some((strings) => strings.join('') === content)) break;
         if (Date.now() > deadline) {
-          throw new Error(`Meridian's DNS at ${server.host}:${server.port} does not answer ${name} TXT`);
+          throw new Error(
+            `Meridian's DNS at ${server.host}:${server.port} does not answer ${name} TXT`,
+          );
         }
         // The zone store reloads on the change feed's notice: moments, not seconds.
         await delay(100);

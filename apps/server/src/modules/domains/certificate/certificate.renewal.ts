@@ -93,7 +93,12 @@ async function warnIfDue(context: DomainContext, row: CertificateRow, at: Date):
     `The certificate for ${row.domainNames.join(', ')} expires in ${left} ${left === 1 ? 'day' : 'days'} ` +
     `(${row.notAfter.toISOString().slice(0, 10)}) and its renewal keeps failing: ${row.lastError ?? 'unknown error'}`;
   await context.db.transaction(async (tx) => {
-    const warned = await changeCertificate(tx, row.id, { warnedDays: threshold }, { state: row.state });
+    const warned = await changeCertificate(
+      tx,
+      row.id,
+      { warnedDays: threshold },
+      { state: row.state },
+    );
     if (!warned) return;
     await recordEvent(tx, {
       userId: row.userId,

@@ -4,11 +4,7 @@ import { eventType } from '@meridian/domain/events/event-catalogue';
 import type { Database } from '../../../platform/db/database';
 import { ConflictError, NotFoundError } from '../../../platform/http/errors';
 import { recordEvent } from '../../account/account.public';
-import {
-  currentCertificates,
-  insertCertificate,
-  newestCertificate,
-} from './certificate.queries';
+import { currentCertificates, insertCertificate, newestCertificate } from './certificate.queries';
 import { activeDomains } from '../domain/domain.records';
 import { toDeployment, findOwnDeployment, setDeploymentCertificate } from '../../apps/apps.public';
 import { namesOutsideOwnDomains } from '../domain/domain.records';
