@@ -41,8 +41,8 @@ export interface CertificateSettings {
   /** Unset: the local authority signs (laptop use). */
   acme?: AcmeSettings;
   renewalCheckIntervalMs?: number;
-  /** Stands in for the local authority (tests make renewals fail with it). */
-  issuer?: CertificateIssuer;
+  /** Wraps the local authority (tests make renewals fail with it). */
+  wrapIssuer?: (local: CertificateIssuer) => CertificateIssuer;
 }
 
 /** An hour: renewal happens days ahead, so a round an hour is plenty. */
@@ -87,8 +87,9 @@ export async function registerDomains(
     now: platform.now,
     publishers: [],
     secrets,
-    certificateIssuer:
-      certificates.issuer ?? localCertificateAuthority(database.db, secrets, platform.now),
+    certificateIssuer: (certificates.wrapIssuer ?? ((local) => local))(
+      localCertificateAuthority(database.db, secrets, platform.now),
+    ),
     ...(certificates.acme ? { acme: acmeConnection(database.db, secrets, certificates.acme) } : {}),
     answeringServers: [],
     renewalCheckIntervalMs: certificates.renewalCheckIntervalMs ?? defaultRenewalCheckIntervalMs,

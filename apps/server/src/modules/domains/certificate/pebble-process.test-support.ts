@@ -100,7 +100,7 @@ export async function startPebble(dnsPort: number): Promise<Pebble> {
     },
   };
   await writeFile(path.join(dir, 'pebble-config.json'), JSON.stringify(config));
-  const env = { ...process.env, PEBBLE_VA_NOSLEEP: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PEBBLE_VA_NOSLEEP: '1' };
   delete env.PEBBLE_VA_ALWAYS_VALID;
   const child = spawn(
     pebbleBinary,
