@@ -515,6 +515,15 @@ export const t = defineTexts({
   'apps.config.details.command': 'Command',
   'apps.config.details.args': 'Arguments',
   'apps.config.details.registry': 'Saved registry',
+  // The deployment's certificate card (issue 38, docs/certificates.md).
+  'apps.detail.card.certificate': 'Certificate',
+  'apps.detail.certificate.issuer': 'Issued by {issuer}',
+  'apps.detail.certificate.dates': 'Valid {from} to {to}',
+  'apps.detail.certificate.status.valid': 'Valid',
+  'apps.detail.certificate.status.renewing': 'Renewing',
+  'apps.detail.certificate.status.expiring': 'Expiring',
+  'apps.detail.certificate.status.expired': 'Expired',
+  'apps.detail.certificate.status.failed': 'Failed',
 });
 
 export type TextKey = Parameters<typeof t>[0];
