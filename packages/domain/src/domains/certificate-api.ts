@@ -29,3 +29,7 @@ export type Certificate = z.infer<typeof certificateSchema>;
 
 /** Days before expiry at which an owner whose renewal keeps failing is warned. */
 export const certificateWarningDays = [14, 7, 1] as const;
+
+/** Who signs new certificates (`GET /certificate/authority`): the console says what it means. */
+export const certificateAuthoritySchema = z.object({ kind: z.enum(['local', 'acme']) });
+export type CertificateAuthority = z.infer<typeof certificateAuthoritySchema>;

@@ -125,6 +125,8 @@ export const t = defineTexts({
   'apps.detail.https.confirmOk': 'Enable HTTPS',
   'apps.detail.https.localCa':
     'The certificate comes from Meridian’s local certificate authority: browsers do not trust it unless that authority is installed on the device.',
+  'apps.detail.https.acme':
+    'The certificate is ordered from the certificate authority this installation uses; its status shows on the deployment’s Certificate card.',
   'apps.detail.https.localCaTrust':
     'It is signed by Meridian’s local certificate authority, the last certificate in the file: install that one as trusted on a device for its browsers to accept the certificate.',
   'apps.detail.https.enabled': 'HTTPS enabled.',

@@ -96,6 +96,11 @@ function describeAcme(label: string, withPowerDns: boolean) {
     });
 
     it("orders the name's certificate from the CA, answering dns-01 in its own zone", async () => {
+      const authority = await t.app.inject({
+        url: '/certificate/authority',
+        headers: user.headers,
+      });
+      expect(authority.json()).toEqual({ kind: 'acme' });
       const enabled = await t.app.inject({
         method: 'POST',
         url: `/certificate/deployments/${deployment.uuid}`,

@@ -4,7 +4,10 @@ import { create as attachment } from 'content-disposition';
 import { z } from 'zod';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
 import type { DomainContext } from '../domain-context';
-import { certificateSchema } from '@meridian/domain/domains/certificate-api';
+import {
+  certificateAuthoritySchema,
+  certificateSchema,
+} from '@meridian/domain/domains/certificate-api';
 import {
   certificateChain,
   deploymentCertificate,
@@ -37,6 +40,18 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ context: DomainContext }
     (request) => enableHttps(context, request.account.id, request.params.deploymentId),
   );
 
+  app.get(
+    '/authority',
+    {
+      schema: {
+        tags: ['certificate'],
+        summary: 'Who signs new certificates: the local authority or the configured ACME CA',
+        security: sessionOrApiKey,
+        response: { 200: certificateAuthoritySchema, ...errorResponses },
+      },
+    },
+    () => ({ kind: context.acme ? ('acme' as const) : ('local' as const) }),
+  );
   app.get(
     '/deployments/:deploymentId',
     {

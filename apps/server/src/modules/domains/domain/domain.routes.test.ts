@@ -319,6 +319,7 @@ describe.each(databaseBackends())('domains, records and deployment names on %s',
       status: 'valid',
       last_error: null,
     };
+    expect((await call('GET', '/certificate/authority', admin)).json()).toEqual({ kind: 'local' });
     const read = await call('GET', `/certificate/deployments/${deployment.uuid}`, admin);
     expect(read.json()).toMatchObject(expected);
     const listed = await call('GET', `/certificate/domains/${domain.uuid}`, admin);
