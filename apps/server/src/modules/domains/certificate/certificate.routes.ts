@@ -18,6 +18,8 @@ import { ownerAt, ownerByParam } from '../../../platform/db/row-owner';
 import { domains } from '../../../platform/db/schema/domains';
 import { deploymentOwner } from '../../apps/apps.public';
 
+type CertificateApp = Parameters<FastifyPluginAsyncZod<{ context: DomainContext }>>[0];
+
 /** `/certificate`: https_enable and download_certificate for a deployment. */
 export const certificateRoutes: FastifyPluginAsyncZod<{ context: DomainContext }> = async (
   app,
@@ -40,6 +42,36 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ context: DomainContext }
     (request) => enableHttps(context, request.account.id, request.params.deploymentId),
   );
 
+  registerLifecycleRoutes(app, context);
+  app.get(
+    '/deployments/:deploymentId/pem',
+    {
+      config: { ownedBy: byDeployment(context) },
+      schema: {
+        tags: ['certificate'],
+        summary: "Download the deployment's certificate chain (PEM: leaf, then the authority)",
+        security: sessionOrApiKey,
+        params,
+        response: { 200: z.string(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { filename, pem } = await certificateChain(
+        context,
+        request.account.id,
+        request.params.deploymentId,
+      );
+      return reply
+        .type('application/x-pem-file')
+        .header('content-disposition', attachment(filename))
+        .send(pem);
+    },
+  );
+};
+
+/** The reads of certificates' lifecycle (docs/certificates.md): who signs, and each status. */
+function registerLifecycleRoutes(app: CertificateApp, context: DomainContext): void {
+  const params = z.object({ deploymentId: z.uuid(notFoundId) });
   app.get(
     '/authority',
     {
@@ -80,31 +112,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ context: DomainContext }
     },
     (request) => domainCertificates(context, request.account.id, request.params.domainId),
   );
-  app.get(
-    '/deployments/:deploymentId/pem',
-    {
-      config: { ownedBy: byDeployment(context) },
-      schema: {
-        tags: ['certificate'],
-        summary: "Download the deployment's certificate chain (PEM: leaf, then the authority)",
-        security: sessionOrApiKey,
-        params,
-        response: { 200: z.string(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const { filename, pem } = await certificateChain(
-        context,
-        request.account.id,
-        request.params.deploymentId,
-      );
-      return reply
-        .type('application/x-pem-file')
-        .header('content-disposition', attachment(filename))
-        .send(pem);
-    },
-  );
-};
+}
 
 /** Whose is the deployment a path names (the apps context answers). */
 function byDeployment(context: DomainContext) {
