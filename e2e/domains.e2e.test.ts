@@ -319,6 +319,18 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
     const pem = fs.readFileSync((await file.path())!, 'utf8');
     expect(pem).toContain('-----BEGIN CERTIFICATE-----');
     await screenshot(page, 'domains-certificate');
+
+    // The deployment's certificate card: its status, issuer and dates (issue 38).
+    await page.keyboard.press('Escape');
+    const certificateCard = page.getByTestId('card-certificate');
+    await expectVisible(certificateCard.getByTestId('certificate-status').getByText('Valid'));
+    await expectVisible(
+      certificateCard.getByText(/Issued by CN=Meridian Local Certificate Authority/),
+    );
+    expect(await certificateCard.getByTestId('certificate-dates').textContent()).toMatch(
+      /^Valid \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/,
+    );
+    await screenshot(page, 'domains-certificate-card');
   });
 
   it("lists the deployment's name as a Subdomain row without actions", async () => {
@@ -335,6 +347,13 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
     expect(await subdomain.getByText('Subdomain', { exact: true }).count()).toBe(1);
     expect(await subdomain.getByRole('button').count()).toBe(0);
     await screenshot(page, 'domains-subdomain-row');
+    // The certificate of the name, with its status and issuer (issue 38).
+    const certificates = page.getByTestId('domain-certificates');
+    await expectVisible(certificates.getByText(`shop.${domainName}`));
+    await expectVisible(certificates.getByText('Valid', { exact: true }).first());
+    await expectVisible(certificates.getByText(/Meridian Local Certificate Authority/));
+    await certificates.scrollIntoViewIfNeeded();
+    await screenshot(page, 'domains-certificates');
     await page.keyboard.press('Escape');
   });
 

@@ -27,7 +27,7 @@ import { smartClusterCount } from './modules/clusters/clusters.public';
 import { domainCount } from './modules/domains/domains.public';
 import { registerClusters } from './modules/clusters/clusters.module';
 import type { ReplanSettings } from './modules/clusters/cluster/cluster.replan';
-import { registerDomains } from './modules/domains/domains.module';
+import { registerDomains, type CertificateSettings } from './modules/domains/domains.module';
 import { registerIntelligence } from './modules/intelligence/intelligence.module';
 import {
   defaultLoginThrottleLimits,
@@ -69,6 +69,8 @@ export interface BuildAppOptions {
     responder?: { host: string; port: number; rateLimit?: Config['dns']['rateLimit'] };
     powerDns?: { apiUrl: string; apiKey: string };
   };
+  /** ACME and renewal (MERIDIAN_ACME_*, MERIDIAN_CERT_RENEWAL_CHECK_SECONDS); tests shorten the round. */
+  certificates?: CertificateSettings;
   /** HTTP deadlines (tests shorten them) and the trusted reverse proxies (MERIDIAN_TRUST_PROXY). */
   http?: HttpSettings;
   /** The CPU pool's threads, queue and deadline; tests shorten them. */
@@ -169,7 +171,7 @@ const idleSimulator: DriverRegistryOptions['simulator'] = { timeScale: 1, failDa
 async function registerContexts(
   app: App,
   platform: Platform,
-  { auth, realtime, cluster = {}, intelligence, dns }: BuildAppOptions,
+  { auth, realtime, cluster = {}, intelligence, dns, certificates }: BuildAppOptions,
 ): Promise<void> {
   const { externalProbeTimeoutMs, replacement, clusterEndpoints } = cluster;
   const metricsRetentionMs = intelligence?.metricsRetentionMs;
@@ -188,7 +190,7 @@ async function registerContexts(
   });
   await registerApps(app, platform, { metricsRetentionMs });
   await registerIntelligence(app, platform, intelligence);
-  await registerDomains(app, platform, dns);
+  await registerDomains(app, platform, { ...dns, certificates });
 }
 
 /** What an account owns across the contexts, in words ("2 apps"); empty when nothing. */

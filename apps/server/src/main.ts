@@ -92,7 +92,10 @@ async function main(): Promise<void> {
 /** The drivers, sampling, re-placement, DNS, proxies, job deadline and a warm CPU pool. */
 function infrastructureOptions(
   config: Config,
-): Pick<BuildAppOptions, 'cluster' | 'intelligence' | 'dns' | 'http' | 'jobs' | 'cpu'> {
+): Pick<
+  BuildAppOptions,
+  'cluster' | 'intelligence' | 'dns' | 'http' | 'jobs' | 'cpu' | 'certificates'
+> {
   return {
     http: { trustProxy: config.trustProxy },
     // The pool's thread starts with the server, not with the first diff or search.
@@ -118,6 +121,7 @@ function infrastructureOptions(
       responder: { host: config.dns.host, port: config.dns.port, rateLimit: config.dns.rateLimit },
       powerDns: config.dns.powerDns,
     },
+    certificates: config.certificates,
   };
 }
 

@@ -39,6 +39,7 @@ describe('configuration', () => {
       previousSecretKeys: [],
       trustProxy: [],
       allowPrivateClusters: false,
+      certificates: { renewalCheckIntervalMs: 3_600_000 },
       dns: {
         port: 5353,
         host: '127.0.0.1',
@@ -77,6 +78,10 @@ describe('configuration', () => {
         MERIDIAN_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,loopback',
         MERIDIAN_DNS_PORT: '53',
         MERIDIAN_DNS_HOST: '0.0.0.0',
+        MERIDIAN_ACME_DIRECTORY_URL: 'https://acme-v02.api.letsencrypt.org/directory',
+        MERIDIAN_ACME_EMAIL: 'ops@example.ca',
+        MERIDIAN_ACME_CA_FILE: '/etc/meridian/acme-ca.pem',
+        MERIDIAN_CERT_RENEWAL_CHECK_SECONDS: '600',
         MERIDIAN_NAMESERVERS: ' NS1.Example-DNS.net., ns2.example-dns.net ',
         MERIDIAN_PDNS_API_URL: 'http://127.0.0.1:8081',
         MERIDIAN_PDNS_API_KEY: 'pdns-key',
@@ -107,6 +112,14 @@ describe('configuration', () => {
       previousSecretKeys: ['an-old-key-of-some-length', 'ab'.repeat(32)],
       trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1', 'loopback'],
       allowPrivateClusters: true,
+      certificates: {
+        acme: {
+          directoryUrl: 'https://acme-v02.api.letsencrypt.org/directory',
+          email: 'ops@example.ca',
+          caFile: '/etc/meridian/acme-ca.pem',
+        },
+        renewalCheckIntervalMs: 600_000,
+      },
       dns: {
         port: 53,
         host: '0.0.0.0',

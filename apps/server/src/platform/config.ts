@@ -212,6 +212,16 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
     .optional(),
   MERIDIAN_PDNS_API_KEY: z.string().min(1).optional(),
+  MERIDIAN_ACME_DIRECTORY_URL: z
+    .url({ protocol: /^https$/, error: 'must be an https:// URL of an ACME directory' })
+    .optional(),
+  MERIDIAN_ACME_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
+  MERIDIAN_ACME_CA_FILE: z.string().trim().min(1).optional(),
+  MERIDIAN_CERT_RENEWAL_CHECK_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(1, 'must be at least 1')
+    .max(86_400, 'must be at most 86400 (a day)')
+    .default(3_600),
   MERIDIAN_ALLOW_PRIVATE_CLUSTERS: z
     .enum(['0', '1', 'false', 'true'], {
       error: 'must be 1 (also dial private and loopback cluster addresses) or 0',
@@ -266,6 +276,15 @@ export interface Config {
   trustProxy: string[];
   /** Whether external clusters may be on private or loopback addresses (never link-local). */
   allowPrivateClusters: boolean;
+  certificates: {
+    /**
+     * Set: every certificate is ordered from this ACME directory with dns-01 through Meridian's
+     * own DNS (docs/certificates.md); unset, the local authority signs them.
+     */
+    acme?: { directoryUrl: string; email?: string; caFile?: string };
+    /** How often the renewal round looks for certificates to renew and owners to warn. */
+    renewalCheckIntervalMs: number;
+  };
   dns: {
     /** Built-in responder port (UDP and TCP); 0 turns it off. */
     port: number;
@@ -340,6 +359,18 @@ export function loadConfig(
     previousSecretKeys: vars.MERIDIAN_SECRET_KEY_PREVIOUS,
     trustProxy: vars.MERIDIAN_TRUST_PROXY,
     allowPrivateClusters: vars.MERIDIAN_ALLOW_PRIVATE_CLUSTERS,
+    certificates: {
+      ...(vars.MERIDIAN_ACME_DIRECTORY_URL
+        ? {
+            acme: {
+              directoryUrl: vars.MERIDIAN_ACME_DIRECTORY_URL,
+              email: vars.MERIDIAN_ACME_EMAIL,
+              caFile: vars.MERIDIAN_ACME_CA_FILE,
+            },
+          }
+        : {}),
+      renewalCheckIntervalMs: Math.round(vars.MERIDIAN_CERT_RENEWAL_CHECK_SECONDS * 1000),
+    },
     dns: {
       port: vars.MERIDIAN_DNS_PORT,
       host: vars.MERIDIAN_DNS_HOST,

@@ -13,7 +13,7 @@ interface Subject {
   actions: readonly EventAction[];
 }
 
-export type EventAction = 'CREATE' | 'DEPLOY' | 'UPDATE' | 'DELETE' | 'CASCADED_DELETE';
+export type EventAction = 'CREATE' | 'DEPLOY' | 'UPDATE' | 'DELETE' | 'CASCADED_DELETE' | 'RENEW';
 export type EventOutcome = 'PENDING' | 'FULFILLED' | 'REJECTED';
 
 export const eventSubjects = {
@@ -35,7 +35,7 @@ export const eventSubjects = {
     category: 'CERTIFICATE',
     noun: 'Certificate for',
     nameField: 'app_name',
-    actions: ['CREATE'],
+    actions: ['CREATE', 'RENEW'],
   },
   SMART_CLUSTER: {
     category: 'SMART_CLUSTER',
@@ -111,6 +111,7 @@ const words: Record<EventAction, { past: string; noun: string }> = {
   UPDATE: { past: 'updated', noun: 'update' },
   DELETE: { past: 'deleted', noun: 'deletion' },
   CASCADED_DELETE: { past: 'deployments removed', noun: 'deployment removal' },
+  RENEW: { past: 'renewed', noun: 'renewal' },
 };
 
 const rejectedDescription = 'Please try again or contact support.';

@@ -8,6 +8,7 @@ import {
 } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
 import type { CertificateIssuer } from './certificate/certificate-authority';
+import type { AcmeConnection } from './certificate/certificate.acme';
 
 /** The durable jobs of domains and DNS: confirming that every DNS server serves a change. */
 export const publishDomainJob = z.object({
@@ -18,7 +19,22 @@ export const publishNamesJob = z.object({
   kind: z.literal('publish-deployment-names'),
   deploymentId: z.uuid(),
 });
-export type DomainJob = z.infer<typeof publishDomainJob> | z.infer<typeof publishNamesJob>;
+/** Order n of a certificate (its first issue or a renewal): docs/certificates.md. */
+export const issueCertificateJob = z.object({
+  kind: z.literal('issue-certificate'),
+  certificateId: z.uuid(),
+  order: z.number().int().min(1),
+});
+/** The periodic renewal round (platform/jobs/periodic-round.ts). */
+export const renewCertificatesJob = z.object({
+  kind: z.literal('renew-certificates'),
+  slot: z.number().int(),
+});
+export type DomainJob =
+  | z.infer<typeof publishDomainJob>
+  | z.infer<typeof publishNamesJob>
+  | z.infer<typeof issueCertificateJob>
+  | z.infer<typeof renewCertificatesJob>;
 
 /** A server of the zones that must confirm a change (PowerDNS); the built-in one reads the database. */
 export interface ZonePublisher {
@@ -35,8 +51,14 @@ export interface DomainContext {
   publishers: ZonePublisher[];
   /** Seals the private keys of issued certificates. */
   secrets: SecretBox;
-  /** Issues the certificates of deployments' domain names: the local certificate authority. */
+  /** Issues the certificates of deployments' domain names when no ACME CA is configured. */
   certificateIssuer: CertificateIssuer;
+  /** The ACME CA every certificate is ordered from, when MERIDIAN_ACME_DIRECTORY_URL is set. */
+  acme?: AcmeConnection;
+  /** Meridian's own DNS servers a challenge TXT must be answered by before the CA looks. */
+  answeringServers: { host: string; port: number }[];
+  /** How often the renewal round runs (MERIDIAN_CERT_RENEWAL_CHECK_SECONDS). */
+  renewalCheckIntervalMs: number;
 }
 
 export function inTransaction<T>(

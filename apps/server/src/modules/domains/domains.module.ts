@@ -8,7 +8,13 @@ import { startPowerDnsPublisher } from '../../platform/dns/powerdns-publisher';
 import type { ZoneAuthority } from '../../platform/dns/zone';
 import { registerSignedInRoutes } from '../../platform/http/signed-in-routes';
 import type { Platform } from '../../platform/platform';
-import { localCertificateAuthority } from './certificate/certificate-authority';
+import {
+  localCertificateAuthority,
+  type CertificateIssuer,
+} from './certificate/certificate-authority';
+import { acmeConnection, type AcmeSettings } from './certificate/certificate.acme';
+import { certificateJobs } from './certificate/certificate.jobs';
+import { renewalJob, scheduleRenewals } from './certificate/certificate.renewal';
 import { certificateRoutes } from './certificate/certificate.routes';
 import { dnsJobs } from './dns/dns.jobs';
 import { dnsRoutes } from './dns/dns.routes';
@@ -27,6 +33,25 @@ export interface DomainsSettings {
   responder?: Pick<DnsResponderOptions, 'host' | 'port' | 'rateLimit'>;
   /** PowerDNS, fed through its HTTP API (MERIDIAN_PDNS_API_URL / MERIDIAN_PDNS_API_KEY). */
   powerDns?: { apiUrl: string; apiKey: string };
+  certificates?: CertificateSettings;
+}
+
+/** How certificates are issued and renewed (MERIDIAN_ACME_*, MERIDIAN_CERT_RENEWAL_CHECK_SECONDS). */
+export interface CertificateSettings {
+  /** Unset: the local authority signs (laptop use). */
+  acme?: AcmeSettings;
+  renewalCheckIntervalMs?: number;
+  /** Wraps the local authority (tests make renewals fail with it). */
+  wrapIssuer?: (local: CertificateIssuer) => CertificateIssuer;
+}
+
+/** An hour: renewal happens days ahead, so a round an hour is plenty. */
+const defaultRenewalCheckIntervalMs = 3_600_000;
+
+/** Where this process reaches a server listening on every address: loopback. */
+function reachable(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  return host === '::' ? '::1' : host;
 }
 
 /** SOA and NS every served zone gets: the hostmaster sits on the name servers' own domain. */
@@ -54,16 +79,28 @@ export async function registerDomains(
       'a zone overlaps an older zone of another account: only the older one is served',
     );
   }
+  const certificates = settings.certificates ?? {};
   const context: DomainContext = {
     db: database.db,
     jobs,
     nameservers,
-    now: () => new Date(),
+    now: platform.now,
     publishers: [],
     secrets,
-    certificateIssuer: localCertificateAuthority(database.db, secrets),
+    certificateIssuer: (certificates.wrapIssuer ?? ((local) => local))(
+      localCertificateAuthority(database.db, secrets, platform.now),
+    ),
+    ...(certificates.acme ? { acme: acmeConnection(database.db, secrets, certificates.acme) } : {}),
+    answeringServers: [],
+    renewalCheckIntervalMs: certificates.renewalCheckIntervalMs ?? defaultRenewalCheckIntervalMs,
   };
-  jobs.define(...domainJobs(context), ...dnsJobs(context));
+  jobs.define(
+    ...domainJobs(context),
+    ...dnsJobs(context),
+    ...certificateJobs(context),
+    renewalJob(context),
+  );
+  app.addHook('onReady', () => scheduleRenewals(context, new Date()));
 
   const authority = zoneAuthority(nameservers);
   let responder: DnsResponder | undefined;
@@ -76,6 +113,11 @@ export async function registerDomains(
         logger: app.log,
       });
       app.log.info({ port: responder.port }, 'authoritative DNS served');
+      // A challenge TXT must be answered here before the CA is asked to look.
+      context.answeringServers.push({
+        host: reachable(settings.responder.host),
+        port: responder.port,
+      });
     } catch (error) {
       // The console stays useful without DNS (architecture "Configuration"): say why and go on.
       app.log.warn(

@@ -125,6 +125,8 @@ export const t = defineTexts({
   'apps.detail.https.confirmOk': 'Enable HTTPS',
   'apps.detail.https.localCa':
     'The certificate comes from Meridian’s local certificate authority: browsers do not trust it unless that authority is installed on the device.',
+  'apps.detail.https.acme':
+    'The certificate is ordered from the certificate authority this installation uses; its status shows on the deployment’s Certificate card.',
   'apps.detail.https.localCaTrust':
     'It is signed by Meridian’s local certificate authority, the last certificate in the file: install that one as trusted on a device for its browsers to accept the certificate.',
   'apps.detail.https.enabled': 'HTTPS enabled.',
@@ -515,6 +517,15 @@ export const t = defineTexts({
   'apps.config.details.command': 'Command',
   'apps.config.details.args': 'Arguments',
   'apps.config.details.registry': 'Saved registry',
+  // The deployment's certificate card (issue 38, docs/certificates.md).
+  'apps.detail.card.certificate': 'Certificate',
+  'apps.detail.certificate.issuer': 'Issued by {issuer}',
+  'apps.detail.certificate.dates': 'Valid {from} to {to}',
+  'apps.detail.certificate.status.valid': 'Valid',
+  'apps.detail.certificate.status.renewing': 'Renewing',
+  'apps.detail.certificate.status.expiring': 'Expiring',
+  'apps.detail.certificate.status.expired': 'Expired',
+  'apps.detail.certificate.status.failed': 'Failed',
 });
 
 export type TextKey = Parameters<typeof t>[0];

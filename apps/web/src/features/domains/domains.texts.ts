@@ -71,4 +71,16 @@ export const t = defineTexts({
   'dns.delete.title': 'Delete the {type} record {host}?',
   'dns.delete.body': 'Resolvers stop getting it once their cached copy expires.',
   'dns.delete.ok': 'Delete',
+  // The certificates of the domain's deployment names (issue 38, docs/certificates.md).
+  'domains.certificates.title': 'Certificates',
+  'domains.certificates.names': 'Names',
+  'domains.certificates.status': 'Status',
+  'domains.certificates.issuer': 'Issuer',
+  'domains.certificates.valid': 'Valid',
+  'domains.certificates.lastError': 'Last error',
+  'domains.certificates.status.valid': 'Valid',
+  'domains.certificates.status.renewing': 'Renewing',
+  'domains.certificates.status.expiring': 'Expiring',
+  'domains.certificates.status.expired': 'Expired',
+  'domains.certificates.status.failed': 'Failed',
 });

@@ -24,7 +24,6 @@ export interface IssuedCertificate {
   /** The leaf then the authority, PEM. */
   chainPem: string;
   privateKeyPem: string;
-  notAfter: Date;
 }
 
 export interface CertificateIssuer {
@@ -106,7 +105,6 @@ async function issueLeaf(
   return {
     chainPem: `${leaf.toString('pem')}\n${authority.certificate.toString('pem')}\n`,
     privateKeyPem: privateKeyPem(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey)),
-    notAfter,
   };
 }
 

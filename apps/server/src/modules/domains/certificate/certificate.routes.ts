@@ -4,9 +4,21 @@ import { create as attachment } from 'content-disposition';
 import { z } from 'zod';
 import { errorResponses, notFoundId, sessionOrApiKey } from '../../../platform/http/route-schema';
 import type { DomainContext } from '../domain-context';
-import { certificateChain, enableHttps } from './certificate.service';
-import { ownerAt } from '../../../platform/db/row-owner';
+import {
+  certificateAuthoritySchema,
+  certificateSchema,
+} from '@meridian/domain/domains/certificate-api';
+import {
+  certificateChain,
+  deploymentCertificate,
+  domainCertificates,
+  enableHttps,
+} from './certificate.service';
+import { ownerAt, ownerByParam } from '../../../platform/db/row-owner';
+import { domains } from '../../../platform/db/schema/domains';
 import { deploymentOwner } from '../../apps/apps.public';
+
+type CertificateApp = Parameters<FastifyPluginAsyncZod<{ context: DomainContext }>>[0];
 
 /** `/certificate`: https_enable and download_certificate for a deployment. */
 export const certificateRoutes: FastifyPluginAsyncZod<{ context: DomainContext }> = async (
@@ -30,6 +42,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ context: DomainContext }
     (request) => enableHttps(context, request.account.id, request.params.deploymentId),
   );
 
+  registerLifecycleRoutes(app, context);
   app.get(
     '/deployments/:deploymentId/pem',
     {
@@ -55,6 +68,51 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ context: DomainContext }
     },
   );
 };
+
+/** The reads of certificates' lifecycle (docs/certificates.md): who signs, and each status. */
+function registerLifecycleRoutes(app: CertificateApp, context: DomainContext): void {
+  const params = z.object({ deploymentId: z.uuid(notFoundId) });
+  app.get(
+    '/authority',
+    {
+      schema: {
+        tags: ['certificate'],
+        summary: 'Who signs new certificates: the local authority or the configured ACME CA',
+        security: sessionOrApiKey,
+        response: { 200: certificateAuthoritySchema, ...errorResponses },
+      },
+    },
+    () => ({ kind: context.acme ? ('acme' as const) : ('local' as const) }),
+  );
+  app.get(
+    '/deployments/:deploymentId',
+    {
+      config: { ownedBy: byDeployment(context) },
+      schema: {
+        tags: ['certificate'],
+        summary: "The deployment's certificate: issuer, dates, status and the last error",
+        security: sessionOrApiKey,
+        params,
+        response: { 200: certificateSchema, ...errorResponses },
+      },
+    },
+    (request) => deploymentCertificate(context, request.account.id, request.params.deploymentId),
+  );
+  app.get(
+    '/domains/:domainId',
+    {
+      config: { ownedBy: ownerByParam(context.db, domains, 'domainId') },
+      schema: {
+        tags: ['certificate'],
+        summary: "The certificates of deployment names in the domain (the domain page's list)",
+        security: sessionOrApiKey,
+        params: z.object({ domainId: z.uuid(notFoundId) }),
+        response: { 200: z.array(certificateSchema), ...errorResponses },
+      },
+    },
+    (request) => domainCertificates(context, request.account.id, request.params.domainId),
+  );
+}
 
 /** Whose is the deployment a path names (the apps context answers). */
 function byDeployment(context: DomainContext) {

@@ -310,6 +310,20 @@ describe.each(databaseBackends())('domains, records and deployment names on %s',
     expect(names.sort()).toEqual(['shop.example.ca', 'store.shop.example.ca']);
     expect(await leaf.verify({ publicKey: authority.publicKey, signatureOnly: true })).toBe(true);
     expect(download.body).not.toContain('PRIVATE KEY');
+    // Its lifecycle, on the deployment and on the domain (issue 38).
+    const expected = {
+      uuid: enabled.json<Deployment>().certificate_uuid,
+      issuer: leaf.issuer,
+      not_before: leaf.notBefore.toISOString(),
+      not_after: leaf.notAfter.toISOString(),
+      status: 'valid',
+      last_error: null,
+    };
+    expect((await call('GET', '/certificate/authority', admin)).json()).toEqual({ kind: 'local' });
+    const read = await call('GET', `/certificate/deployments/${deployment.uuid}`, admin);
+    expect(read.json()).toMatchObject(expected);
+    const listed = await call('GET', `/certificate/domains/${domain.uuid}`, admin);
+    expect(listed.json()).toEqual([expect.objectContaining(expected)]);
   });
 
   it("answers 404 for another user's domains, records, deployments and certificates", async () => {
@@ -338,6 +352,8 @@ describe.each(databaseBackends())('domains, records and deployment names on %s',
       }),
       call('POST', `/certificate/deployments/${deployment.uuid}`, other),
       call('GET', `/certificate/deployments/${deployment.uuid}/pem`, other),
+      call('GET', `/certificate/deployments/${deployment.uuid}`, other),
+      call('GET', `/certificate/domains/${domain.uuid}`, other),
       call('GET', '/domain/name/not-a-uuid/subdomains', other),
       call(
         'GET',

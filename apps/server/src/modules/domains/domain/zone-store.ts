@@ -5,7 +5,11 @@ import type { Database } from '../../../platform/db/database';
 import { isPublicSuffix } from '../../../platform/dns/public-suffix';
 import type { Zone, ZoneRecord, ZoneSource } from '../../../platform/dns/zone';
 import { listNamedDeployments } from '../../apps/apps.public';
+import { listChallenges } from '../certificate/certificate.queries';
 import { dnsRecords, dnsRevision, domains } from '../../../platform/db/schema/domains';
+
+/** TTL of a challenge TXT: short, so a CA's resolver forgets a stale proof soon. */
+const challengeTtl = 60;
 
 /** TTL of the A/AAAA answers for deployment domain names: short, since addresses move. */
 export const deploymentNameTtl = 300;
@@ -100,7 +104,7 @@ export async function findZoneConflicts(db: Database): Promise<ZoneConflict[]> {
  * The serial is the global DNS revision, which only grows.
  */
 export async function loadZones(db: Database): Promise<Zone[]> {
-  const [revision, ownedRows, recordRows, named] = await Promise.all([
+  const [revision, ownedRows, recordRows, named, challenges] = await Promise.all([
     readDnsRevision(db),
     listOwnedDomains(db),
     db
@@ -114,6 +118,7 @@ export async function loadZones(db: Database): Promise<Zone[]> {
       .from(dnsRecords)
       .orderBy(asc(dnsRecords.createdAt)),
     listNamedDeployments(db),
+    listChallenges(db),
   ]);
   const zones = new Map<string, Zone & { userId: string }>();
   const byId = new Map<string, Zone>();
@@ -154,6 +159,18 @@ export async function loadZones(db: Database): Promise<Zone[]> {
         zone.records.push({ name, type, ttl: deploymentNameTtl, content: deployment.endpoint });
       }
     }
+  }
+  // ACME dns-01 proofs (docs/certificates.md), in the owner's most specific zone only.
+  for (const challenge of challenges) {
+    const apex = apexes.find((candidate) => challenge.name.endsWith(`.${candidate}`));
+    const zone = apex ? zones.get(apex) : undefined;
+    if (!zone || zone.userId !== challenge.userId) continue;
+    zone.records.push({
+      name: challenge.name,
+      type: 'TXT',
+      ttl: challengeTtl,
+      content: challenge.content,
+    });
   }
   return [...zones.values()].map(({ apex, serial, records, contact }) => ({
     apex,

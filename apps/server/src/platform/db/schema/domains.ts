@@ -43,19 +43,53 @@ export const dnsRecords = pgTable(
   (table) => [index('dns_records_domain_idx').on(table.domainId, table.createdAt)],
 );
 
-/** Certificates issued for deployments' domain names (https_enable), by the local authority. */
+/** Where a certificate's lifecycle stands; `expiring` and `expired` are read from the dates. */
+export type CertificateState = 'valid' | 'renewing' | 'failed';
+
+/**
+ * Certificates issued for deployments' domain names (https_enable), by the local authority or an
+ * ACME CA (docs/certificates.md). A renewal replaces chain, key and dates in the same row, so the
+ * deployment's `certificate_uuid` stays.
+ */
 export const certificates = pgTable('certificates', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: ownerUserId(),
   deploymentId: belongsTo('deployment_id', () => deployments.id),
   domainNames: jsonb('domain_names').$type<string[]>().notNull(),
-  /** The leaf then the issuing authority, PEM. */
-  chainPem: text('chain_pem').notNull(),
+  /** The leaf then the issuing authority, PEM; null until an ACME order first completes. */
+  chainPem: text('chain_pem'),
   /** AES-256-GCM sealed (lib/secret-box). */
-  privateKeySealed: text('private_key_sealed').notNull(),
-  notAfter: timestamp('not_after', { withTimezone: true }).notNull(),
+  privateKeySealed: text('private_key_sealed'),
+  /** The leaf's issuer, as its certificate names it. */
+  issuer: text('issuer'),
+  notBefore: timestamp('not_before', { withTimezone: true }),
+  notAfter: timestamp('not_after', { withTimezone: true }),
+  state: text('state').$type<CertificateState>().notNull().default('valid'),
+  lastError: text('last_error'),
+  /** Numbers the orders of this row: the durable steps of order n are kept under it. */
+  orderCount: integer('order_count').notNull().default(0),
+  /** Failed orders since the last success: the back-off grows with them. */
+  failures: integer('failures').notNull().default(0),
+  /** When the renewal round may try a failed one again. */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+  /** The fewest days-before-expiry the owner was last warned at (14, 7, 1), so each is told once. */
+  warnedDays: integer('warned_days'),
   createdAt: createdAt(),
 });
+
+/** `_acme-challenge` TXT records served in the owner's zone while an ACME order validates. */
+export const acmeChallenges = pgTable(
+  'acme_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    certificateId: belongsTo('certificate_id', () => certificates.id),
+    /** Full name, lower-case, no trailing dot: `_acme-challenge.<domain name>`. */
+    name: text('name').notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('acme_challenges_certificate_idx').on(table.certificateId)],
+);
 
 /** Bumped by triggers (0006) when a served zone's domains, records or addresses change; polled. */
 export const dnsRevision = pgTable('dns_revision', {
@@ -68,3 +102,5 @@ export type DomainRow = typeof domains.$inferSelect;
 export type DnsRecordRow = typeof dnsRecords.$inferSelect;
 
 export type CertificateRow = typeof certificates.$inferSelect;
+
+export type AcmeChallengeRow = typeof acmeChallenges.$inferSelect;

@@ -72,6 +72,14 @@ export const certificateAuthorities = pgTable('certificate_authorities', {
   createdAt: createdAt(),
 });
 
+/** The installation's ACME account per directory: one account, as CAs limit new ones. */
+export const acmeAccounts = pgTable('acme_accounts', {
+  directoryUrl: text('directory_url').primaryKey(),
+  accountKeySealed: text('account_key_sealed').notNull(),
+  accountUrl: text('account_url').notNull(),
+  createdAt: createdAt(),
+});
+
 /**
  * The credentials the simulated cloud issued for each member cluster it runs
  * (docs/simulated-kubernetes.md): a cluster's API answers only while its row is here, and only

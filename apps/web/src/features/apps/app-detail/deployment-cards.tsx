@@ -7,6 +7,7 @@ import { deploymentCardVisibility, desiredReplicas } from './app-detail.rules';
 import styles from './app-detail.module.css';
 import { HeatSizingCards } from './heat-sizing-cards';
 import { InfoCard } from './info-card';
+import { CertificateCard } from './certificate-card';
 import { DeploymentMetricsCard } from './metrics/metrics-card';
 import { DeveloperCard } from './developer-card';
 import { StackOutputsCard } from './stack-outputs-card';
@@ -66,6 +67,7 @@ export function DeploymentCards({
           )}
         </InfoCard>
       ) : null}
+      {deployment.certificate_uuid ? <CertificateCard deploymentId={deployment.uuid} /> : null}
       {visible.loadBalancer && deployment.endpoint ? (
         <InfoCard title={t('apps.detail.card.loadBalancer')} testId="card-load-balancer">
           <Typography.Text copyable code>

@@ -25,6 +25,7 @@ function mockApi() {
     if (url.endsWith('/certificate/deployments/dep-1') && init?.method === 'POST') {
       return jsonResponse({ ...deployment, certificate_uuid: 'cert-1' });
     }
+    if (url.endsWith('/certificate/authority')) return jsonResponse({ kind: 'local' });
     if (url.endsWith('/certificate/deployments/dep-1/pem')) {
       return new Response(pem, { headers: { 'Content-Type': 'application/x-pem-file' } });
     }
@@ -63,11 +64,13 @@ describe('HTTPS and subdomain actions', () => {
     renderWith(<EnableHttpsPanel deployment={deployment} />);
     await user.click(screen.getByText('Enable HTTPS').closest('button')!);
     expect(await screen.findAllByText('Enable HTTPS for this deployment?')).not.toHaveLength(0);
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the authority was read (which note to show); nothing is sent before the confirmation.
+    const posts = () => fetchMock.mock.calls.filter((call) => call[1]?.method === 'POST');
+    expect(posts()).toHaveLength(0);
     const buttons = screen.getAllByText('Enable HTTPS');
     await user.click(buttons[buttons.length - 1]!.closest('button')!);
     expect(await screen.findByText('HTTPS enabled.')).toBeTruthy();
-    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
+    expect(posts()).toHaveLength(1);
   });
 
   it('refuses HTTPS without a domain name', () => {

@@ -7,6 +7,8 @@ import { downloadTextFile } from '../../../shared/lib/download-file';
 import { notify } from '../../../shared/notifications/notify';
 import { certificateFileName, getCertificatePem } from '../api/download-certificate';
 import { useEnableHttps } from '../api/enable-https';
+import { useCertificate } from '../api/get-certificate';
+import { useCertificateAuthority } from '../api/get-certificate-authority';
 import { errorDescription } from './action-errors';
 import styles from './domain-actions.module.css';
 import { httpsBlocked } from './update-domain.rules';
@@ -17,11 +19,14 @@ export function EnableHttpsPanel({ deployment }: { deployment: Deployment }) {
   const enable = useEnableHttps();
   const blocked = httpsBlocked(deployment);
   const names = deployment.domain_names.join(', ');
+  // Only the local authority needs the warning; an ACME CA is publicly trusted.
+  const acme = useCertificateAuthority().data?.kind === 'acme';
+  const caNote = t(acme ? 'apps.detail.https.acme' : 'apps.detail.https.localCa');
 
   const confirm = () =>
     modal.confirm({
       title: t('apps.detail.https.confirmTitle'),
-      content: `${t('apps.detail.https.confirmBody', { names })} ${t('apps.detail.https.localCa')}`,
+      content: `${t('apps.detail.https.confirmBody', { names })} ${caNote}`,
       okText: t('apps.detail.https.confirmOk'),
       cancelText: t('common.cancel'),
       onOk: () =>
@@ -34,13 +39,13 @@ export function EnableHttpsPanel({ deployment }: { deployment: Deployment }) {
   return (
     <div data-testid="https-panel">
       <Typography.Paragraph type="secondary">{t('apps.detail.https.intro')}</Typography.Paragraph>
-      {/* The local CA is Meridian's only issuer until ACME (issue 38): say what that means. */}
+      {/* Who signs, and for the local CA what that means for browsers (docs/certificates.md). */}
       <Alert
-        type="warning"
+        type={acme ? 'info' : 'warning'}
         showIcon
-        title={t('apps.detail.https.localCa')}
+        title={caNote}
         className={styles.panelAlert}
-        data-testid="https-local-ca"
+        data-testid={acme ? 'https-acme' : 'https-local-ca'}
       />
       {blocked ? (
         <Alert type="info" showIcon title={blocked} className={styles.panelAlert} />
@@ -66,6 +71,9 @@ export function EnableHttpsPanel({ deployment }: { deployment: Deployment }) {
 export function DownloadCertificatePanel({ deployment }: { deployment: Deployment }) {
   const [loading, setLoading] = useState(false);
   const fileName = certificateFileName(deployment);
+  // The trust advice is for the local authority's chains only.
+  const issuer = useCertificate(deployment.uuid, true).data?.issuer;
+  const local = !issuer || issuer.includes('Meridian Local Certificate Authority');
 
   const download = () => {
     setLoading(true);
@@ -86,9 +94,11 @@ export function DownloadCertificatePanel({ deployment }: { deployment: Deploymen
       <Typography.Paragraph type="secondary">
         {t('apps.detail.https.downloadIntro', { names: deployment.domain_names.join(', ') })}
       </Typography.Paragraph>
-      <Typography.Paragraph type="secondary">
-        {t('apps.detail.https.localCaTrust')}
-      </Typography.Paragraph>
+      {local ? (
+        <Typography.Paragraph type="secondary">
+          {t('apps.detail.https.localCaTrust')}
+        </Typography.Paragraph>
+      ) : null}
       <Button
         type="primary"
         icon={<DownloadOutlined aria-hidden />}

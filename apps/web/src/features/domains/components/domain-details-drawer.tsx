@@ -4,6 +4,7 @@ import { t } from '../domains.texts';
 import { domainNameOf } from '../api/get-domains';
 import { useNameservers } from '../api/get-nameservers';
 import { DnsRecordEditor } from './dns-record-editor';
+import { DomainCertificates } from './domain-certificates';
 import { DomainStatusTag } from './domain-status-tag';
 import styles from './domains.module.css';
 import { NameserverList } from './nameserver-list';
@@ -55,6 +56,7 @@ function DomainDetailsBody({ domain }: { domain: Domain }) {
       />
       <p className={styles.detailsHint}>{t('domains.details.hint')}</p>
       <DnsRecordEditor domain={domain} />
+      <DomainCertificates domainId={domain.uuid} />
     </div>
   );
 }
