@@ -5,13 +5,15 @@ import {
   type DnsResponderOptions,
 } from '../../platform/dns/dns-responder';
 import { startPowerDnsPublisher } from '../../platform/dns/powerdns-publisher';
-import type { ZoneAuthority } from '../../platform/dns/zone';
+import { zoneAuthority } from './domain-authority';
 import { registerSignedInRoutes } from '../../platform/http/signed-in-routes';
 import type { Platform } from '../../platform/platform';
 import { localCertificateAuthority } from './certificate/certificate-authority';
 import { certificateRoutes } from './certificate/certificate.routes';
 import { dnsJobs } from './dns/dns.jobs';
 import { dnsRoutes } from './dns/dns.routes';
+import { zoneRoutes } from './dns/zone.routes';
+import { readZoneFileTask } from './dns/zone-file.service';
 import type { DomainContext } from './domain-context';
 import { domainJobs } from './domain/domain.jobs';
 import { domainRoutes } from './domain/domain.routes';
@@ -27,12 +29,8 @@ export interface DomainsSettings {
   responder?: Pick<DnsResponderOptions, 'host' | 'port' | 'rateLimit'>;
   /** PowerDNS, fed through its HTTP API (MERIDIAN_PDNS_API_URL / MERIDIAN_PDNS_API_KEY). */
   powerDns?: { apiUrl: string; apiKey: string };
-}
-
-/** SOA and NS every served zone gets: the hostmaster sits on the name servers' own domain. */
-export function zoneAuthority(nameservers: readonly string[]): ZoneAuthority {
-  const providerDomain = nameservers[0]!.split('.').slice(1).join('.');
-  return { nameservers, hostmaster: `hostmaster.${providerDomain}`, ttl: 300 };
+  /** MERIDIAN_VERIFY_RESOLVER (host:port): where claims look up their TXT proof; the system's when absent. */
+  verifyResolver?: string;
 }
 
 /**
@@ -61,9 +59,12 @@ export async function registerDomains(
     now: () => new Date(),
     publishers: [],
     secrets,
+    verifyResolver: settings.verifyResolver,
+    cpu: platform.cpu,
     certificateIssuer: localCertificateAuthority(database.db, secrets),
   };
   jobs.define(...domainJobs(context), ...dnsJobs(context));
+  platform.cpu.preload(readZoneFileTask);
 
   const authority = zoneAuthority(nameservers);
   let responder: DnsResponder | undefined;
@@ -102,6 +103,7 @@ export async function registerDomains(
   await registerSignedInRoutes(app, async (scope) => {
     await scope.register(domainRoutes, { prefix: '/domain', context });
     await scope.register(dnsRoutes, { prefix: '/domain/dns', context });
+    await scope.register(zoneRoutes, { prefix: '/domain', context });
     await scope.register(certificateRoutes, { prefix: '/certificate', context });
   });
 }

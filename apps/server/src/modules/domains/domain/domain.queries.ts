@@ -139,6 +139,29 @@ export async function changeRecordRow(
   return row!;
 }
 
+/** Many records at once (an import), in slices a statement's parameters can hold. */
+export async function insertRecordRows(
+  tx: Database,
+  values: (typeof dnsRecords.$inferInsert)[],
+): Promise<DnsRecordRow[]> {
+  const rows: DnsRecordRow[] = [];
+  for (let start = 0; start < values.length; start += 1000) {
+    rows.push(
+      ...(await tx
+        .insert(dnsRecords)
+        .values(values.slice(start, start + 1000))
+        .returning()),
+    );
+  }
+  return rows;
+}
+
+export async function deleteRecordRows(tx: Database, ids: readonly string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += 1000) {
+    await tx.delete(dnsRecords).where(inArray(dnsRecords.id, ids.slice(start, start + 1000)));
+  }
+}
+
 export async function deleteRecordRow(tx: Database, id: string): Promise<void> {
   await tx.delete(dnsRecords).where(eq(dnsRecords.id, id));
 }
