@@ -215,7 +215,10 @@ const envSchema = z.object({
   /** The resolver a domain claim's TXT proof is looked up through (host:port); the system's when unset. */
   MERIDIAN_VERIFY_RESOLVER: z
     .string()
-    .regex(/^(?:[\w.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i, 'must be host or host:port, e.g. 1.1.1.1:53')
+    .regex(
+      /^(?:[\w.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i,
+      'must be host or host:port, e.g. 1.1.1.1:53',
+    )
     .optional(),
   MERIDIAN_ALLOW_PRIVATE_CLUSTERS: z
     .enum(['0', '1', 'false', 'true'], {

@@ -24,6 +24,14 @@ export async function findDomainRow(db: Database, id: string): Promise<DomainRow
   return row;
 }
 
+export async function findDomainByName(
+  db: Database,
+  domainName: string,
+): Promise<DomainRow | undefined> {
+  const [row] = await db.select().from(domains).where(eq(domains.domainName, domainName));
+  return row;
+}
+
 export function listDomainRows(db: Database, userId: string): Promise<DomainRow[]> {
   return db
     .select()
@@ -64,7 +72,9 @@ export async function insertDomainRow(
   return row;
 }
 
-export type DomainChange = Partial<Pick<DomainRow, 'status' | 'statusReason'>> & {
+export type DomainChange = Partial<
+  Pick<DomainRow, 'status' | 'statusReason' | 'userId' | 'organizationId' | 'email'>
+> & {
   updatedAt: Date;
 };
 
