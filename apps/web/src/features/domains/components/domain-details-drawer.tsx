@@ -7,6 +7,7 @@ import { DnsRecordEditor } from './dns-record-editor';
 import { DomainStatusTag } from './domain-status-tag';
 import styles from './domains.module.css';
 import { NameserverList } from './nameserver-list';
+import { ZoneFileBar } from './zone-file-bar';
 
 /** Spec "Business constants and limits": the domain drawer is 75% of the window high, at the bottom. */
 export const domainDrawerHeight = '75%';
@@ -54,6 +55,7 @@ function DomainDetailsBody({ domain }: { domain: Domain }) {
         withReference
       />
       <p className={styles.detailsHint}>{t('domains.details.hint')}</p>
+      <ZoneFileBar domain={domain} />
       <DnsRecordEditor domain={domain} />
     </div>
   );
