@@ -8,7 +8,6 @@ import type { EditorRow } from '../dns-editor.rules';
 import { dnsRecordColumns } from './dns-record-columns';
 import styles from './domains.module.css';
 import { useDnsRecordEditor } from './use-dns-record-editor';
-import { RecordHistoryPanel } from './record-history-panel';
 
 /** The DNS record editor of a domain (spec "DNS record editor", "States and transitions" "DNS row", "Validation rules" "DNS record"). */
 export function DnsRecordEditor({ domain }: { domain: Domain }) {
@@ -76,7 +75,6 @@ export function DnsRecordEditor({ domain }: { domain: Domain }) {
           }}
         />
       </Form>
-      <RecordHistoryPanel domain={domain} />
     </section>
   );
 }
