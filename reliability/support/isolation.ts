@@ -108,6 +108,8 @@ export function kindOf(template: string, name: string): ResourceKind | undefined
   // A deployment's host names point into a zone as surely as its id does (a record's `domain`
   // does not: it is read relative to the record's own zone).
   if (name === 'domain_names' || name === 'subdomains') return 'domainName';
+  // A claim names the domain by its name (docs/domains.md).
+  if (name === 'domain' && template.endsWith('/claim')) return 'domainName';
   // A monitoring page's {clusterId} is a member cluster's id, not a smart cluster's.
   if (name === 'clusterId' && template.startsWith('/monitoring/')) return 'memberCluster';
   const noun = /^(.*?)_?(Id|Uuid|_uuid|_uuids)$/.exec(name)?.[1];

@@ -111,9 +111,16 @@ describe.each(databaseBackends())('claiming a domain on %s', (backend) => {
     // Alice's proof would be a different value: it is bound to the caller.
     const aliceClaim = await call(alice, 'POST', `/domain/name/${name}/claim`);
     expect(aliceClaim.json().message).toBe('This domain is already yours');
-    expect((await call(bob, 'POST', `/domain/name/nobody-${backend}.ca/claim`)).statusCode).toBe(
+    // A free name answers as a held one until the proof is there: a claim tells no one who holds what.
+    const free = await call(bob, 'POST', `/domain/name/nobody-${backend}.ca/claim`);
+    expect(free.statusCode).toBe(409);
+    const freeProof = free.json().verification;
+    publicDns.txt.set(freeProof.name, freeProof.value);
+    const freeProven = await call(bob, 'POST', `/domain/name/nobody-${backend}.ca/claim`);
+    expect([freeProven.statusCode, freeProven.json().message]).toEqual([
       404,
-    );
+      `No account holds nobody-${backend}.ca: add it as a new domain instead of claiming it`,
+    ]);
     expect(await answerFor(`api.${name}`)).toEqual(['192.0.2.10']);
 
     publicDns.txt.set(verification.name, verification.value);

@@ -61,8 +61,8 @@ export interface Claimant {
 /** The domain's holder, when the claimant may claim it. */
 async function claimable(db: Database, claimant: Claimant, name: string): Promise<DomainRow> {
   const row = await findDomainByName(db, name);
+  if (row?.userId === claimant.accountId) throw new ConflictError(claimMessages.alreadyYours);
   if (!row || row.status === 'deleting') throw new NotFoundError(claimMessages.notHeld(name));
-  if (row.userId === claimant.accountId) throw new ConflictError(claimMessages.alreadyYours);
   return row;
 }
 
@@ -76,7 +76,10 @@ export async function claimDomain(
   domainName: string,
   actor: HistoryActor,
 ): Promise<Domain> {
-  await claimable(context.db, claimant, domainName);
+  const current = await findDomainByName(context.db, domainName);
+  if (current?.userId === claimant.accountId) throw new ConflictError(claimMessages.alreadyYours);
+  // The proof is asked for before saying whether anyone holds the name, so a claim answers the
+  // same for a held name as for a free one (the isolation matrix's rule) until it is proven.
   const verification = verificationFor(context, claimant.accountId, domainName);
   const found = await lookupTxt(context.verifyResolver, verification.name);
   if (!found.includes(verification.value)) {
