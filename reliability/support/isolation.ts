@@ -144,6 +144,8 @@ interface Target {
 const namedValues: Record<string, unknown> = {
   image_name: 'registry.example/hijack:1',
   content: '192.0.2.66',
+  // A zone import's master file (issue 38).
+  text: 'www 3600 IN A 192.0.2.66',
   type: 'A',
   datacenters: ['ca-toronto'],
   // A new domain's name must be one (its organization_uuid is what the matrix aims).

@@ -78,7 +78,15 @@ function zoneFileRoutes(app: RouteApp, context: DomainContext): void {
   app.post(
     '/name/:domainId/zone',
     {
-      config: { ownedBy: ownerByParam(context.db, domains, 'domainId'), role: 'developer' },
+      config: {
+        ownedBy: ownerByParam(context.db, domains, 'domainId'),
+        role: 'developer',
+        // Read by hand (JSON, multipart or text), so only documented.
+        multipartBody: {
+          fields: zoneImportBodySchema,
+          file: { name: 'file', description: 'The master file, instead of `text`' },
+        },
+      },
       schema: {
         tags: ['domain'],
         summary: `Import a master file (JSON {text, mode}, a multipart \`file\` and \`mode\`, or the text itself with ?mode=): mode=replace|merge, all or nothing, errors name the line; SOA and apex NS are skipped; at most ${zoneFileLimits.bytes / 1024} KiB`,
@@ -89,14 +97,17 @@ function zoneFileRoutes(app: RouteApp, context: DomainContext): void {
         response: { 200: zoneImportResultSchema, ...errorResponses, 413: errorBodySchema },
       },
     },
-    async (request) =>
-      importZone(
+    async (request) => {
+      // Whose the domain is comes first: a body that cannot be read tells nothing of it.
+      await ownDomain(context.db, request.account.id, request.params.domainId);
+      return importZone(
         context,
         request.account.id,
         request.params.domainId,
         await importBody(request, request.query.mode),
         requestActor(request),
-      ),
+      );
+    },
   );
 }
 
