@@ -136,6 +136,31 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
     await screenshot(page, 'domains-page');
   });
 
+  it("offers the TXT proof and a claim for another account's domain", async () => {
+    const holder = await createUserByApi(baseUrl, 'e2e-domain-holder');
+    const holderApi = authorizedFetch(baseUrl, await logInByApi(baseUrl, holder));
+    const held = `held-${suffix}.ca`;
+    const added = await holderApi('/domain/name', { method: 'POST', body: { domain_name: held } });
+    expect(added.status).toBe(200);
+
+    await page.getByRole('button', { name: 'Add Domain' }).first().click();
+    const drawer = page.getByTestId('create-domain-form');
+    await drawer.getByLabel('Domain name', { exact: true }).fill(held);
+    await drawer.getByRole('button', { name: 'Add domain' }).click();
+    const claim = drawer.getByTestId('claim-domain');
+    await expectVisible(claim.getByText(`_meridian-challenge.${held}`));
+    expect(await claim.getByTestId('claim-value').textContent()).toMatch(/^meridian-verify=/);
+    await screenshot(page, 'domains-claim-offer');
+    // Nothing is published at the name: the claim is refused and the domain stays the holder's.
+    await claim.getByRole('button', { name: 'Verify and claim' }).click();
+    await expectVisible(notice('The domain could not be claimed.'));
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await holderApi(`/domain/name/${((await added.json()) as { uuid: string }).uuid}`, {
+      method: 'DELETE',
+    });
+  });
+
   it('creates, edits and deletes records in the editor', async () => {
     await page.getByRole('article', { name: domainName }).click();
     await expectVisible(editor());
@@ -246,6 +271,37 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
     await page.keyboard.press('Escape');
   });
 
+  it('exports the zone, imports a file line by line and shows the record history', async () => {
+    await page.reload();
+    await page.getByRole('article', { name: domainName }).click();
+    await expectVisible(editor());
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export zone' }).click(),
+    ]);
+    const exported = fs.readFileSync(await download.path(), 'utf8');
+    expect(download.suggestedFilename()).toBe(`${domainName}.zone`);
+    expect(exported).toMatch(/\tIN\tSOA\t/);
+    expect(exported).toContain('txt1\t3600\tIN\tTXT\t"e2e record 1"');
+
+    await page.getByRole('button', { name: 'Import zone' }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: 'Import a zone file into' });
+    await dialog
+      .getByLabel('Zone file')
+      .fill('ok IN A 192.0.2.7\nbad IN SRV 0 5 5060 sip.example.net.');
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await expectVisible(dialog.getByText('Line 2: type SRV is not supported', { exact: false }));
+    await screenshot(page, 'domains-zone-import-errors');
+    await dialog.getByLabel('Zone file').fill('imported 600 IN A 192.0.2.77');
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await expectVisible(notice(/Zone imported: 1 added, 0 removed/));
+    const history = page.getByTestId('record-history');
+    await expectVisible(history.getByText('A imported 192.0.2.77 (TTL 600)', { exact: false }));
+    await history.scrollIntoViewIfNeeded();
+    await screenshot(page, 'domains-record-history');
+    await page.keyboard.press('Escape');
+  });
+
   it("sets a deployment's domain name, enables HTTPS and downloads the certificate", async () => {
     const host = `shop.${domainName}`;
     await page.goto(`/apps/${appUuid}/${deploymentUuid}`);
@@ -338,7 +394,7 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
     const card = page.getByRole('article', { name: domainName });
     await card.getByRole('button', { name: `Actions for ${domainName}` }).click();
     await page.getByRole('menuitem', { name: 'Details' }).click();
-    // Subdomain rows follow the records: with 9 records it falls on page 2.
+    // Subdomain rows follow the records: with 10 records (one imported) it falls on page 2.
     await expectVisible(rows().first());
     await editor().locator('.ant-pagination-item-2').click();
     const subdomain = editor().locator('[data-kind="subdomain"]');

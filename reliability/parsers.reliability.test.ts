@@ -1,6 +1,7 @@
 import {
   pathologicalJson,
   pathologicalYaml,
+  pathologicalZoneFiles,
   type PathologicalInput,
 } from '@meridian/domain/parsing/pathological-inputs.test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +39,7 @@ let attacker: ApiUser;
 let bystander: ApiUser;
 let smartClusterId: string;
 let appId: string;
+let domainId: string;
 const rows: AttackFigures[] = [];
 const results: AttackResult[] = [];
 
@@ -102,6 +104,13 @@ describe('every parser of user text, attacked through the real routes', () => {
     });
     if (created.status !== 200) throw new Error(`app creation answered ${created.body}`);
     appId = (JSON.parse(created.body) as { uuid: string }).uuid;
+    const domain = await send(server.baseUrl, '/domain/name', {
+      method: 'POST',
+      headers: { ...attacker.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ domain_name: 'attacked-zone.ca' }),
+    });
+    if (domain.status !== 200) throw new Error(`domain creation answered ${domain.body}`);
+    domainId = (JSON.parse(domain.body) as { uuid: string }).uuid;
     const idle = server.memory();
     rows.push({
       attack: '(before any attack)',
@@ -183,6 +192,29 @@ describe('every parser of user text, attacked through the real routes', () => {
       ),
     );
     await attack('Basic settings (JSON field)', shots);
+  });
+
+  it('zone file imports (JSON text, upload, text body)', async () => {
+    const path = () => `/domain/name/${domainId}/zone`;
+    const byJson = (input: PathologicalInput) => () =>
+      send(server.baseUrl, path(), {
+        method: 'POST',
+        headers: { ...attacker.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ text: input.text, mode: 'replace' }),
+      });
+    const byUpload = (input: PathologicalInput) =>
+      post(path(), form({ mode: 'merge' }, { field: 'file', text: input.text }));
+    const byText = (input: PathologicalInput) => () =>
+      send(server.baseUrl, `${path()}?mode=merge`, {
+        method: 'POST',
+        headers: { ...attacker.headers, 'content-type': 'text/dns' },
+        body: input.text,
+      });
+    await attack('zone import (master file)', [
+      ...shotsOf(pathologicalZoneFiles, 'POST zone (JSON)', byJson),
+      ...shotsOf(pathologicalZoneFiles, 'POST zone (upload)', byUpload),
+      ...shotsOf(pathologicalZoneFiles, 'POST zone (text)', byText),
+    ]);
   });
 
   it('every JSON body of the OpenAPI document', async () => {

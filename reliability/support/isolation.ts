@@ -108,6 +108,8 @@ export function kindOf(template: string, name: string): ResourceKind | undefined
   // A deployment's host names point into a zone as surely as its id does (a record's `domain`
   // does not: it is read relative to the record's own zone).
   if (name === 'domain_names' || name === 'subdomains') return 'domainName';
+  // A claim names the domain by its name (docs/domains.md).
+  if (name === 'domain' && template.endsWith('/claim')) return 'domainName';
   // A monitoring page's {clusterId} is a member cluster's id, not a smart cluster's.
   if (name === 'clusterId' && template.startsWith('/monitoring/')) return 'memberCluster';
   const noun = /^(.*?)_?(Id|Uuid|_uuid|_uuids)$/.exec(name)?.[1];
@@ -142,6 +144,8 @@ interface Target {
 const namedValues: Record<string, unknown> = {
   image_name: 'registry.example/hijack:1',
   content: '192.0.2.66',
+  // A zone import's master file (issue 38).
+  text: 'www 3600 IN A 192.0.2.66',
   type: 'A',
   datacenters: ['ca-toronto'],
   // A new domain's name must be one (its organization_uuid is what the matrix aims).

@@ -68,6 +68,8 @@ export interface BuildAppOptions {
     /** Its UDP rate limit is on (20/s per source prefix) unless `rateLimit` says otherwise. */
     responder?: { host: string; port: number; rateLimit?: Config['dns']['rateLimit'] };
     powerDns?: { apiUrl: string; apiKey: string };
+    /** MERIDIAN_VERIFY_RESOLVER (host:port): where claims look up their TXT proof. */
+    verifyResolver?: string;
   };
   /** ACME and renewal (MERIDIAN_ACME_*, MERIDIAN_CERT_RENEWAL_CHECK_SECONDS); tests shorten the round. */
   certificates?: CertificateSettings;

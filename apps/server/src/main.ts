@@ -120,6 +120,7 @@ function infrastructureOptions(
       nameservers: config.dns.nameservers,
       responder: { host: config.dns.host, port: config.dns.port, rateLimit: config.dns.rateLimit },
       powerDns: config.dns.powerDns,
+      verifyResolver: config.dns.verifyResolver,
     },
     certificates: config.certificates,
   };

@@ -11,6 +11,10 @@ export const errorBodySchema = z.object({
   rollout_uuid: z.optional(z.string()),
   /** On a login's 401: the password was right, the authenticator app's code is wanted. */
   two_factor_required: z.optional(z.literal(true)),
+  /** On a 409 adding a domain another account holds: the TXT record proving control (docs/domains.md). */
+  verification: z.optional(
+    z.object({ type: z.literal('TXT'), name: z.string(), value: z.string() }),
+  ),
 });
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -222,6 +222,14 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(86_400, 'must be at most 86400 (a day)')
     .default(3_600),
+  /** The resolver a domain claim's TXT proof is looked up through (host:port); the system's when unset. */
+  MERIDIAN_VERIFY_RESOLVER: z
+    .string()
+    .regex(
+      /^(?:[\w.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i,
+      'must be host or host:port, e.g. 1.1.1.1:53',
+    )
+    .optional(),
   MERIDIAN_ALLOW_PRIVATE_CLUSTERS: z
     .enum(['0', '1', 'false', 'true'], {
       error: 'must be 1 (also dial private and loopback cluster addresses) or 0',
@@ -295,6 +303,8 @@ export interface Config {
     powerDns?: { apiUrl: string; apiKey: string };
     /** The built-in responder's UDP response-rate limiting; false (a rate of 0) turns it off. */
     rateLimit: ResponseRateLimitOptions | false;
+    /** MERIDIAN_VERIFY_RESOLVER: where claims look their TXT proof up; the system's when unset. */
+    verifyResolver?: string;
   };
 }
 
@@ -375,6 +385,7 @@ export function loadConfig(
       port: vars.MERIDIAN_DNS_PORT,
       host: vars.MERIDIAN_DNS_HOST,
       nameservers: vars.MERIDIAN_NAMESERVERS,
+      ...(vars.MERIDIAN_VERIFY_RESOLVER ? { verifyResolver: vars.MERIDIAN_VERIFY_RESOLVER } : {}),
       rateLimit: vars.MERIDIAN_DNS_RRL_RESPONSES_PER_SECOND > 0 && {
         responsesPerSecond: vars.MERIDIAN_DNS_RRL_RESPONSES_PER_SECOND,
         windowSeconds: vars.MERIDIAN_DNS_RRL_WINDOW_SECONDS,

@@ -69,3 +69,26 @@ export function mergeKeyExec(command: string, args: readonly string[] = []): str
     'current-context: k',
   ].join('\n');
 }
+
+/** Master files (zone import) built to hang, blow up or confuse a line-aware reader. */
+export const pathologicalZoneFiles: readonly PathologicalInput[] = [
+  { name: 'quote never closed after 200 KB', text: `a IN TXT "${'x'.repeat(200 * 1024)}` },
+  { name: 'opening parentheses x 100K', text: `a IN A ${'('.repeat(100_000)}` },
+  { name: 'closing parentheses x 100K', text: ')'.repeat(100_000) },
+  { name: 'one 250 KB token', text: 'x'.repeat(250 * 1024) },
+  { name: '20,000 empty lines', text: '\n'.repeat(20_000) },
+  { name: '6,000 records', text: lines(6_000, (i) => `h${i} IN A 192.0.2.1`) },
+  { name: '9,000 bad lines', text: lines(9_000, (i) => `h${i} IN SRV x`) },
+  { name: 'backslash at the end', text: 'a IN TXT \\' },
+  { name: 'decimal escapes', text: `a IN TXT "${'\\255\\000'.repeat(10_000)}"` },
+  { name: '$INCLUDE of a local file', text: '$INCLUDE /etc/passwd' },
+  { name: '$ORIGIN elsewhere', text: '$ORIGIN example.org.\nwww IN A 192.0.2.1' },
+  { name: 'TTL past 2^53', text: `a ${'9'.repeat(400)} IN A 192.0.2.1` },
+  { name: 'TTL units x 50K', text: `a ${'1w'.repeat(50_000)} IN A 192.0.2.1` },
+  { name: 'owner 100K labels', text: `${'a.'.repeat(100_000)} IN A 192.0.2.1` },
+  { name: 'CR only line ends', text: 'a IN A 192.0.2.1\r'.repeat(10_000) },
+  { name: 'NUL and control bytes', text: 'a\u0000 IN A 192.0.2.1\n\u0001\u0002 IN TXT "\u0000"' },
+  { name: 'a continuation with no owner', text: '  IN A 192.0.2.1' },
+  { name: '__proto__ owner', text: '__proto__ IN TXT constructor' },
+  { name: 'just over the size limit', text: `;${'x'.repeat(256 * 1024)}` },
+];

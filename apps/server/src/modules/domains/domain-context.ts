@@ -7,6 +7,7 @@ import {
   type JobSender,
 } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
+import type { CpuPool } from '../../platform/cpu-pool';
 import type { CertificateIssuer } from './certificate/certificate-authority';
 import type { AcmeConnection } from './certificate/certificate.acme';
 
@@ -49,8 +50,12 @@ export interface DomainContext {
   now: () => Date;
   /** PowerDNS, when configured: changes are only confirmed once it serves them. */
   publishers: ZonePublisher[];
-  /** Seals the private keys of issued certificates. */
+  /** Seals the private keys of issued certificates; keys the claims' verification values. */
   secrets: SecretBox;
+  /** Runs the zone-file reader off the event loop (architecture "CPU-heavy work"). */
+  cpu: CpuPool;
+  /** Where a claim's TXT proof is looked up (host:port); the system's resolver when undefined. */
+  verifyResolver: string | undefined;
   /** Issues the certificates of deployments' domain names when no ACME CA is configured. */
   certificateIssuer: CertificateIssuer;
   /** The ACME CA every certificate is ordered from, when MERIDIAN_ACME_DIRECTORY_URL is set. */

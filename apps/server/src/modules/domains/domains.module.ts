@@ -5,7 +5,7 @@ import {
   type DnsResponderOptions,
 } from '../../platform/dns/dns-responder';
 import { startPowerDnsPublisher } from '../../platform/dns/powerdns-publisher';
-import type { ZoneAuthority } from '../../platform/dns/zone';
+import { zoneAuthority } from './domain-authority';
 import { registerSignedInRoutes } from '../../platform/http/signed-in-routes';
 import type { Platform } from '../../platform/platform';
 import {
@@ -18,6 +18,8 @@ import { renewalJob, scheduleRenewals } from './certificate/certificate.renewal'
 import { certificateRoutes } from './certificate/certificate.routes';
 import { dnsJobs } from './dns/dns.jobs';
 import { dnsRoutes } from './dns/dns.routes';
+import { zoneRoutes } from './dns/zone.routes';
+import { readZoneFileTask } from './dns/zone-file.service';
 import type { DomainContext } from './domain-context';
 import { domainJobs } from './domain/domain.jobs';
 import { domainRoutes } from './domain/domain.routes';
@@ -34,6 +36,8 @@ export interface DomainsSettings {
   /** PowerDNS, fed through its HTTP API (MERIDIAN_PDNS_API_URL / MERIDIAN_PDNS_API_KEY). */
   powerDns?: { apiUrl: string; apiKey: string };
   certificates?: CertificateSettings;
+  /** MERIDIAN_VERIFY_RESOLVER (host:port): where claims look up their TXT proof; the system's when absent. */
+  verifyResolver?: string;
 }
 
 /** How certificates are issued and renewed (MERIDIAN_ACME_*, MERIDIAN_CERT_RENEWAL_CHECK_SECONDS). */
@@ -52,12 +56,6 @@ const defaultRenewalCheckIntervalMs = 3_600_000;
 function reachable(host: string): string {
   if (host === '0.0.0.0') return '127.0.0.1';
   return host === '::' ? '::1' : host;
-}
-
-/** SOA and NS every served zone gets: the hostmaster sits on the name servers' own domain. */
-export function zoneAuthority(nameservers: readonly string[]): ZoneAuthority {
-  const providerDomain = nameservers[0]!.split('.').slice(1).join('.');
-  return { nameservers, hostmaster: `hostmaster.${providerDomain}`, ttl: 300 };
 }
 
 /**
@@ -87,6 +85,8 @@ export async function registerDomains(
     now: platform.now,
     publishers: [],
     secrets,
+    verifyResolver: settings.verifyResolver,
+    cpu: platform.cpu,
     certificateIssuer: (certificates.wrapIssuer ?? ((local) => local))(
       localCertificateAuthority(database.db, secrets, platform.now),
     ),
@@ -101,6 +101,7 @@ export async function registerDomains(
     renewalJob(context),
   );
   app.addHook('onReady', () => scheduleRenewals(context, new Date()));
+  platform.cpu.preload(readZoneFileTask);
 
   const authority = zoneAuthority(nameservers);
   let responder: DnsResponder | undefined;
@@ -144,6 +145,7 @@ export async function registerDomains(
   await registerSignedInRoutes(app, async (scope) => {
     await scope.register(domainRoutes, { prefix: '/domain', context });
     await scope.register(dnsRoutes, { prefix: '/domain/dns', context });
+    await scope.register(zoneRoutes, { prefix: '/domain', context });
     await scope.register(certificateRoutes, { prefix: '/certificate', context });
   });
 }

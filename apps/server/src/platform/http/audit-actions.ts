@@ -24,6 +24,8 @@ const overrides: Readonly<Record<string, string | null>> = {
   'PUT /domain/dns/user/entries/deployments/:deploymentId': 'deployment.domain_names_update',
   'POST /domain/name': 'domain.create',
   'DELETE /domain/name/:domainId': 'domain.delete',
+  'POST /domain/name/:domain/claim': 'domain.claim',
+  'POST /domain/name/:domainId/zone': 'domain.zone_import',
   'DELETE /cluster/clusters/shared/:id': 'cluster.shared_delete',
   'POST /cluster/clusters/external': 'cluster.external_create',
   'POST /cluster/clusters/versions': 'version.deploy',

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import {
   BadRequestError,
   ConflictError,
+  VerificationNeededError,
   DomainError,
   ForbiddenError,
   NotFoundError,
@@ -74,6 +75,9 @@ function domainErrorBody(error: DomainError, reply: FastifyReply): ErrorBody {
   }
   if (error instanceof TwoFactorRequiredError) {
     return { message: short(error.message), two_factor_required: true };
+  }
+  if (error instanceof VerificationNeededError) {
+    return { message: short(error.message), verification: error.verification };
   }
   if (error instanceof ConflictError && error.rolloutId) {
     return { message: short(error.message), rollout_uuid: error.rolloutId };

@@ -60,6 +60,19 @@ export class ConflictError extends DomainError {
   }
 }
 
+/**
+ * 409 adding a name another account holds: the TXT record that proves control, which the
+ * claim route then looks up (docs/domains.md).
+ */
+export class VerificationNeededError extends ConflictError {
+  constructor(
+    message: string,
+    readonly verification: { type: 'TXT'; name: string; value: string },
+  ) {
+    super(message);
+  }
+}
+
 /** 413: an upload or body larger than allowed. */
 export class PayloadTooLargeError extends DomainError {
   constructor(message = 'Payload too large') {

@@ -83,4 +83,40 @@ export const t = defineTexts({
   'domains.certificates.status.expiring': 'Expiring',
   'domains.certificates.status.expired': 'Expired',
   'domains.certificates.status.failed': 'Failed',
+  // Claims (docs/domains.md).
+  'claim.title': 'Another account holds {name}',
+  'claim.intro':
+    'If the domain is yours, prove it: publish this TXT record where its DNS is answered today, then verify. Meridian then moves the zone here and removes the other account’s records.',
+  'claim.type': 'Type',
+  'claim.name': 'Name',
+  'claim.value': 'Value',
+  'claim.verify': 'Verify and claim',
+  'claim.claimed': 'Domain {name} is now yours; its zone is being published.',
+  'claim.failed': 'The domain could not be claimed.',
+  // Zone files.
+  'zone.export': 'Export zone',
+  'zone.exportFailed': 'The zone could not be exported.',
+  'zone.import': 'Import zone',
+  'zone.import.title': 'Import a zone file into {name}',
+  'zone.import.intro':
+    'A BIND master file. SOA and NS at the domain are Meridian’s and are skipped. Nothing changes unless every line is accepted.',
+  'zone.import.file': 'Choose a file',
+  'zone.import.text': 'Zone file',
+  'zone.import.mode': 'Mode',
+  'zone.import.merge': 'Merge: add the file’s records',
+  'zone.import.replace': 'Replace: the zone becomes the file',
+  'zone.import.ok': 'Import',
+  'zone.import.empty': 'Choose a file or paste the zone first.',
+  'zone.import.failed': 'The zone file was not imported:',
+  'zone.imported':
+    'Zone imported: {created} added, {deleted} removed, {unchanged} unchanged, {skipped} skipped (SOA and NS).',
+  // History.
+  'history.title': 'Record history',
+  'history.empty': 'No record changes yet',
+  'history.fetchFailed': 'Cannot fetch the record history.',
+  'history.column.at': 'When',
+  'history.column.who': 'Who',
+  'history.column.what': 'What',
+  'history.column.change': 'Before → after',
+  'history.actor.meridian': 'Meridian',
 });

@@ -17,6 +17,7 @@ import {
   sessionOrApiKey,
 } from '../../../platform/http/route-schema';
 import type { DomainContext } from '../domain-context';
+import { requestActor } from '../../../platform/http/request-actor';
 import { setDeploymentNames, setVersionNames, versionNames } from './deployment-names.service';
 import { createRecord, listRecords, removeRecord, updateRecord } from './dns.service';
 import { ownerAt, ownerByBody, ownerByParam, ownerOfRow } from '../../../platform/db/row-owner';
@@ -63,7 +64,7 @@ function recordRoutes(app: RouteApp, context: DomainContext): void {
         response: { 200: dnsRecordSchema, ...errorResponses },
       },
     },
-    (request) => createRecord(context, request.account.id, request.body),
+    (request) => createRecord(context, request.account.id, request.body, requestActor(request)),
   );
 
   app.put(
@@ -80,7 +81,14 @@ function recordRoutes(app: RouteApp, context: DomainContext): void {
         response: { 200: dnsRecordSchema, ...errorResponses },
       },
     },
-    (request) => updateRecord(context, request.account.id, request.params.recordId, request.body),
+    (request) =>
+      updateRecord(
+        context,
+        request.account.id,
+        request.params.recordId,
+        request.body,
+        requestActor(request),
+      ),
   );
 
   app.delete(
@@ -95,7 +103,8 @@ function recordRoutes(app: RouteApp, context: DomainContext): void {
         response: { 200: statusResultSchema, ...errorResponses },
       },
     },
-    (request) => removeRecord(context, request.account.id, request.params.recordId),
+    (request) =>
+      removeRecord(context, request.account.id, request.params.recordId, requestActor(request)),
   );
 }
 

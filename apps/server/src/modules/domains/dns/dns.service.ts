@@ -21,6 +21,8 @@ import {
   recordsOfDomain,
 } from '../domain/domain.records';
 import { toDnsRecord } from './dns.mapper';
+import { recordHistory } from './record-history';
+import type { HistoryActor } from '../../../platform/http/request-actor';
 import type { DnsRecordRow, DomainRow } from '../../../platform/db/schema/domains';
 
 /** The name and content a record is stored with, after spec "Validation rules" and DNS's own rules. */
@@ -67,6 +69,7 @@ export async function createRecord(
   context: DomainContext,
   userId: string,
   input: DnsRecordCreateInput,
+  actor: HistoryActor,
 ): Promise<DnsRecord> {
   const domain = await ownDomain(context.db, userId, input.domain_uuid);
   const { name, content } = await checkRecord(
@@ -76,16 +79,14 @@ export async function createRecord(
     input.domain,
     input.content,
   );
-  const row = await inTransaction(context, (tx) =>
-    insertRecord(tx, {
-      domainId: domain.id,
-      userId,
-      name,
-      type: input.type,
-      content,
-      ttl: input.ttl,
-    }),
-  );
+  const row = await inTransaction(context, async (tx) => {
+    const values = { domainId: domain.id, userId, name, type: input.type, content, ttl: input.ttl };
+    const inserted = await insertRecord(tx, values);
+    await recordHistory(tx, domain.id, actor, [
+      { action: 'create', before: null, after: inserted },
+    ]);
+    return inserted;
+  });
   return toDnsRecord(row);
 }
 
@@ -94,6 +95,7 @@ export async function updateRecord(
   userId: string,
   id: string,
   input: DnsRecordUpdateInput,
+  actor: HistoryActor,
 ): Promise<DnsRecord> {
   const { record, domain } = await ownRecord(context.db, userId, id);
   if (input.type && input.type !== record.type) throw new ValidationError([dnsMessages.typeFixed]);
@@ -105,9 +107,18 @@ export async function updateRecord(
     input.content,
     record.id,
   );
-  const row = await inTransaction(context, (tx) =>
-    changeRecord(tx, id, { name, content, ttl: input.ttl, updatedAt: context.now() }),
-  );
+  const row = await inTransaction(context, async (tx) => {
+    const changed = await changeRecord(tx, id, {
+      name,
+      content,
+      ttl: input.ttl,
+      updatedAt: context.now(),
+    });
+    await recordHistory(tx, domain.id, actor, [
+      { action: 'update', before: record, after: changed },
+    ]);
+    return changed;
+  });
   return toDnsRecord(row);
 }
 
@@ -115,8 +126,12 @@ export async function removeRecord(
   context: DomainContext,
   userId: string,
   id: string,
+  actor: HistoryActor,
 ): Promise<{ status: 'success' }> {
-  await ownRecord(context.db, userId, id);
-  await inTransaction(context, (tx) => deleteRecord(tx, id));
+  const { record, domain } = await ownRecord(context.db, userId, id);
+  await inTransaction(context, async (tx) => {
+    await deleteRecord(tx, id);
+    await recordHistory(tx, domain.id, actor, [{ action: 'delete', before: record, after: null }]);
+  });
   return { status: 'success' };
 }

@@ -24,6 +24,14 @@ export async function findDomainRow(db: Database, id: string): Promise<DomainRow
   return row;
 }
 
+export async function findDomainByName(
+  db: Database,
+  domainName: string,
+): Promise<DomainRow | undefined> {
+  const [row] = await db.select().from(domains).where(eq(domains.domainName, domainName));
+  return row;
+}
+
 export function listDomainRows(db: Database, userId: string): Promise<DomainRow[]> {
   return db
     .select()
@@ -64,7 +72,9 @@ export async function insertDomainRow(
   return row;
 }
 
-export type DomainChange = Partial<Pick<DomainRow, 'status' | 'statusReason'>> & {
+export type DomainChange = Partial<
+  Pick<DomainRow, 'status' | 'statusReason' | 'userId' | 'organizationId' | 'email'>
+> & {
   updatedAt: Date;
 };
 
@@ -137,6 +147,29 @@ export async function changeRecordRow(
 ): Promise<DnsRecordRow> {
   const [row] = await tx.update(dnsRecords).set(change).where(eq(dnsRecords.id, id)).returning();
   return row!;
+}
+
+/** Many records at once (an import), in slices a statement's parameters can hold. */
+export async function insertRecordRows(
+  tx: Database,
+  values: (typeof dnsRecords.$inferInsert)[],
+): Promise<DnsRecordRow[]> {
+  const rows: DnsRecordRow[] = [];
+  for (let start = 0; start < values.length; start += 1000) {
+    rows.push(
+      ...(await tx
+        .insert(dnsRecords)
+        .values(values.slice(start, start + 1000))
+        .returning()),
+    );
+  }
+  return rows;
+}
+
+export async function deleteRecordRows(tx: Database, ids: readonly string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += 1000) {
+    await tx.delete(dnsRecords).where(inArray(dnsRecords.id, ids.slice(start, start + 1000)));
+  }
 }
 
 export async function deleteRecordRow(tx: Database, id: string): Promise<void> {

@@ -4,6 +4,8 @@ import { NotFoundError } from '../../../platform/http/errors';
 import {
   changeRecordRow,
   deleteRecordRow,
+  deleteRecordRows,
+  insertRecordRows,
   findOwnDomainRow,
   findOwnRecordRow,
   insertRecordRow,
@@ -58,3 +60,5 @@ export const recordsAtName = recordsNamed;
 export const insertRecord = insertRecordRow;
 export const changeRecord = changeRecordRow;
 export const deleteRecord = deleteRecordRow;
+export const insertRecords = insertRecordRows;
+export const deleteRecords = deleteRecordRows;

@@ -21,6 +21,9 @@ import {
 } from '../../../platform/http/route-schema';
 import type { DomainContext } from '../domain-context';
 import { createDomainListCache, domainList, domainPage } from './domain-page';
+import { claimDomain } from './domain.claim';
+import { claimParamsSchema } from '@meridian/domain/domains/zone-api';
+import { requestActor } from '../../../platform/http/request-actor';
 import { createDomain, removeDomain, subdomains } from './domain.service';
 import { ownerByParam } from '../../../platform/db/row-owner';
 import { domains } from '../../../platform/db/schema/domains';
@@ -32,7 +35,34 @@ export const domainRoutes: FastifyPluginAsyncZod<{ context: DomainContext }> = a
 ) => {
   listAndCreateRoutes(app, context);
   oneDomainRoutes(app, context);
+  claimRoutes(app, context);
 };
+
+function claimRoutes(app: RouteApp, context: DomainContext): void {
+  app.post(
+    '/name/:domain/claim',
+    {
+      schema: {
+        tags: ['domain'],
+        summary:
+          "Claim a domain another account holds: Meridian looks up the TXT record the 409 of POST /domain/name named (_meridian-challenge.<domain>) through public DNS and, when it matches, moves the zone here; the former holder's records and deployment names under it are removed",
+        security: sessionOrApiKey,
+        params: claimParamsSchema,
+        response: { 200: domainSchema, ...errorResponses, 503: errorBodySchema },
+      },
+    },
+    (request) =>
+      claimDomain(
+        context,
+        {
+          accountId: request.account.id,
+          organizationId: request.account.organization?.id ?? null,
+        },
+        request.params.domain,
+        requestActor(request),
+      ),
+  );
+}
 
 function listAndCreateRoutes(app: RouteApp, context: DomainContext): void {
   // The spec's list and the console's pages come from one build per revision of the user.

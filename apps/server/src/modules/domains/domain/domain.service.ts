@@ -11,7 +11,13 @@ import {
 import { eventType } from '@meridian/domain/events/event-catalogue';
 import type { Database } from '../../../platform/db/database';
 import { isPublicSuffix } from '../../../platform/dns/public-suffix';
-import { ConflictError, ValidationError } from '../../../platform/http/errors';
+import {
+  ConflictError,
+  ValidationError,
+  VerificationNeededError,
+} from '../../../platform/http/errors';
+import type { DomainVerification } from '@meridian/domain/domains/zone-api';
+import { verificationFor } from './domain.verification';
 import { namedDeploymentViews, setDeploymentDomainNames } from '../../apps/apps.public';
 import type { DeploymentView } from '../../apps/apps.public';
 import { recordEvent } from '../../account/account.public';
@@ -31,14 +37,24 @@ import type { DomainRow } from '../../../platform/db/schema/domains';
  * answers would shadow the other account's names (architecture "DNS"). A public suffix stored
  * before those were refused is no one's zone, so it keeps no one out.
  */
-async function refuseOverlappingZones(tx: Database, userId: string, name: string): Promise<void> {
+async function refuseOverlappingZones(
+  tx: Database,
+  userId: string,
+  name: string,
+  verification: () => DomainVerification,
+): Promise<void> {
   const labels = name.split('.');
   const ancestors = labels
     .slice(1)
     .map((_, index) => labels.slice(index + 1).join('.'))
     .filter((ancestor) => !isPublicSuffix(ancestor));
   const rows = await overlappingZones(tx, name, ancestors);
-  if (rows.some((row) => row.domainName === name)) throw new ConflictError(dnsMessages.domainTaken);
+  const same = rows.find((row) => row.domainName === name);
+  // Another account's: the answer says how to prove control and claim it (docs/domains.md).
+  if (same && same.userId !== userId) {
+    throw new VerificationNeededError(dnsMessages.domainTaken, verification());
+  }
+  if (same) throw new ConflictError(dnsMessages.domainTaken);
   const other = rows.find((row) => row.userId !== userId);
   if (!other) return;
   throw new ConflictError(
@@ -92,7 +108,9 @@ export async function createDomain(
   const row = await inTransaction(context, async (tx, send) => {
     // Checked and inserted under one lock: two accounts racing for nested names cannot both win.
     await lockDomainNames(tx);
-    await refuseOverlappingZones(tx, userId, input.domain_name);
+    await refuseOverlappingZones(tx, userId, input.domain_name, () =>
+      verificationFor(context, userId, input.domain_name),
+    );
     const row = await insertDomainRow(tx, {
       userId,
       organizationId,
@@ -153,7 +171,11 @@ function namingDeployment(view: DeploymentView): NamingDeployment {
 }
 
 /** Takes the names under `domainName` off a deployment; its other names and status stay. */
-function releaseNamesUnder(tx: Database, view: DeploymentView, domainName: string): Promise<void> {
+export function releaseNamesUnder(
+  tx: Database,
+  view: DeploymentView,
+  domainName: string,
+): Promise<void> {
   const kept = view.deployment.domainNames.filter(
     (name) => name !== domainName && !name.endsWith(`.${domainName}`),
   );

@@ -4,7 +4,7 @@ import type { DnsRecordType } from '@meridian/domain/limits';
 import type { Status } from '@meridian/domain/status';
 import { createdAt, belongsTo } from './columns';
 import { ownerUserId } from './accounts';
-import { deployments } from './apps';
+import { deployments, type HistoryActorKind } from './apps';
 
 /** Domains a user serves through Meridian's authoritative DNS (spec "Entities and their fields" Domain). */
 export const domains = pgTable(
@@ -42,6 +42,35 @@ export const dnsRecords = pgTable(
   },
   (table) => [index('dns_records_domain_idx').on(table.domainId, table.createdAt)],
 );
+
+/** A record as the history keeps it (before or after a change). */
+export interface HistoryRecordValue {
+  domain: string;
+  type: DnsRecordType;
+  content: string;
+  ttl: number;
+}
+
+/**
+ * Every change of a domain's records (docs/domains.md): who, what, before and after. Kept with
+ * the domain (a claim's removals stay visible to the claimant, who holds it after).
+ */
+export const dnsRecordHistory = pgTable(
+  'dns_record_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    domainId: belongsTo('domain_id', () => domains.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorKind: text('actor_kind').$type<HistoryActorKind>().notNull(),
+    actorName: text('actor_name').notNull(),
+    action: text('action').$type<'create' | 'update' | 'delete' | 'import' | 'claim'>().notNull(),
+    before: jsonb('before').$type<HistoryRecordValue>(),
+    after: jsonb('after').$type<HistoryRecordValue>(),
+  },
+  (table) => [index('dns_record_history_domain_idx').on(table.domainId, table.at)],
+);
+
+export type DnsRecordHistoryRow = typeof dnsRecordHistory.$inferSelect;
 
 /** Where a certificate's lifecycle stands; `expiring` and `expired` are read from the dates. */
 export type CertificateState = 'valid' | 'renewing' | 'failed';

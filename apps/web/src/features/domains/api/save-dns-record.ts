@@ -9,6 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { apiPaths } from '../../../shared/api/api-paths';
 import { dnsRecordsQueryKey } from './get-dns-records';
+import { recordHistoryQueryKey } from './zone-file';
 
 /** POST /domain/dns/user: body {domain_uuid, domain, ttl, type, content}. */
 export function createDnsRecord(body: DnsRecordCreateInput): Promise<DnsRecord> {
@@ -38,7 +39,10 @@ export function deleteDnsRecord(recordId: string): Promise<StatusResult> {
 export function useDnsRecordMutations(domainId: string) {
   const queryClient = useQueryClient();
   const key = dnsRecordsQueryKey(domainId);
-  const settle = () => void queryClient.invalidateQueries({ queryKey: key });
+  const settle = () => {
+    void queryClient.invalidateQueries({ queryKey: key });
+    void queryClient.invalidateQueries({ queryKey: recordHistoryQueryKey(domainId) });
+  };
   const create = useMutation({
     mutationFn: createDnsRecord,
     onSuccess: (record) => {

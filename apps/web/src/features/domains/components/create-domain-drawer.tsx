@@ -1,7 +1,11 @@
 import { domainCreateSchema, domainNamePattern } from '@meridian/domain/domains/domain-api';
 import type { DomainCreateInput } from '@meridian/domain/domains/domain-api';
 import { validationMessages } from '@meridian/domain/validation-messages';
+import type { DomainVerification } from '@meridian/domain/domains/zone-api';
 import { Button, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { isApiError } from '../../../shared/api/api-error';
+import { ClaimDomainPanel } from './claim-domain-panel';
 import { SideDrawer } from '../../../shared/components/side-drawer';
 import { t } from '../domains.texts';
 import { notify } from '../../../shared/notifications/notify';
@@ -31,6 +35,9 @@ function CreateDomainBody({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<CreateDomainForm>();
   const nameservers = useNameservers();
   const create = useCreateDomain();
+  const [claim, setClaim] = useState<{ name: string; verification: DomainVerification } | null>(
+    null,
+  );
 
   const submit = (values: CreateDomainForm) => {
     const parsed = domainCreateSchema.safeParse(values);
@@ -56,7 +63,14 @@ function CreateDomainBody({ onClose }: { onClose: () => void }) {
         form.resetFields();
         onClose();
       },
-      (error: unknown) => notify.error(t('domains.createFailed'), serverMessage(error)),
+      (error: unknown) => {
+        // Another account holds it: offer the claim instead of a dead end.
+        if (isApiError(error) && error.verification) {
+          setClaim({ name: body.domain_name, verification: error.verification });
+          return;
+        }
+        notify.error(t('domains.createFailed'), serverMessage(error));
+      },
     );
   };
 
@@ -100,6 +114,16 @@ function CreateDomainBody({ onClose }: { onClose: () => void }) {
       <Typography.Paragraph type="secondary" className={styles.hint}>
         {t('domains.nameservers.hint')}
       </Typography.Paragraph>
+      {claim ? (
+        <ClaimDomainPanel
+          domainName={claim.name}
+          verification={claim.verification}
+          onClaimed={() => {
+            form.resetFields();
+            onClose();
+          }}
+        />
+      ) : null}
       <DrawerActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button type="primary" htmlType="submit" loading={create.isPending}>

@@ -8,6 +8,8 @@ import { DomainCertificates } from './domain-certificates';
 import { DomainStatusTag } from './domain-status-tag';
 import styles from './domains.module.css';
 import { NameserverList } from './nameserver-list';
+import { ZoneFileBar } from './zone-file-bar';
+import { RecordHistoryPanel } from './record-history-panel';
 
 /** Spec "Business constants and limits": the domain drawer is 75% of the window high, at the bottom. */
 export const domainDrawerHeight = '75%';
@@ -55,8 +57,11 @@ function DomainDetailsBody({ domain }: { domain: Domain }) {
         withReference
       />
       <p className={styles.detailsHint}>{t('domains.details.hint')}</p>
+      <ZoneFileBar domain={domain} />
       <DnsRecordEditor domain={domain} />
       <DomainCertificates domainId={domain.uuid} />
+      {/* Beside the editor's table, not in it: the editor's pagination stays its own. */}
+      <RecordHistoryPanel domain={domain} />
     </div>
   );
 }
