@@ -315,6 +315,22 @@ export class ConfigError extends Error {
   }
 }
 
+/** MERIDIAN_ACME_* and the renewal round's interval (docs/certificates.md). */
+function certificateSettings(vars: z.infer<typeof envSchema>) {
+  return {
+    ...(vars.MERIDIAN_ACME_DIRECTORY_URL
+      ? {
+          acme: {
+            directoryUrl: vars.MERIDIAN_ACME_DIRECTORY_URL,
+            email: vars.MERIDIAN_ACME_EMAIL,
+            caFile: vars.MERIDIAN_ACME_CA_FILE,
+          },
+        }
+      : {}),
+    renewalCheckIntervalMs: Math.round(vars.MERIDIAN_CERT_RENEWAL_CHECK_SECONDS * 1000),
+  };
+}
+
 /** Reads the environment of architecture "Configuration"; throws a ConfigError naming every bad variable. */
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
@@ -369,18 +385,7 @@ export function loadConfig(
     previousSecretKeys: vars.MERIDIAN_SECRET_KEY_PREVIOUS,
     trustProxy: vars.MERIDIAN_TRUST_PROXY,
     allowPrivateClusters: vars.MERIDIAN_ALLOW_PRIVATE_CLUSTERS,
-    certificates: {
-      ...(vars.MERIDIAN_ACME_DIRECTORY_URL
-        ? {
-            acme: {
-              directoryUrl: vars.MERIDIAN_ACME_DIRECTORY_URL,
-              email: vars.MERIDIAN_ACME_EMAIL,
-              caFile: vars.MERIDIAN_ACME_CA_FILE,
-            },
-          }
-        : {}),
-      renewalCheckIntervalMs: Math.round(vars.MERIDIAN_CERT_RENEWAL_CHECK_SECONDS * 1000),
-    },
+    certificates: certificateSettings(vars),
     dns: {
       port: vars.MERIDIAN_DNS_PORT,
       host: vars.MERIDIAN_DNS_HOST,

@@ -58,6 +58,34 @@ function reachable(host: string): string {
   return host === '::' ? '::1' : host;
 }
 
+/** What every domains file works with: database, jobs, DNS publishers and certificate issuers. */
+function domainContextOf(
+  platform: Platform,
+  settings: DomainsSettings,
+  nameservers: readonly string[],
+): DomainContext {
+  const { database } = platform;
+  const certificates = settings.certificates ?? {};
+  return {
+    db: database.db,
+    jobs: platform.jobs,
+    nameservers,
+    now: platform.now,
+    publishers: [],
+    secrets: platform.secrets,
+    verifyResolver: settings.verifyResolver,
+    cpu: platform.cpu,
+    certificateIssuer: (certificates.wrapIssuer ?? ((local) => local))(
+      localCertificateAuthority(database.db, platform.secrets, platform.now),
+    ),
+    ...(certificates.acme
+      ? { acme: acmeConnection(database.db, platform.secrets, certificates.acme) }
+      : {}),
+    answeringServers: [],
+    renewalCheckIntervalMs: certificates.renewalCheckIntervalMs ?? defaultRenewalCheckIntervalMs,
+  };
+}
+
 /**
  * The domains context: `/domain`, `/domain/dns` and `/certificate` (domains and records,
  * deployment domain names, the local certificate authority), the zone store DNS servers read,
@@ -68,7 +96,7 @@ export async function registerDomains(
   platform: Platform,
   settings: DomainsSettings = {},
 ): Promise<void> {
-  const { database, jobs, secrets } = platform;
+  const { database, jobs } = platform;
   const nameservers = settings.nameservers ?? defaultNameservers;
   const zones = createZoneStore(database.db, platform.changes);
   for (const conflict of await findZoneConflicts(database.db)) {
@@ -77,23 +105,7 @@ export async function registerDomains(
       'a zone overlaps an older zone of another account: only the older one is served',
     );
   }
-  const certificates = settings.certificates ?? {};
-  const context: DomainContext = {
-    db: database.db,
-    jobs,
-    nameservers,
-    now: platform.now,
-    publishers: [],
-    secrets,
-    verifyResolver: settings.verifyResolver,
-    cpu: platform.cpu,
-    certificateIssuer: (certificates.wrapIssuer ?? ((local) => local))(
-      localCertificateAuthority(database.db, secrets, platform.now),
-    ),
-    ...(certificates.acme ? { acme: acmeConnection(database.db, secrets, certificates.acme) } : {}),
-    answeringServers: [],
-    renewalCheckIntervalMs: certificates.renewalCheckIntervalMs ?? defaultRenewalCheckIntervalMs,
-  };
+  const context = domainContextOf(platform, settings, nameservers);
   jobs.define(
     ...domainJobs(context),
     ...dnsJobs(context),
