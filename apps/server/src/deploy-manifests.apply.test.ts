@@ -28,8 +28,15 @@ describe('deploy/kubernetes, applied with kubectl', () => {
   });
   let directory = '';
   let config = '';
+  // A cache of its own: kubectl keys discovery by host:port, and ports are reused between tests.
   const kube = async (...args: string[]) =>
-    (await run(kubectl, ['--kubeconfig', config, ...args], { cwd: root, timeout: 60_000 })).stdout;
+    (
+      await run(kubectl, ['--kubeconfig', config, '--cache-dir', cacheDir(), ...args], {
+        cwd: root,
+        timeout: 40_000,
+      })
+    ).stdout;
+  const cacheDir = () => path.join(directory, 'kube-cache');
 
   beforeAll(async () => {
     directory = await mkdtemp(path.join(os.tmpdir(), 'meridian-deploy-'));
@@ -56,10 +63,10 @@ describe('deploy/kubernetes, applied with kubectl', () => {
       expect(applied).toContain(`${object} serverside-applied`);
     }
     expect(
-      await kube('rollout', 'status', 'deployment/meridian', '-n', 'meridian', '--timeout=30s'),
+      await kube('rollout', 'status', 'deployment/meridian', '-n', 'meridian', '--timeout=20s'),
     ).toMatch(/successfully rolled out/);
     expect(await kube('get', 'deployment', 'meridian', '-n', 'meridian')).toMatch(
       /meridian\s+3\/3\s+3\s+3/,
     );
-  });
+  }, 90_000);
 });
