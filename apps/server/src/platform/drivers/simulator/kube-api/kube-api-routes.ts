@@ -132,6 +132,9 @@ function watch(
   response: ServerResponse,
 ): void {
   response.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
+  // Headers go at once, as the API server's do: client-go waits for them before it can stop a
+  // watch, so `kubectl rollout status` on a finished rollout hung until its timeout without.
+  response.flushHeaders();
   const send = (event: WatchEvent) => response.write(`${JSON.stringify(event)}\n`);
   const from = query.get('resourceVersion');
   if (!from || from === '0') {
