@@ -11,8 +11,8 @@ export default defineConfig({
     setupFiles: ['./support/csp-check.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Three files at a time, each worker against its own server (support/global-setup.ts): the
-    // files mostly wait on the simulated clusters' timers, and two kept the cores half idle.
-    maxWorkers: 3,
+    // Two files at a time, each worker against its own server (support/global-setup.ts). Three
+    // were slower on two cores (892 s against about 700 s) and a third server missed its start.
+    maxWorkers: 2,
   },
 });
