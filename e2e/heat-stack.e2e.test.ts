@@ -159,7 +159,8 @@ describe.skipIf(!inject('browserAvailable'))('Heat stack outputs in Chromium', (
     const deployed = page
       .getByRole('article', { name: 'Version v1', exact: true })
       .getByRole('link', { name: /Montréal · Deployed/ });
-    await deployed.waitFor({ timeout: 30_000 });
+    // A stack takes seconds at the e2e time scale; a busy CI machine once took past 30 s.
+    await deployed.waitFor({ timeout: 60_000 });
     await deployed.click();
     await page.waitForURL('**/apps/*/*');
 
@@ -212,7 +213,7 @@ describe.skipIf(!inject('browserAvailable'))('Heat stack outputs in Chromium', (
     });
     await parameters.evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await screenshot(page, 'heat-stack-parameters');
-  });
+  }, 120_000);
 });
 
 async function expectVisible(locator: Locator) {
