@@ -3,20 +3,11 @@ import { Resolver } from 'node:dns/promises';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { App as AppEntity, Deployment } from '@meridian/domain/apps/app-api';
+import type { Deployment } from '@meridian/domain/apps/app-api';
 import type { Certificate } from '@meridian/domain/domains/certificate-api';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, type LoggedIn, type TestApp } from '../../../../test-support/test-app';
 import { createClusterTestApp } from '../../clusters/cluster/cluster.test-support';
-import {
-  allSettled,
-  basicAppFields,
-  createApp,
-  readySmartCluster,
-  waitForDeployments,
-} from '../../apps/app/app.test-support';
-import { deployments } from '../../../platform/db/schema/apps';
 import { acmeChallenges } from '../../../platform/db/schema/domains';
 import {
   freePort,
@@ -24,6 +15,7 @@ import {
   startPowerDns,
   type PowerDns,
 } from '../../../platform/dns/powerdns-process.test-support';
+import { namedDeployment } from './named-deployment.test-support';
 import { pebbleInstalled, startPebble, type Pebble } from './pebble-process.test-support';
 
 const run = promisify(execFile);
@@ -72,22 +64,7 @@ function describeAcme(label: string, withPowerDns: boolean) {
         },
       );
       user = await logIn(t.app);
-      const smart = await readySmartCluster(t, user, ['ca-montreal'], 'web');
-      const app = (
-        await createApp(t, user, basicAppFields(smart.uuid, { name: 'shop' }))
-      ).json<AppEntity>();
-      deployment = (await waitForDeployments(t, user, app.uuid, allSettled)).deployments[0]!;
-      const added = await t.app.inject({
-        method: 'POST',
-        url: '/domain/name',
-        headers: user.headers,
-        payload: { domain_name: zone },
-      });
-      if (added.statusCode !== 200) throw new Error(added.body);
-      await t.database.db
-        .update(deployments)
-        .set({ domainNames: [name] })
-        .where(eq(deployments.id, deployment.uuid));
+      deployment = await namedDeployment(t, user, zone, name);
     }, 120_000);
     afterAll(async () => {
       await t?.close();

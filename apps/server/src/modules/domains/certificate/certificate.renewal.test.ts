@@ -1,19 +1,12 @@
-import type { App as AppEntity, Deployment } from '@meridian/domain/apps/app-api';
+import type { Deployment } from '@meridian/domain/apps/app-api';
 import type { Certificate } from '@meridian/domain/domains/certificate-api';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, type LoggedIn, type TestApp } from '../../../../test-support/test-app';
 import { createTestClock } from '../../../../test-support/test-clock';
 import { createClusterTestApp } from '../../clusters/cluster/cluster.test-support';
-import {
-  allSettled,
-  basicAppFields,
-  createApp,
-  readySmartCluster,
-  waitForDeployments,
-} from '../../apps/app/app.test-support';
-import { deployments } from '../../../platform/db/schema/apps';
 import { events } from '../../../platform/db/schema/accounts';
+import { namedDeployment } from './named-deployment.test-support';
 import { certificates } from '../../../platform/db/schema/domains';
 
 const day = 24 * 3_600_000;
@@ -48,22 +41,7 @@ describe('certificate renewal on a scaled clock', () => {
       },
     );
     user = await logIn(t.app);
-    const smart = await readySmartCluster(t, user, ['ca-montreal'], 'web');
-    const app = (
-      await createApp(t, user, basicAppFields(smart.uuid, { name: 'shop' }))
-    ).json<AppEntity>();
-    deployment = (await waitForDeployments(t, user, app.uuid, allSettled)).deployments[0]!;
-    const added = await t.app.inject({
-      method: 'POST',
-      url: '/domain/name',
-      headers: user.headers,
-      payload: { domain_name: 'renew-shop.com' },
-    });
-    if (added.statusCode !== 200) throw new Error(added.body);
-    await t.database.db
-      .update(deployments)
-      .set({ domainNames: ['www.renew-shop.com'] })
-      .where(eq(deployments.id, deployment.uuid));
+    deployment = await namedDeployment(t, user, 'renew-shop.com', 'www.renew-shop.com');
   }, 120_000);
   afterAll(() => t?.close());
 
