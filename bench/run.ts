@@ -34,6 +34,7 @@ const knobs: Record<string, Record<string, string>> = {
   'bench:browser': { RUNS: '3' },
   'bench:logs': { DURATION: '5' },
   'bench:load': { DURATION: '10', CONNECTIONS: '50' },
+  'bench:scale': { DURATION: '10' },
 };
 
 function benchScripts(only: string[]): string[] {

@@ -70,6 +70,15 @@ describe.skipIf(!inject('browserAvailable'))('a Basic app’s configuration in C
     page.locator('.ant-notification-notice', { hasText: text }).first();
   const section = (scope: Locator, name: string) => scope.getByTestId(`config-section-${name}`);
 
+  /** Unfolds a configuration section and waits until it says it is open (a busy page may be slow). */
+  async function unfold(scope: Locator, name: string): Promise<void> {
+    const header = section(scope, name).locator(
+      'xpath=ancestor::*[contains(@class, "ant-collapse-header")][1]',
+    );
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await section(scope, name).click();
+    await expect.poll(() => header.getAttribute('aria-expanded')).toBe('true');
+  }
+
   /** Opens a version's details drawer and reads its environment rows. */
   async function envOf(version: string, screenshotName?: string): Promise<string[]> {
     await versionCard(version).getByRole('heading', { name: version }).click();
@@ -104,7 +113,7 @@ describe.skipIf(!inject('browserAvailable'))('a Basic app’s configuration in C
     await form.getByLabel('Port', { exact: true }).fill('80');
 
     // Environment: two variables pasted as KEY=VALUE lines into one name field.
-    await section(form, 'env').click();
+    await unfold(form, 'env');
     await form.getByRole('button', { name: 'Add variable' }).click();
     await form.getByLabel('Variable 1 name').focus();
     await form.getByLabel('Variable 1 name').evaluate((input) => {
@@ -120,12 +129,13 @@ describe.skipIf(!inject('browserAvailable'))('a Basic app’s configuration in C
       .waitFor();
     await form.getByLabel('Variable 2 name').fill('LOG_LEVEL');
 
-    await section(form, 'secrets').click();
+    await unfold(form, 'secrets');
     await form.getByRole('button', { name: 'Add secret' }).click();
+    await form.getByTestId('secrets-row').first().waitFor();
     await form.getByLabel('Secret 1 name').fill('DB_PASSWORD');
     await form.getByLabel('Secret 1 value').fill('s3cret');
 
-    await section(form, 'healthCheck').click();
+    await unfold(form, 'healthCheck');
     await form.getByLabel('Check', { exact: true }).click();
     await page.locator('.ant-select-item-option[title="HTTP"]').click();
     await form.getByLabel('Path', { exact: true }).fill('/healthz');
@@ -161,9 +171,9 @@ describe.skipIf(!inject('browserAvailable'))('a Basic app’s configuration in C
     await page.goto(`/apps/${appUuid}`);
     const form = await openEditConfiguration('v1');
     expect(await form.getByLabel('New version name').inputValue()).toBe('v2');
-    await section(form, 'env').click();
+    await unfold(form, 'env');
     await form.getByLabel('Variable 1 value').fill('bonjour');
-    await section(form, 'secrets').click();
+    await unfold(form, 'secrets');
     expect(await form.getByLabel('Secret 1 value').getAttribute('placeholder')).toBe(
       'Keep current value',
     );
@@ -199,7 +209,7 @@ describe.skipIf(!inject('browserAvailable'))('a Basic app’s configuration in C
   it('says why a version whose health check fails never becomes ready', async () => {
     await page.goto(`/apps/${appUuid}`);
     const form = await openEditConfiguration('v2');
-    await section(form, 'healthCheck').click();
+    await unfold(form, 'healthCheck');
     await form.getByLabel('Port to check', { exact: true }).fill('9999');
     await section(form, 'healthCheck').getByText('HTTP health check :9999/healthz').waitFor();
     await form.getByLabel('Bake time per location (seconds)').fill('0');
@@ -264,7 +274,7 @@ describe.skipIf(!inject('browserAvailable'))('a Basic app’s configuration in C
     await page
       .locator('.ant-select-item-option[title="company · https://registry.example.ca"]')
       .click();
-    expect(await form.getByLabel('Registry URL').count()).toBe(0);
+    await form.getByLabel('Registry URL').waitFor({ state: 'detached' });
     await screenshot(page, 'configuration-saved-registry-chosen');
     await form.getByRole('button', { name: 'Cancel' }).click();
   });

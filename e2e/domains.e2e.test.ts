@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import {
@@ -199,9 +199,20 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
     await expectVisible(row(`10 mail.${domainName}`));
 
     // Edit: the type stays fixed; TTL and value change.
-    await editor().getByLabel('Edit A record www', { exact: true }).click();
+    // The list re-renders as the MX record and the history arrive; an edit opened meanwhile may
+    // close with it (a busy CI run waited 30 s for the TTL field), so it is opened until it stays.
+    const ttl = editor().getByLabel('TTL', { exact: true });
+    await vi.waitFor(
+      async () => {
+        if (!(await ttl.isVisible())) {
+          await editor().getByLabel('Edit A record www', { exact: true }).click();
+        }
+        await ttl.waitFor({ state: 'visible', timeout: 2_000 });
+      },
+      { timeout: 30_000, interval: 250 },
+    );
     expect(await editor().locator('input[aria-label="Type"]').count()).toBe(0);
-    await editor().getByLabel('TTL', { exact: true }).fill('300');
+    await ttl.fill('300');
     await editor().getByLabel('Value', { exact: true }).fill('203.0.113.20');
     await editor().getByLabel('Confirm', { exact: true }).click();
     await expectVisible(notice('DNS record updated.'));

@@ -143,14 +143,17 @@ describe.skipIf(!inject('browserAvailable'))('first use in Chromium', () => {
     }
     // What is live reaches every location's load balancer, the last ones a click away.
     const live = page.getByTestId('live-summary');
-    const opens = live.getByRole('link', { name: /^Open .+ in a new tab$/ });
+    const opens = live.getByRole('link', { name: /Open in a new tab$/ });
     await expect.poll(() => opens.count(), { timeout: 15_000 }).toBe(3);
-    await live.getByRole('button', { name: 'Show 2 more' }).click();
+    // The last two locations may still be coming up on a busy machine: their button follows.
+    const more = live.getByRole('button', { name: 'Show 2 more' });
+    await more.waitFor({ timeout: 60_000 });
+    await more.click();
     expect(await opens.count()).toBe(5);
     await screenshot(page, 'first-use-version-card-five');
     await deleteAppsByApi(api, (name) => name === `wide-${suffix}`);
     await deleteSmartClusterByApi(api, wide);
-  });
+  }, 150_000);
 
   it('names the app on its terms page', async () => {
     const appUuid = await createBasicAppByApi(api, {

@@ -156,7 +156,7 @@ describe.skipIf(!inject('browserAvailable'))('progressive rollouts in Chromium',
     await expect
       .poll(() => row.innerText(), { timeout: 15_000 })
       .toMatch(/e2e-rollouts[\s\S]*v1[\s\S]*Deployed[\s\S]*London, Montréal, Tokyo/);
-    const open = row.getByRole('link', { name: /^Open .+ in a new tab$/ }).first();
+    const open = row.getByRole('link', { name: /Open in a new tab$/ }).first();
     expect(await open.getAttribute('href')).toMatch(/^http:\/\/[\d.]+(:\d+)?$/);
     expect(await open.getAttribute('target')).toBe('_blank');
     await screenshot(page, 'app-live-summary', { fullPage: true });

@@ -7,8 +7,8 @@ export default defineConfig({
     include: ['**/*.e2e.test.ts'],
     exclude: ['node_modules/**'],
     globalSetup: ['./support/global-setup.ts'],
-    // Every browser test fails on a Content Security Policy violation.
-    setupFiles: ['./support/csp-check.ts'],
+    // Every browser test fails on a Content Security Policy or an accessibility violation.
+    setupFiles: ['./support/page-checks.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two files at a time, each worker against its own server (support/global-setup.ts). Three

@@ -29,6 +29,13 @@ const exempt: Readonly<Record<string, string>> = {
   'issue-certificate':
     'runs with an ACME directory or for a renewal due in weeks, neither in this rig: its one ' +
     'final write is guarded by the order number (docs/certificates.md)',
+  'deliver-notification':
+    'one attempt of an alert to a receiver outside this rig: a crash before its outcome is ' +
+    'written sends it again after the restart (at least once; receivers de-duplicate by ' +
+    'event_uuid), and the next attempt is inserted with the outcome (docs/notification-channels.md)',
+  'alerts-round':
+    'periodic round: re-sends lost delivery jobs by their own ids (a no-op when queued) and ' +
+    'records each budget threshold once under its (account, month, threshold) key',
 };
 
 interface CaseResult {

@@ -20,7 +20,8 @@ let smartCluster: string;
 
 describe('fuzzing every operation of the OpenAPI document', () => {
   beforeAll(async () => {
-    server = await startMeridian();
+    // The fuzzer's alert channel points at loopback, where nothing listens.
+    server = await startMeridian({ MERIDIAN_ALLOW_PRIVATE_OUTBOUND: '1' });
     const admin = await logIn(server.baseUrl);
     fuzzer = await newUser(server.baseUrl, admin, 'fuzzer');
     bystander = await newUser(server.baseUrl, admin, 'fuzz-bystander');
@@ -31,7 +32,14 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const domain = await json<{ uuid: string }>(server.baseUrl, fuzzer, '/domain/name', 'POST', {
       domain_name: 'fuzzed-domain.ca',
     });
-    ids = [smartClusterId, domain.uuid, fuzzer.userId, 'ca-toronto'];
+    const channel = await json<{ uuid: string }>(
+      server.baseUrl,
+      fuzzer,
+      '/auth/notification_channels',
+      'POST',
+      { type: 'webhook', url: 'http://127.0.0.1:9/fuzz', events: ['deployment_failed'] },
+    );
+    ids = [smartClusterId, domain.uuid, fuzzer.userId, 'ca-toronto', channel.uuid];
     smartCluster = smartClusterId;
   });
   afterAll(() => server?.stop());
@@ -39,6 +47,21 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   // First: the general fuzz below deletes the fuzzer's smart cluster now and then.
   it(`answers ${configurationCases} Basic settings with junk configuration without a 5xx`, async () => {
     const app = await basicApp(server.baseUrl, fuzzer, smartCluster);
+    // Issue 39: a git source of the fuzzer's, so its webhook route is reached with a real id.
+    const git = await json<{ uuid: string }>(
+      server.baseUrl,
+      fuzzer,
+      `/meridian/v1/kube/apps/${app.uuid}/git`,
+      'POST',
+      {
+        provider: 'github',
+        repository: 'acme/fuzzed',
+        branch: 'main',
+        image: 'ghcr.io/acme/fuzzed:{sha}',
+        smart_cluster_uuids: [smartCluster],
+      },
+    );
+    ids.push(git.uuid);
     // One in ten is valid, so the accepted path (versions made, a rollout held) is fuzzed too.
     const samples = fc
       .sample(basicSettingsArbitrary, { numRuns: configurationCases, seed })

@@ -184,7 +184,8 @@ async function abortRollout(user: ApiUser, rolloutId: string): Promise<void> {
 
 describe('isolation: every operation naming an id, aimed at another user’s resources', () => {
   beforeAll(async () => {
-    server = await startMeridian();
+    // Alert webhooks of the seeded channels point at loopback.
+    server = await startMeridian({ MERIDIAN_ALLOW_PRIVATE_OUTBOUND: '1' });
     const admin = await logIn(server.baseUrl);
     owner = await newUser(server.baseUrl, admin, 'owner');
     intruder = await newUser(server.baseUrl, admin, 'intruder');

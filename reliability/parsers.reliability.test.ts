@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import {
   pathologicalJson,
   pathologicalYaml,
@@ -192,6 +193,37 @@ describe('every parser of user text, attacked through the real routes', () => {
       ),
     );
     await attack('Basic settings (JSON field)', shots);
+  });
+
+  it('git webhook bodies, correctly signed (issue 39)', async () => {
+    const git = await json<{ uuid: string; secret: string }>(
+      server.baseUrl,
+      attacker,
+      `/meridian/v1/kube/apps/${appId}/git`,
+      'POST',
+      {
+        provider: 'github',
+        repository: 'acme/victim',
+        branch: 'main',
+        image: 'ghcr.io/acme/victim:{sha}',
+        smart_cluster_uuids: [smartClusterId],
+      },
+    );
+    // Signed with the source's own secret, so each body gets past the signature to the parser.
+    const shots = shotsOf(pathologicalJson, 'POST /hooks/github', (input, i) => () => {
+      const signature = createHmac('sha256', git.secret).update(input.text).digest('hex');
+      return send(server.baseUrl, `/hooks/github/${git.uuid}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-hub-signature-256': `sha256=${signature}`,
+          'x-github-event': 'push',
+          'x-github-delivery': `parsers-${i}`,
+        },
+        body: input.text,
+      });
+    });
+    await attack('git webhook (signed JSON body)', shots);
   });
 
   it('zone file imports (JSON text, upload, text body)', async () => {

@@ -102,7 +102,8 @@ async function member(admin: ApiUser, name: string, organization: string, role: 
 
 describe('role matrix: an organisation’s resources × viewer, developer, admin, owner, outsider', () => {
   beforeAll(async () => {
-    server = await startMeridian();
+    // The seeded alert channel's webhook points at loopback.
+    server = await startMeridian({ MERIDIAN_ALLOW_PRIVATE_OUTBOUND: '1' });
     const admin = await logIn(server.baseUrl);
     owner = await newUser(server.baseUrl, admin, 'acmeowner');
     const acme = await json<{ uuid: string }>(

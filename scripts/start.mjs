@@ -1,9 +1,9 @@
-// `npm start`: build the console if its sources changed since the last build, then run the
-// control plane in this process (tsx compiles the TypeScript sources on load).
+// `npm start`: build the console and the control plane's bundle if their sources changed since
+// the last build, then run the control plane in this process (scripts/build-server.mjs).
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
@@ -33,6 +33,5 @@ if (process.env.MERIDIAN_SKIP_WEB_BUILD !== '1' && consoleIsStale()) {
   execSync('npm run build -w @meridian/web', { cwd: root, stdio: 'inherit' });
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import(path.join(root, 'apps/server/src/main.ts'));
+const { ensureServerBundle } = await import('./build-server.mjs');
+await import(pathToFileURL(await ensureServerBundle()).href);

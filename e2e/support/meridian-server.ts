@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { adminCredentials } from './credentials';
+import { ensureServerBundle } from '../../scripts/build-server.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -42,7 +43,7 @@ export interface MeridianServer {
 }
 
 /**
- * Starts `apps/server/src/main.ts` as `npm start` would, with the e2e defaults and `env` on top,
+ * Starts the control plane (its bundle, as `npm start` runs it), with the e2e defaults and `env` on top,
  * and waits for /health.
  */
 export async function startMeridianServer(
@@ -51,7 +52,7 @@ export async function startMeridianServer(
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-e2e-'));
   let log = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, [await ensureServerBundle()], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -68,6 +69,8 @@ export async function startMeridianServer(
       MERIDIAN_DNS_PORT: '0',
       // The external-cluster tests upload kubeconfigs of loopback addresses.
       MERIDIAN_ALLOW_PRIVATE_CLUSTERS: '1',
+      // The alert-channel tests send webhooks to a receiver on loopback.
+      MERIDIAN_ALLOW_PRIVATE_OUTBOUND: '1',
       LOG_LEVEL: 'warn',
       ...env,
     },

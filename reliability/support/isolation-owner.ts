@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { json, readySmartCluster, send, until, type ApiUser } from './api';
 import type { OwnedIds } from './isolation';
 
@@ -61,6 +62,31 @@ async function ownedApp(baseUrl: string, owner: ApiUser, smartCluster: string, p
     return settled && now.versions.length === 2;
   }, 'the owned app to settle');
   return { app: app.uuid, version: second.uuid, deployment: app.deployments[0]!.uuid };
+}
+
+/** A signed pull request opened on the app's repository: the app gets a preview (issue 39). */
+async function openedPullRequest(baseUrl: string, git: { webhook_url: string; secret: string }) {
+  const body = JSON.stringify({
+    action: 'opened',
+    pull_request: {
+      number: 3,
+      title: 'A preview for the matrix',
+      head: { ref: 'feature', sha: 'c0ffee0000000000000000000000000000000003' },
+      base: { ref: 'main' },
+      user: { login: 'owner' },
+    },
+  });
+  const answer = await send(baseUrl, new URL(git.webhook_url).pathname, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-github-event': 'pull_request',
+      'x-github-delivery': 'isolation-preview',
+      'x-hub-signature-256': `sha256=${createHmac('sha256', git.secret).update(body).digest('hex')}`,
+    },
+    body,
+  });
+  if (answer.status !== 200) throw new Error(`pull request delivery: ${answer.body}`);
 }
 
 /** A rollout of `deployment` to `version` that bakes for an hour: running for the whole suite. */
@@ -160,6 +186,22 @@ export async function seedOwner(
   const domain = await json<{ uuid: string }>(baseUrl, owner, '/domain/name', 'POST', {
     domain_name: domainName,
   });
+  // Issue 39: the app's git source, so its reads answer the owner and its changes are aimed.
+  const git = await json<{ webhook_url: string; secret: string }>(
+    baseUrl,
+    owner,
+    `/meridian/v1/kube/apps/${app}/git`,
+    'POST',
+    {
+      provider: 'github',
+      repository: `acme/${prefix}`,
+      branch: 'main',
+      image: 'ghcr.io/acme/shop:{sha}',
+      smart_cluster_uuids: [smartCluster],
+      previews: { smart_cluster_uuid: smartCluster, domain_uuid: domain.uuid },
+    },
+  );
+  await openedPullRequest(baseUrl, git);
   const record = await json<{ uuid: string }>(baseUrl, owner, '/domain/dns/user', 'POST', {
     domain_uuid: domain.uuid,
     domain: `www.${domainName}`,
@@ -181,6 +223,19 @@ export async function seedOwner(
     username: prefix,
     password: `${prefix}-registry-password`,
   });
+  // Loopback, where nothing listens (the server runs with MERIDIAN_ALLOW_PRIVATE_OUTBOUND=1);
+  // an event that never happens in the run, so nothing is ever sent.
+  const channel = await json<{ uuid: string }>(
+    baseUrl,
+    owner,
+    '/auth/notification_channels',
+    'POST',
+    {
+      type: 'webhook',
+      url: 'http://127.0.0.1:9/isolation',
+      events: ['preview_ready'],
+    },
+  );
   const organization = await json<{ uuid: string }>(baseUrl, owner, '/auth/organizations', 'POST', {
     name: `${prefix}-org`,
   });
@@ -204,6 +259,7 @@ export async function seedOwner(
     organization: organization.uuid,
     invitation,
     registry: registry.uuid,
+    notificationChannel: channel.uuid,
     user: owner.userId,
     notification: notifications[0]!.uuid,
     apiKeyName: `${prefix}-ci`,
@@ -221,12 +277,17 @@ export function snapshotPaths(ids: OwnedIds): string[] {
     `${apps}/${ids.app}/rollouts`,
     `${apps}/rollouts/${ids.rollout}`,
     `${apps}/${ids.app}/history`,
+    `${apps}/${ids.app}/git`,
+    `${apps}/${ids.app}/previews`,
     `${apps}/versions/${ids.version}/template`,
     '/cluster/smart_clusters',
     '/cluster/clusters',
     '/domain/name',
     `/domain/dns/user?domain_uuid=${ids.domain}`,
     '/auth/api_key',
+    '/auth/notification_channels',
+    `/auth/notification_channels/${ids.notificationChannel}/deliveries`,
+    '/billing/budget',
     '/auth/organizations',
     '/auth/invitations',
     '/event/server/notifications',
@@ -265,7 +326,8 @@ export async function settledSnapshot(
     const still = changedPaths(last, now).length === 0;
     last = now;
     // Two equal reads can fall between the steps of a deployment a loaded machine runs slowly.
-    return still && !deploymentUnderWay.test(now.get('/meridian/v1/kube/apps') ?? '');
+    const deployments = `${now.get('/meridian/v1/kube/apps')}${now.get(`/meridian/v1/kube/apps/${ids.app}/previews`)}`;
+    return still && !deploymentUnderWay.test(deployments);
   }, 'the owner’s data to settle');
   return last;
 }

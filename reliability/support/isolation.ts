@@ -16,6 +16,7 @@ export const resourceKinds = [
   'user',
   'notification',
   'registry',
+  'notificationChannel',
   'apiKeyName',
   'domainName',
   'username',
@@ -95,6 +96,7 @@ const nounKinds: [RegExp, ResourceKind][] = [
   [/^users?$/i, 'user'],
   [/^notifications?$/i, 'notification'],
   [/^registr(y|ies)$/i, 'registry'],
+  [/^notification_?channels?$/i, 'notificationChannel'],
 ];
 
 function kindOfNoun(noun: string): ResourceKind | undefined {
@@ -152,6 +154,10 @@ const namedValues: Record<string, unknown> = {
   domain_name: 'isolation-matrix.ca',
   // A monitoring password must have 12 characters or more.
   password: 'isolation-monitoring-password',
+  // A git source's repository and image (issue 39).
+  repository: 'acme/isolation',
+  image: 'ghcr.io/acme/isolation:{sha}',
+  branch: 'main',
   // A configuration change's Basic settings (issue 36).
   settings: {
     deploymentImage: 'nginx:1.27',
@@ -178,6 +184,10 @@ function sampleValue(schema: Schema, name: string, target: Target): unknown {
     return target.spread === name ? [idValue(kind, '', target), value] : [value];
   }
   if (name === 'username') return target.self;
+  // An alert channel's webhook: loopback, where nothing listens (the run allows private ones).
+  if (name === 'url' && target.template.includes('notification_channels')) {
+    return 'http://127.0.0.1:9/isolation';
+  }
   if (namedValues[name] !== undefined) return namedValues[name];
   if (schema.enum) return schema.enum[0];
   const option = schema.anyOf?.find((candidate) => candidate.type !== 'null');
@@ -235,6 +245,9 @@ function holdsUuids(schema: Schema): boolean {
 export function unmappedParameters(document: OpenApiDocument): string[] {
   return Object.entries(document.paths).flatMap(([template, methods]) =>
     Object.entries(methods).flatMap(([method, operation]) => {
+      // An operation without credentials (a git webhook, issue 39) has no tenant's ids to aim:
+      // its own secret is what guards it.
+      if ((operation.security ?? []).length === 0) return [];
       const operationName = `${method.toUpperCase()} ${template}`;
       const schema = operation.requestBody?.content?.['application/json']?.schema;
       const bodyIds = Object.entries(schema?.properties ?? {})
@@ -292,6 +305,8 @@ export function isolationMatrix(
 ): MatrixRequest[] {
   return Object.entries(document.paths).flatMap(([template, methods]) =>
     Object.entries(methods).flatMap(([method, operation]) => {
+      // Without credentials (a git webhook), no tenant's id is aimed: its own secret guards it.
+      if ((operation.security ?? []).length === 0) return [];
       const fields = idFields(template, method, operation);
       if (fields.length === 0) return [];
       const self = intruder.username;

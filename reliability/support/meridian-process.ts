@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBundle } from '../../scripts/build-server.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -62,7 +63,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 }
 
 /**
- * Starts `apps/server/src/main.ts` on free loopback ports with a fresh embedded database, or on
+ * Starts the control plane (the bundle of `apps/server/src/main.ts`) on free loopback ports with a fresh embedded database, or on
  * `dataDir`'s (a restart after a crash); `logFile`, when given, receives all of its output
  * (output() keeps only the tail).
  */
@@ -75,7 +76,7 @@ export async function startMeridian(
   let log = '';
   let exits = 0;
   let stopping = false;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [await ensureServerBundle()], {
     cwd: repoRoot,
     env: {
       ...process.env,

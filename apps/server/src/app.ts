@@ -35,6 +35,7 @@ import {
   type LoginThrottleLimits,
 } from './platform/login-throttle';
 import type { SessionPolicy } from './modules/account/auth/session-policy';
+import type { AlertSettings } from './modules/account/account-context';
 
 export interface BuildAppOptions {
   config: Pick<Config, 'webDistDir'>;
@@ -77,6 +78,8 @@ export interface BuildAppOptions {
   http?: HttpSettings;
   /** The CPU pool's threads, queue and deadline; tests shorten them. */
   cpu?: Partial<CpuPoolSettings>;
+  /** Webhook and e-mail alerts (MERIDIAN_ALLOW_PRIVATE_OUTBOUND, MERIDIAN_SMTP_*); tests shorten retries. */
+  alerts?: Partial<AlertSettings>;
   /** Registers more routes before the app becomes ready (tests, embedding). */
   extend?: (app: App) => void | Promise<void>;
 }
@@ -173,7 +176,7 @@ const idleSimulator: DriverRegistryOptions['simulator'] = { timeScale: 1, failDa
 async function registerContexts(
   app: App,
   platform: Platform,
-  { auth, realtime, cluster = {}, intelligence, dns, certificates }: BuildAppOptions,
+  { auth, realtime, cluster = {}, intelligence, dns, certificates, alerts }: BuildAppOptions,
 ): Promise<void> {
   const { externalProbeTimeoutMs, replacement, clusterEndpoints } = cluster;
   const metricsRetentionMs = intelligence?.metricsRetentionMs;
@@ -182,6 +185,7 @@ async function registerContexts(
     sessionPolicy: auth?.sessionPolicy,
     realtime,
     holdingsOf,
+    alerts,
   });
   await registerClusters(app, platform, {
     // The clusters context moves the apps on its smart clusters through this port.
@@ -190,9 +194,10 @@ async function registerContexts(
     endpointPolicy: clusterEndpoints,
     replacement,
   });
-  await registerApps(app, platform, { metricsRetentionMs });
+  // Domains first: it names the apps context's previews (its port, docs/architecture.md).
+  const previewNames = await registerDomains(app, platform, { ...dns, certificates });
+  await registerApps(app, platform, { metricsRetentionMs, previewNames });
   await registerIntelligence(app, platform, intelligence);
-  await registerDomains(app, platform, { ...dns, certificates });
 }
 
 /** What an account owns across the contexts, in words ("2 apps"); empty when nothing. */

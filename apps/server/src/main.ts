@@ -94,7 +94,7 @@ function infrastructureOptions(
   config: Config,
 ): Pick<
   BuildAppOptions,
-  'cluster' | 'intelligence' | 'dns' | 'http' | 'jobs' | 'cpu' | 'certificates'
+  'cluster' | 'intelligence' | 'dns' | 'http' | 'jobs' | 'cpu' | 'certificates' | 'alerts'
 > {
   return {
     http: { trustProxy: config.trustProxy },
@@ -111,6 +111,11 @@ function infrastructureOptions(
       dataDir: config.dataDir,
       replacement: config.replacement,
       clusterEndpoints: { allowPrivate: config.allowPrivateClusters },
+    },
+    alerts: {
+      allowPrivateOutbound: config.allowPrivateOutbound,
+      smtpUrl: config.smtp.url,
+      smtpFrom: config.smtp.from,
     },
     intelligence: {
       trafficSampleIntervalMs: config.trafficSampleIntervalMs,

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBundle } from '../../../scripts/build-server.mjs';
 
 /** apps/server: where `src/main.ts` and the scripts run from. */
 export const serverRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -24,13 +25,13 @@ export interface ServerProcess {
 }
 
 /**
- * A real `src/main.ts` process on a free loopback port with the admin password above, the DNS
+ * A real server process (the bundle of `src/main.ts`) on a free loopback port with the admin password above, the DNS
  * responder off and quiet logs; `env` adds to (and may override) that. Resolves once /health
  * answers; rejects with what it printed if it exits first.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [await ensureServerBundle()], {
     cwd: serverRoot,
     env: {
       ...process.env,

@@ -1,4 +1,6 @@
 import './app/zod-without-eval';
+// First, so the first paint is already in the reader's theme.
+import './shared/theme/color-scheme';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

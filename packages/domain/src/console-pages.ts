@@ -24,6 +24,7 @@ export const consolePagePaths = [
   '/support/app/:jobUuid',
   '/support/cluster/:jobUuid',
   '/notifications',
+  '/notification-channels',
   '/organizations',
   '/references/nameservers',
   '/references/nameservers/:ref',

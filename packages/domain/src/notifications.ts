@@ -12,6 +12,8 @@ export const notificationCategories = {
   STACK: 9,
   /** Not in the spec: invitations to join an organisation. */
   ORGANIZATION: 10,
+  /** Not in the spec: budget alerts. */
+  BUDGET: 11,
 } as const;
 
 export type NotificationCategory = keyof typeof notificationCategories;

@@ -39,6 +39,8 @@ describe('configuration', () => {
       previousSecretKeys: [],
       trustProxy: [],
       allowPrivateClusters: false,
+      allowPrivateOutbound: false,
+      smtp: { url: undefined, from: 'Meridian <alerts@localhost>' },
       certificates: { renewalCheckIntervalMs: 3_600_000 },
       dns: {
         port: 5353,
@@ -112,6 +114,8 @@ describe('configuration', () => {
       previousSecretKeys: ['an-old-key-of-some-length', 'ab'.repeat(32)],
       trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1', 'loopback'],
       allowPrivateClusters: true,
+      allowPrivateOutbound: false,
+      smtp: { url: undefined, from: 'Meridian <alerts@localhost>' },
       certificates: {
         acme: {
           directoryUrl: 'https://acme-v02.api.letsencrypt.org/directory',

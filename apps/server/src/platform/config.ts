@@ -236,6 +236,18 @@ const envSchema = z.object({
     })
     .default('0')
     .transform((value) => value === '1' || value === 'true'),
+  /** Every user-configured destination (cluster APIs, alert webhooks) may be private or loopback. */
+  MERIDIAN_ALLOW_PRIVATE_OUTBOUND: z
+    .enum(['0', '1', 'false', 'true'], {
+      error: 'must be 1 (also dial private and loopback addresses users configure) or 0',
+    })
+    .default('0')
+    .transform((value) => value === '1' || value === 'true'),
+  /** Where e-mail alerts are sent (smtp://host:port or smtps://user:pass@host); unset, none. */
+  MERIDIAN_SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MERIDIAN_SMTP_FROM: z.string().min(3).default('Meridian <alerts@localhost>'),
 });
 
 export type LogLevel = (typeof logLevels)[number];
@@ -284,6 +296,10 @@ export interface Config {
   trustProxy: string[];
   /** Whether external clusters may be on private or loopback addresses (never link-local). */
   allowPrivateClusters: boolean;
+  /** MERIDIAN_ALLOW_PRIVATE_OUTBOUND: webhooks (and clusters) may be private or loopback. */
+  allowPrivateOutbound: boolean;
+  /** E-mail alerts' SMTP server and sender. */
+  smtp: { url?: string; from: string };
   certificates: {
     /**
      * Set: every certificate is ordered from this ACME directory with dns-01 through Meridian's
@@ -384,7 +400,10 @@ export function loadConfig(
     secretKey: vars.MERIDIAN_SECRET_KEY,
     previousSecretKeys: vars.MERIDIAN_SECRET_KEY_PREVIOUS,
     trustProxy: vars.MERIDIAN_TRUST_PROXY,
-    allowPrivateClusters: vars.MERIDIAN_ALLOW_PRIVATE_CLUSTERS,
+    allowPrivateClusters:
+      vars.MERIDIAN_ALLOW_PRIVATE_CLUSTERS || vars.MERIDIAN_ALLOW_PRIVATE_OUTBOUND,
+    allowPrivateOutbound: vars.MERIDIAN_ALLOW_PRIVATE_OUTBOUND,
+    smtp: { url: vars.MERIDIAN_SMTP_URL, from: vars.MERIDIAN_SMTP_FROM },
     certificates: certificateSettings(vars),
     dns: {
       port: vars.MERIDIAN_DNS_PORT,

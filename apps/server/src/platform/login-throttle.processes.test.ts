@@ -32,10 +32,20 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         servers.push(await startServerProcess(env));
         const [a, b] = servers as [ServerProcess, ServerProcess];
 
-        for (let i = 0; i < 4; i++) {
-          expect((await loginVia(a, '203.0.113.9', 'admin', 'wrong-password')).status).toBe(401);
+        // The fourth failure holds the next try for 1 s: on a machine too loaded to ask within
+        // it, the login succeeds (and clears the failures), so the round is played again.
+        let throttled: Response | undefined;
+        for (let round = 0; round < 3 && throttled?.status !== 429; round++) {
+          let lastFailure = 0;
+          for (let i = 0; i < 4; i++) {
+            expect((await loginVia(a, '203.0.113.9', 'admin', 'wrong-password')).status).toBe(401);
+            lastFailure = performance.now();
+          }
+          throttled = await loginVia(b, '203.0.113.9', 'admin', processAdminPassword);
+          if (throttled.status !== 429)
+            expect(performance.now() - lastFailure).toBeGreaterThan(1000);
         }
-        const throttled = await loginVia(b, '203.0.113.9', 'admin', processAdminPassword);
+        throttled = throttled!;
         expect(throttled.status).toBe(429);
         expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
         expect(((await throttled.json()) as { message: string }).message).toMatch(

@@ -1,6 +1,8 @@
+import { useSyncExternalStore } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { NotificationHost } from '../shared/notifications/notification-host';
+import { currentLocale, subscribeLocale } from '../shared/i18n/locale';
 import { ErrorBoundary } from './error-boundary';
 import { AppRoutes } from './routes';
 import type { AppStore } from './store';
@@ -11,6 +13,8 @@ import type { AppStore } from './store';
  * The declarative router, not the data router: /login's first load is half the size with it.
  */
 export function App({ store }: { store: AppStore }) {
+  // A new language renders every screen again, in it, keeping what is open (issue 40).
+  useSyncExternalStore(subscribeLocale, currentLocale);
   return (
     <ErrorBoundary>
       <NotificationHost />

@@ -12,6 +12,6 @@ function pathsOf(routes: readonly RouteObject[]): string[] {
 
 describe('console pages the server answers', () => {
   it('are exactly the router’s pages', () => {
-    expect([...consolePagePaths].sort()).toEqual(pathsOf(appRoutes).sort());
+    expect([...consolePagePaths].sort()).toEqual(pathsOf(appRoutes()).sort());
   });
 });

@@ -12,7 +12,11 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
  */
 export function lazyAntdPart<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(async () => {
-    const [{ AntdScope }, Part] = await Promise.all([import('./antd-scope'), load()]);
+    const [{ AntdScope }, Part] = await Promise.all([
+      import('./antd-scope'),
+      load(),
+      import('./antd-locale').then(({ loadAntdLocale }) => loadAntdLocale()),
+    ]);
     function ScopedPart(props: P) {
       return (
         <AntdScope>

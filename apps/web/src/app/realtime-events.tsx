@@ -1,7 +1,7 @@
 import type { NotificationEvent } from '@meridian/domain/events/notification-event';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryKey } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useSelector } from 'react-redux';
 import { appsQueryKey } from '../shared/api/apps-list';
 import { selectSession } from '../features/auth/session.slice';
@@ -12,7 +12,9 @@ import { organizationsKey } from '../shared/api/organizations-list';
 import { addLiveNotification } from '../features/notifications/api/get-notifications';
 import { notify } from '../shared/notifications/notify';
 import { connectRealtime } from '../shared/realtime/realtime-client';
-import { eventEffects } from '../shared/realtime/event-effects';
+import { eventEffects, eventText } from '../shared/realtime/event-effects';
+import { currentLocale, subscribeLocale } from '../shared/i18n/locale';
+import { loadServerMessages } from '../shared/i18n/server-messages';
 import type { StaleResource } from '../shared/realtime/event-effects';
 
 const staleKeys: Record<StaleResource, QueryKey> = {
@@ -24,6 +26,18 @@ const staleKeys: Record<StaleResource, QueryKey> = {
   organizations: organizationsKey,
 };
 
+/** A live notice's words, in the console's language even when it changes while the notice shows. */
+function EventNoticeText({
+  event,
+  part,
+}: {
+  event: NotificationEvent;
+  part: 'title' | 'description';
+}) {
+  useSyncExternalStore(subscribeLocale, currentLocale);
+  return <>{eventText(event)[part]}</>;
+}
+
 /**
  * The live-event channel of the signed-in user (spec "States and transitions"): one socket while a token exists,
  * closed when it goes. Each event tells the user, refreshes what it changed and joins the list.
@@ -34,16 +48,24 @@ export function RealtimeEvents() {
 
   useEffect(() => {
     if (!token || !userId) return undefined;
-    const onEvent = (event: NotificationEvent) => {
+    const onEvent = async (event: NotificationEvent) => {
+      // A reason the server wrote is told in the reader's language: its catalogue first.
+      if (event.payload?.status_reason) await loadServerMessages();
       const { notice, refetch } = eventEffects(event);
-      if (notice) notify[notice.kind](notice.title, notice.description, { key: notice.key });
+      if (notice) {
+        notify[notice.kind](
+          <EventNoticeText event={event} part="title" />,
+          notice.description ? <EventNoticeText event={event} part="description" /> : undefined,
+          { key: notice.key },
+        );
+      }
       for (const resource of refetch) {
         void queryClient.invalidateQueries({ queryKey: staleKeys[resource] });
       }
       // Traffic events only say "refresh": they are not notifications to list.
       if (event.is_notification) addLiveNotification(queryClient, event);
     };
-    return connectRealtime({ token, userId }, onEvent);
+    return connectRealtime({ token, userId }, (event) => void onEvent(event));
   }, [token, userId, queryClient]);
 
   return null;

@@ -12,7 +12,7 @@ import { appFixture, deploymentFixture } from '../shared/testing/api-fixtures';
 import { jsonResponse } from '../shared/testing/test-providers';
 import { appRoutes } from './routes';
 import { createAppStore } from './store';
-import { theme } from '../shared/theme/antd-theme';
+import { antdTheme } from '../shared/theme/antd-theme';
 
 const user = { userId: 'u-1', userEmail: 'ada@example.ca', token: 'tok' };
 
@@ -62,7 +62,13 @@ const answers: Record<string, unknown> = {
     daily_totals: { total_requests: 0, daily_active_users: 0 },
     regions: [],
   },
-  '/auth/session': { userId: 'u-1', username: 'ada', email: 'ada@example.ca', isAdmin: false },
+  '/auth/session': {
+    userId: 'u-1',
+    username: 'ada',
+    email: 'ada@example.ca',
+    isAdmin: false,
+    locale: null,
+  },
   '/auth/logout': { status: 'success' },
   '/event/server/notifications': [],
   '/event/server/notifications/count': { count: 0 },
@@ -81,9 +87,9 @@ function renderApp(path: string, { signedIn = true } = {}) {
   });
   vi.stubGlobal('fetch', fetchMock);
   const store = createAppStore(readStoredUser());
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
   render(
-    <ConfigProvider theme={theme}>
+    <ConfigProvider theme={antdTheme('light')}>
       <NotificationBridge />
       <ReduxProvider store={store}>
         <RouterProvider router={router} />
@@ -166,7 +172,7 @@ describe('routes', () => {
   it('logs out from the account menu', async () => {
     const { router, store, fetchMock } = renderApp('/home');
     const u = userEvent.setup();
-    await u.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await u.click(await screen.findByRole('button', { name: /account menu/i }));
     for (const entry of [
       'Notifications',
       'Organisations',

@@ -16,6 +16,11 @@ const ClustersPage = lazyAntdPart(() =>
 const AppDetailPage = lazyAntdPart(() =>
   import('../features/apps/app-detail-page').then((m) => m.AppDetailPage),
 );
+const NotificationChannelsPage = lazyAntdPart(() =>
+  import('../features/notification-channels/notification-channels-page').then(
+    (m) => m.NotificationChannelsPage,
+  ),
+);
 const ApiKeysPage = lazyAntdPart(() =>
   import('../features/api-keys/api-keys-page').then((m) => m.ApiKeysPage),
 );
@@ -53,8 +58,11 @@ const NotFoundPage = lazyAntdPart(() =>
   import('../features/not-found/not-found-page').then((m) => m.NotFoundPage),
 );
 
-/** Every screen of spec "Screens and routes". */
-export const appRoutes: RouteObject[] = [
+/**
+ * Every screen of spec "Screens and routes". Built at each render, so a new language reaches
+ * every screen: elements made once would let React skip them (issue 40).
+ */
+export const appRoutes = (): RouteObject[] => [
   {
     element: <RootLayout />,
     children: [
@@ -78,6 +86,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/apps/:appId/terms-of-service', element: <TermsPage /> },
               { path: '/terms-of-services', element: <TermsPage /> },
               { path: '/api-key', element: <ApiKeysPage /> },
+              { path: '/notification-channels', element: <NotificationChannelsPage /> },
               { path: '/audit', element: <AuditPage /> },
               { path: '/users', element: <UsersPage /> },
               { path: '/domain', element: <DomainsPage /> },
@@ -107,5 +116,5 @@ export const appRoutes: RouteObject[] = [
 
 /** The console's screens, in the router App provides. */
 export function AppRoutes() {
-  return useRoutes(appRoutes);
+  return useRoutes(appRoutes());
 }

@@ -50,7 +50,7 @@ export const rolloutStepStates = [
 ] as const;
 
 /** The gate of each location of a rollout: how long it bakes, how much worse it may do. */
-const gateFields = {
+export const gateFields = {
   /** How long each location's traffic is watched once its rollout is available (default 60 s). */
   bake_seconds: z
     .number({ error: rolloutMessages.bakeSeconds })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locales } from '../i18n/locale';
 import { limits } from '../limits';
 import { hasNoNul, tooLongMessage } from '../request-fields';
 import { validationMessages } from '../validation-messages';
@@ -40,7 +41,17 @@ export const userSchema = z.object({
 
 export type User = z.infer<typeof userSchema>;
 
-/** `GET /auth/session`: who the presented credentials belong to. */
-export const sessionUserSchema = userSchema.omit({ createdAt: true });
+/** The console's language a user chooses (issue 40). */
+export const localeSchema = z.enum(locales, { error: 'Please choose en or fr-CA' });
+
+/** `GET /auth/session`: who the presented credentials belong to, and the language they chose. */
+export const sessionUserSchema = userSchema
+  .omit({ createdAt: true })
+  .extend({ locale: localeSchema.nullable() });
+
+/** `PUT /auth/users/me`: what a user sets about themselves (issue 40: the console's language). */
+export const updateMeSchema = z.object({ locale: localeSchema });
+
+export type UpdateMeInput = z.infer<typeof updateMeSchema>;
 
 export type SessionUser = z.infer<typeof sessionUserSchema>;

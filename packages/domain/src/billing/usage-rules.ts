@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locale';
 import {
   billingCurrency,
   usageUnit,
@@ -134,8 +135,19 @@ export function formatUptime(seconds: number, maxUnits = 2): string {
   return groups.length > 0 ? groups.join(' ') : '00s';
 }
 
-/** Money per design: CAD with a '$' prefix and always 2 decimals, e.g. '$1,234.50'. */
-export function formatCad(amount: number): string {
+/** CAD as a reader of the locale writes it: '1 234,50 $' in Canadian French (Intl, OQLF). */
+function frenchCad(amount: number, maximumFractionDigits: number): string {
+  return new Intl.NumberFormat('fr-CA', {
+    style: 'currency',
+    currency: 'CAD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits,
+  }).format(amount);
+}
+
+/** Money per design: CAD with a '$' prefix and always 2 decimals, e.g. '$1,234.50'; '1 234,50 $' in French. */
+export function formatCad(amount: number, locale: Locale = 'en'): string {
+  if (locale === 'fr-CA') return frenchCad(roundCents(amount), 2);
   return `$${roundCents(amount).toLocaleString('en-US', {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
@@ -143,6 +155,7 @@ export function formatCad(amount: number): string {
 }
 
 /** A rate keeps its 4 decimals, as the datacenters price in tenths of a cent: '$0.0850'. */
-export function formatRate(rate: number): string {
+export function formatRate(rate: number, locale: Locale = 'en'): string {
+  if (locale === 'fr-CA') return frenchCad(rate, 4);
   return `$${rate.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
 }

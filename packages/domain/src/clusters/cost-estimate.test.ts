@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMonthlyCost, minimumMonthlyCost } from './cost-estimate';
+import { formatCad } from '../billing/usage-rules';
+import { minimumMonthlyCost } from './cost-estimate';
 
 describe('minimum monthly cost', () => {
   it('sums (masters + minions) × hourly price × 730.001 over the datacenters', () => {
@@ -10,8 +11,8 @@ describe('minimum monthly cost', () => {
       minionCount: 2,
     });
     expect(cost).toBeCloseTo(3 * 0.05 * 730.001 + 3 * 0.1 * 730.001, 9);
-    expect(formatMonthlyCost(cost)).toBe('$328.50');
-    expect(formatMonthlyCost(1533)).toBe('$1,533.00');
+    expect(formatCad(cost)).toBe('$328.50');
+    expect(formatCad(1533)).toBe('$1,533.00');
   });
 
   it('is zero with no datacenter', () => {

@@ -26,8 +26,3 @@ export function minimumMonthlyCost({
     0,
   );
 }
-
-/** '$1,533.00' style, always 2 decimals. */
-export function formatMonthlyCost(amount: number): string {
-  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}

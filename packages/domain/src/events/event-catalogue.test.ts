@@ -25,10 +25,10 @@ describe('event catalogue', () => {
       }
     }
     // 5 app + 2 stack + 1 version + 2 cluster + 2 certificate + 3 smart cluster + 2 domain
-    // + 1 subdomain + 2 cluster DNS actions, three outcomes each, plus the traffic and
-    // invitation events.
-    expect(count).toBe(20 * 3);
-    expect(Object.keys(eventCatalogue)).toHaveLength(20 * 3 + 2);
+    // + 1 subdomain + 2 preview + 2 cluster DNS actions, three outcomes each, plus the traffic,
+    // invitation and budget events.
+    expect(count).toBe(22 * 3);
+    expect(Object.keys(eventCatalogue)).toHaveLength(22 * 3 + 3);
     expect(eventCatalogue.TRAFFIC_UPDATE).toMatchObject({ category: 'TRAFFIC', status: 'TRAFFIC' });
   });
 

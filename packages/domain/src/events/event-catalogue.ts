@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { NotificationCategory, NotificationStatus } from '../notifications';
+import type { Locale } from '../i18n/locale';
+import { frenchResourceTitle, frenchTitles } from './event-titles.fr-CA';
 
 /**
  * The event catalogue of spec "Entities and their fields": every subject × action × outcome, with its category, status
@@ -55,6 +57,13 @@ export const eventSubjects = {
     nameField: 'app_name',
     actions: ['UPDATE'],
   },
+  /** Issue 39: a pull/merge request's preview deployment (`PREVIEW_DEPLOY_FULFILLED` when reachable). */
+  PREVIEW: {
+    category: 'APP',
+    noun: 'Preview of',
+    nameField: 'app_name',
+    actions: ['DEPLOY', 'DELETE'],
+  },
   CLUSTER_DNS: {
     category: 'CLUSTER_DNS',
     noun: 'DNS of cluster',
@@ -74,7 +83,10 @@ export type ResourceEventType = {
 export const trafficEventType = 'TRAFFIC_UPDATE';
 /** Told to the invitee: someone invited them to join an organisation. */
 export const invitationEventType = 'ORGANIZATION_INVITATION';
-export type EventType = ResourceEventType | typeof trafficEventType | typeof invitationEventType;
+/** The month's metered cost crossed one of the budget's thresholds (issue 39 item 4). */
+export const budgetEventType = 'BUDGET_THRESHOLD_REACHED';
+export type EventType =
+  ResourceEventType | typeof trafficEventType | typeof invitationEventType | typeof budgetEventType;
 
 /** What an event carries about the resource it concerns: stored with the event and sent as is. */
 export const eventPayloadSchema = z.object({
@@ -92,6 +104,13 @@ export const eventPayloadSchema = z.object({
   organization_uuid: z.string().optional(),
   /** The inviter's username, on an invitation. */
   invited_by: z.string().optional(),
+  /** A budget alert: the threshold reached (80) and the budget it is of ("$500.00 CAD"). */
+  budget_percent: z.string().optional(),
+  budget_amount: z.string().optional(),
+  /** A preview's pull/merge request number (issue 39). */
+  pr_number: z.number().optional(),
+  /** The domain name a preview answers on, when its git source names a domain (issue 39). */
+  preview_name: z.string().optional(),
   /** Why a rejected operation failed, in words a user can act on. */
   status_reason: z.string().optional(),
 });
@@ -103,6 +122,8 @@ export interface EventTypeEntry {
   status: NotificationStatus;
   message_title: string;
   message_description?: string;
+  /** The same in Canadian French (issue 40), with the same placeholders. */
+  fr: { message_title: string; message_description?: string };
 }
 
 const words: Record<EventAction, { past: string; noun: string }> = {
@@ -116,21 +137,29 @@ const words: Record<EventAction, { past: string; noun: string }> = {
 
 const rejectedDescription = 'Please try again or contact support.';
 
-function entry(subject: Subject, action: EventAction, outcome: EventOutcome): EventTypeEntry {
+function entry(
+  name: string,
+  subject: Subject,
+  action: EventAction,
+  outcome: EventOutcome,
+): EventTypeEntry {
   const title = `${subject.noun} {${subject.nameField}}`;
   const { past, noun } = words[action];
+  const fr = { message_title: frenchResourceTitle(name, subject.nameField, action, outcome) };
   switch (outcome) {
     case 'PENDING':
       return {
         category: subject.category,
         status: 'PENDING',
         message_title: `${title} ${noun} started.`,
+        fr,
       };
     case 'FULFILLED':
       return {
         category: subject.category,
         status: 'FULFILLED',
         message_title: `${title} ${past}.`,
+        fr,
       };
     case 'REJECTED':
       return {
@@ -138,6 +167,7 @@ function entry(subject: Subject, action: EventAction, outcome: EventOutcome): Ev
         status: 'REJECTED',
         message_title: `${title} ${noun} failed.`,
         message_description: rejectedDescription,
+        fr: { ...fr, message_description: frenchTitles.rejectedDescription },
       };
   }
 }
@@ -147,10 +177,21 @@ const outcomes: readonly EventOutcome[] = ['PENDING', 'FULFILLED', 'REJECTED'];
 export const eventCatalogue = Object.fromEntries([
   ...Object.entries(eventSubjects).flatMap(([name, subject]) =>
     subject.actions.flatMap((action) =>
-      outcomes.map((outcome) => [`${name}_${action}_${outcome}`, entry(subject, action, outcome)]),
+      outcomes.map((outcome) => [
+        `${name}_${action}_${outcome}`,
+        entry(name, subject, action, outcome),
+      ]),
     ),
   ),
-  [trafficEventType, { category: 'TRAFFIC', status: 'TRAFFIC', message_title: 'Traffic updated.' }],
+  [
+    trafficEventType,
+    {
+      category: 'TRAFFIC',
+      status: 'TRAFFIC',
+      message_title: 'Traffic updated.',
+      fr: { message_title: frenchTitles.traffic },
+    },
+  ],
   [
     invitationEventType,
     {
@@ -159,9 +200,29 @@ export const eventCatalogue = Object.fromEntries([
       status: 'PENDING',
       message_title: '{invited_by} invited you to join organisation {organization_name}.',
       message_description: 'Accept or decline it on the Organisations page.',
+      fr: {
+        message_title: frenchTitles.invitation,
+        message_description: frenchTitles.invitationDescription,
+      },
+    },
+  ],
+  [
+    budgetEventType,
+    {
+      category: 'BUDGET',
+      status: 'FULFILLED',
+      message_title: 'Budget: {budget_percent} % of {budget_amount} reached this month.',
+      message_description: 'See the forecast on the Billing page.',
+      fr: {
+        message_title: frenchTitles.budget,
+        message_description: frenchTitles.budgetDescription,
+      },
     },
   ],
 ]) as Record<EventType, EventTypeEntry>;
+
+/** Figures, not names: shown as they are, without quotes. */
+const unquotedFields: ReadonlySet<string> = new Set(['budget_percent', 'budget_amount']);
 
 export function eventType<S extends EventSubject>(
   subject: S,
@@ -176,27 +237,36 @@ export function isEventType(value: string): value is EventType {
 }
 
 /**
- * Title and description for a user: placeholders become the quoted name (spec "The error catalogue"); a missing
- * name drops its placeholder. A rejected event's status reason leads its description.
+ * Title and description for a user, in their language: placeholders become the quoted name (spec
+ * "The error catalogue"; « » in French); a missing name drops its placeholder. A rejected event's
+ * status reason leads its description.
  */
 export function describeEvent(
   type: EventType,
   payload: EventPayload,
+  locale: Locale = 'en',
+  // The status reason is a server message: the caller translates it (localizeMessage), so the
+  // console's first pages do not carry the whole message catalogue.
+  localizeReason: (reason: string) => string = (reason) => reason,
 ): { title: string; description?: string } {
-  const entry = eventCatalogue[type];
+  const english = eventCatalogue[type];
+  const entry = locale === 'en' ? english : english.fr;
+  const quote = (value: string) => (locale === 'en' ? `"${value}"` : `« ${value} »`);
   const title = entry.message_title
     .replace(/\{(\w+)\}/g, (_match, field: string) => {
       const value = payload[field as keyof EventPayload];
-      return value ? `"${value}"` : '';
+      if (value === undefined || value === '') return '';
+      return unquotedFields.has(field) ? String(value) : quote(String(value));
     })
     .replace(/ {2,}/g, ' ');
+  const reason = payload.status_reason && localizeReason(payload.status_reason);
   // A started or finished operation may say what it does and why (a move on traffic, say).
-  if (entry.status !== 'REJECTED') {
-    const description = payload.status_reason ?? entry.message_description;
+  if (english.status !== 'REJECTED') {
+    const description = reason || entry.message_description;
     return description ? { title, description } : { title };
   }
   // A reason is a sentence of its own: end it before the advice that follows.
-  const reason = payload.status_reason?.replace(/([^.!?])$/, '$1.');
-  const description = [reason, entry.message_description].filter(Boolean).join(' ');
+  const ended = reason?.replace(/([^.!?])$/, '$1.');
+  const description = [ended, entry.message_description].filter(Boolean).join(' ');
   return { title, description };
 }

@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locale';
 import { z } from 'zod';
 
 /**
@@ -51,9 +52,10 @@ export function requestsPerMinute(dailyRequests: number): number {
  * '1,234' from 10 up; below, up to two decimals ('0.4', '2.25'), so a quiet location does not
  * read as no traffic; under 0.01, '<0.01'.
  */
-export function formatRequestsPerMinute(perMinute: number): string {
-  if (perMinute > 0 && perMinute < 0.01) return '<0.01';
-  return perMinute.toLocaleString('en-US', { maximumFractionDigits: perMinute < 10 ? 2 : 0 });
+export function formatRequestsPerMinute(perMinute: number, locale: Locale = 'en'): string {
+  const intl = locale === 'fr-CA' ? 'fr-CA' : 'en-US';
+  if (perMinute > 0 && perMinute < 0.01) return `<${(0.01).toLocaleString(intl)}`;
+  return perMinute.toLocaleString(intl, { maximumFractionDigits: perMinute < 10 ? 2 : 0 });
 }
 
 export const mapBarAmberAbove = 60;

@@ -3,7 +3,13 @@ import { registerActingAccount } from '../../platform/http/acting-account';
 import { registerAuthentication } from '../../platform/http/authenticate';
 import type { Platform } from '../../platform/platform';
 import { registerRealtime, type RealtimeTimings } from '../../platform/realtime/realtime';
-import { createAccountContext } from './account-context';
+import { createAccountContext, type AlertSettings } from './account-context';
+import { channelRoutes } from './notification-channel/channel.routes';
+import {
+  alertJobs,
+  dispatchEventDeliveries,
+  scheduleAlertsRound,
+} from './notification-channel/channel.delivery';
 import { apiKeyRoutes } from './api-key/api-key.routes';
 import { authenticateApiKey } from './api-key/api-key.service';
 import { auditRoutes } from './audit/audit.routes';
@@ -28,6 +34,8 @@ export interface AccountSettings {
   realtime?: Partial<RealtimeTimings>;
   /** What an account owns in the other contexts (organisations are deleted only when empty). */
   holdingsOf?: (accountId: string) => Promise<string[]>;
+  /** Webhook and e-mail alerts: outbound switch, SMTP, retry timings (tests shorten them). */
+  alerts?: Partial<AlertSettings>;
 }
 
 /**
@@ -40,7 +48,21 @@ export async function registerAccount(
   platform: Platform,
   settings: AccountSettings = {},
 ): Promise<void> {
-  const context = createAccountContext(platform, settings.sessionPolicy, settings.holdingsOf);
+  const context = createAccountContext(
+    platform,
+    settings.sessionPolicy,
+    settings.holdingsOf,
+    settings.alerts,
+  );
+  platform.jobs.define(...alertJobs(context));
+  // An event heard committed sends its alert deliveries' jobs (ids make a second send a no-op).
+  const unsubscribe = platform.changes.subscribe('event', ({ id }) => {
+    dispatchEventDeliveries(context, id).catch((error: unknown) =>
+      app.log.warn({ err: error, eventId: id }, 'alert deliveries not sent yet; the round will'),
+    );
+  });
+  app.addHook('onClose', async () => unsubscribe());
+  app.addHook('onReady', () => scheduleAlertsRound(context, new Date()));
   // One resolver per Authorization scheme: console sessions and CI/CD API keys.
   registerAuthentication(
     app,
@@ -61,6 +83,7 @@ export async function registerAccount(
   await app.register(registryRoutes, { prefix: '/auth', context });
   await app.register(userAdminRoutes, { prefix: '/auth', context });
   await app.register(auditRoutes, { prefix: '/auth', context });
+  await app.register(channelRoutes, { prefix: '/auth', context });
   await app.register(eventRoutes, { prefix: '/event', context });
   await registerRealtime(app, {
     changes: platform.changes,

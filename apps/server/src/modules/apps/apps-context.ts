@@ -16,6 +16,19 @@ export interface AppsContext {
   cpu: CpuPool;
   /** How long deployment metrics are kept (MERIDIAN_METRICS_RETENTION_HOURS); unset: a week. */
   metricsRetentionMs?: number;
+  /** What the domains context does for previews' names; unset: previews go unnamed. */
+  previewNames?: PreviewNames;
+}
+
+/**
+ * A port the domains context implements (docs/architecture.md: apps may not import domains),
+ * so a preview gets a name under the user's domain and its certificate (issue 39).
+ */
+export interface PreviewNames {
+  /** The domain's name when it is the user's and in use; null otherwise. */
+  domainName(userId: string, domainId: string): Promise<string | null>;
+  /** Issues the certificate of a deployment's domain names, as `https_enable` does. */
+  secure(userId: string, deploymentId: string): Promise<void>;
 }
 
 /** Runs `work` in a transaction; the jobs it sends are enqueued in it and woken after commit. */

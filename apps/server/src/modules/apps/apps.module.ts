@@ -1,7 +1,7 @@
 import type { App } from '../../platform/http/http-app';
 import { registerSignedInRoutes } from '../../platform/http/signed-in-routes';
 import type { Platform } from '../../platform/platform';
-import type { AppsContext } from './apps-context';
+import type { AppsContext, PreviewNames } from './apps-context';
 import { appRoutes } from './app/app.routes';
 import { cicdRoutes } from './cicd/cicd.routes';
 import { intelligenceDeploymentRoutes } from './cicd/intelligence-deployment.routes';
@@ -9,6 +9,9 @@ import { deploymentJobs } from './deployment/deployment.jobs';
 import { deploymentRoutes } from './deployment/deployment.routes';
 import { deploymentLogRoutes } from './deployment/deployment-logs.routes';
 import { registerDeploymentLogSockets } from './deployment/deployment-logs.sockets';
+import { gitPreviewRoutes } from './git/git-preview.routes';
+import { gitSourceRoutes } from './git/git-source.routes';
+import { gitWebhookRoutes } from './git/git-webhook.routes';
 import { historyRoutes } from './history/history.routes';
 import { metricsRoutes } from './metrics/metrics.routes';
 import { clusterVersionRoutes } from './rollout/cluster-versions.routes';
@@ -25,6 +28,8 @@ export const appsPrefix = '/meridian/v1/kube';
 /** The apps context's settings: how long deployment metrics are kept (MERIDIAN_METRICS_RETENTION_HOURS). */
 export interface AppsSettings {
   metricsRetentionMs?: number;
+  /** The domains context's side of previews' names (app.ts hands it over). */
+  previewNames?: PreviewNames;
 }
 
 /** The apps context's share of the platform, for app.ts to hand the clusters context its port. */
@@ -58,12 +63,16 @@ export async function registerApps(
       historyRoutes,
       versionDiffRoutes,
       rolloutRoutes,
+      gitSourceRoutes,
+      gitPreviewRoutes,
     ]) {
       await scope.register(routes, { prefix: appsPrefix, context });
     }
     await scope.register(clusterVersionRoutes, { prefix: '/cluster', context });
     await scope.register(intelligenceDeploymentRoutes, { prefix: '/intelligence', context });
   });
+  // The git providers' webhooks carry a signature, not a session.
+  await app.register(gitWebhookRoutes, { context });
   // The live tail rides the realtime channel, when the app has one.
   if (app.realtime) {
     const logs = registerDeploymentLogSockets(app.realtime, context);

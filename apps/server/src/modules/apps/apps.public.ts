@@ -30,6 +30,7 @@ export {
   namedDeploymentViews,
 } from './deployment/deployment.records';
 export type { DeploymentView } from './deployment/deployment.types';
+export type { PreviewNames } from './apps-context';
 
 /** The apps on smart clusters, for the clusters context: each move runs in its own transaction. */
 export function deploymentsOnSmartClusters(

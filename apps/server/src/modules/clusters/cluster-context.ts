@@ -2,7 +2,7 @@ import type { CpuPool } from '../../platform/cpu-pool';
 import type { Database } from '../../platform/db/database';
 import type { DeploymentsOnSmartClusters } from './clusters.public';
 import type { DriverRegistry } from '../../platform/drivers/infrastructure-driver';
-import type { ClusterEndpointPolicy } from '../../platform/drivers/kubernetes/cluster-endpoint-guard';
+import type { ClusterEndpointPolicy } from '../../platform/outbound-guard';
 import { transactionWithJobs, type JobSender } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
 import { listDatacenterRows } from './cluster/cluster.queries';

@@ -1,4 +1,4 @@
-import type { ClusterEndpointPolicy } from '../../platform/drivers/kubernetes/cluster-endpoint-guard';
+import type { ClusterEndpointPolicy } from '../../platform/outbound-guard';
 import type { App } from '../../platform/http/http-app';
 import { registerSignedInRoutes } from '../../platform/http/signed-in-routes';
 import type { Platform } from '../../platform/platform';

@@ -20,6 +20,8 @@ import { dnsJobs } from './dns/dns.jobs';
 import { dnsRoutes } from './dns/dns.routes';
 import { zoneRoutes } from './dns/zone.routes';
 import { readZoneFileTask } from './dns/zone-file.service';
+import { previewNamesOf } from './dns/preview-names';
+import type { PreviewNames } from '../apps/apps.public';
 import type { DomainContext } from './domain-context';
 import { domainJobs } from './domain/domain.jobs';
 import { domainRoutes } from './domain/domain.routes';
@@ -89,13 +91,14 @@ function domainContextOf(
 /**
  * The domains context: `/domain`, `/domain/dns` and `/certificate` (domains and records,
  * deployment domain names, the local certificate authority), the zone store DNS servers read,
- * the built-in responder and the PowerDNS publisher when configured.
+ * the built-in responder and the PowerDNS publisher when configured. Answers its side of
+ * previews' names, for the apps context.
  */
 export async function registerDomains(
   app: App,
   platform: Platform,
   settings: DomainsSettings = {},
-): Promise<void> {
+): Promise<PreviewNames> {
   const { database, jobs } = platform;
   const nameservers = settings.nameservers ?? defaultNameservers;
   const zones = createZoneStore(database.db, platform.changes);
@@ -160,4 +163,5 @@ export async function registerDomains(
     await scope.register(zoneRoutes, { prefix: '/domain', context });
     await scope.register(certificateRoutes, { prefix: '/certificate', context });
   });
+  return previewNamesOf(context);
 }

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { createStatementPlanner, type StatementPlanner } from './planned-statements';
 import * as accounts from './schema/accounts';
+import * as alerts from './schema/alerts';
 import * as apps from './schema/apps';
 import * as clusters from './schema/clusters';
 import * as domains from './schema/domains';
@@ -21,7 +22,15 @@ import * as platform from './schema/platform';
  * The database every module queries: the common Postgres-dialect type of both drivers, so one
  * piece of query code runs on the embedded PGlite and on a PostgreSQL server alike.
  */
-const schema = { ...accounts, ...clusters, ...apps, ...domains, ...metering, ...platform };
+const schema = {
+  ...accounts,
+  ...alerts,
+  ...clusters,
+  ...apps,
+  ...domains,
+  ...metering,
+  ...platform,
+};
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -1,5 +1,5 @@
 import type { DriverRegistry, InfrastructureDriver } from './infrastructure-driver';
-import type { ClusterEndpointPolicy } from './kubernetes/cluster-endpoint-guard';
+import type { ClusterEndpointPolicy } from '../outbound-guard';
 import { KubernetesDriver, type KubernetesDriverOptions } from './kubernetes/kubernetes-driver';
 import { SimulatorDriver, type SimulatorOptions } from './simulator/simulator-driver';
 

@@ -14,6 +14,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from './errors';
+import { localizedErrorBody, requestLocale } from './request-locale';
 
 const domainErrorStatus: [new (...args: never[]) => DomainError, number][] = [
   [ValidationError, 400],
@@ -87,38 +88,42 @@ function domainErrorBody(error: DomainError, reply: FastifyReply): ErrorBody {
 
 /** The one place an error becomes an HTTP answer: `{message, errors?}` (docs/architecture.md). */
 export function handleError(error: Error, request: FastifyRequest, reply: FastifyReply) {
+  const [status, body] = errorAnswer(error, request, reply);
+  return reply.code(status).send(localizedErrorBody(body, requestLocale(request)));
+}
+
+function errorAnswer(
+  error: Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): [status: number, body: ErrorBody] {
   // Errors from Fastify and its plugins carry these optional fields; anything may throw, though.
   const { validation, statusCode = 500, code } = error as Partial<FastifyError>;
   if (validation) {
-    const body: ErrorBody = {
-      message: 'Validation failed',
-      errors: listed(validation.map((issue) => issue.message ?? 'Invalid value')),
-    };
-    return reply.code(400).send(body);
+    const messages = validation.map((issue) => issue.message ?? 'Invalid value');
+    return [400, { message: 'Validation failed', errors: listed(messages) }];
   }
   if (error instanceof DomainError) {
     const status = domainErrorStatus.find(([type]) => error instanceof type)?.[1] ?? 500;
-    return reply.code(status).send(domainErrorBody(error, reply));
+    return [status, domainErrorBody(error, reply)];
   }
   if (isDataException(error)) {
     request.log.warn({ err: error }, 'request carried a value the database refused');
-    return reply.code(400).send({ message: dataExceptionMessage } satisfies ErrorBody);
+    return [400, { message: dataExceptionMessage }];
   }
   // Client errors raised by Fastify and its plugins (bad JSON, body too large, ...); their
   // texts describe the request, never the server.
   if (statusCode >= 400 && statusCode < 500) {
-    const body: ErrorBody = {
-      message: short(
-        (code && fastifyErrorMessages[code]) ?? (code ? error.message : 'Bad request'),
-      ),
-    };
-    return reply.code(statusCode).send(body);
+    const message = (code && fastifyErrorMessages[code]) ?? (code ? error.message : 'Bad request');
+    return [statusCode, { message: short(message) }];
   }
   // The log line carries the request id (pino's reqId); the answer quotes it for support.
   request.log.error({ err: error }, 'request failed');
-  const body: ErrorBody = {
-    message: `Internal server error. If it keeps happening, contact support and quote request ${request.id}.`,
-    request_id: request.id,
-  };
-  return reply.code(500).send(body);
+  return [
+    500,
+    {
+      message: `Internal server error. If it keeps happening, contact support and quote request ${request.id}.`,
+      request_id: request.id,
+    },
+  ];
 }

@@ -1,21 +1,31 @@
 import AuditOutlined from '@ant-design/icons-svg/es/asn/AuditOutlined';
+import BgColorsOutlined from '@ant-design/icons-svg/es/asn/BgColorsOutlined';
 import BellOutlined from '@ant-design/icons-svg/es/asn/BellOutlined';
 import CreditCardOutlined from '@ant-design/icons-svg/es/asn/CreditCardOutlined';
 import CloudServerOutlined from '@ant-design/icons-svg/es/asn/CloudServerOutlined';
 import CustomerServiceOutlined from '@ant-design/icons-svg/es/asn/CustomerServiceOutlined';
 import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
+import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
 import KeyOutlined from '@ant-design/icons-svg/es/asn/KeyOutlined';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
 import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
-import { useQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useState, useSyncExternalStore } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { sessionQueryOptions } from '../../features/auth/api/get-session';
 import { useLogout } from '../../features/auth/api/logout';
+import { chooseLocale } from '../../features/auth/api/update-me';
+import { currentLocale } from '../../shared/i18n/locale';
+import {
+  chooseColorScheme,
+  colorSchemeChoice,
+  nextColorSchemeChoice,
+  subscribeColorScheme,
+} from '../../shared/theme/color-scheme';
 import { selectUserEmail } from '../../features/auth/session.slice';
 import { t } from '../../shared/i18n/translate';
 import { MenuButton } from '../../shared/components/menu-button';
@@ -46,6 +56,7 @@ const routes: Record<string, string> = {
   billing: '/billing',
   support: '/support',
   'api-keys': '/api-key',
+  'notification-channels': '/notification-channels',
   audit: '/audit',
   users: '/users',
 };
@@ -63,7 +74,10 @@ export function AccountMenu() {
   const [securityOpen, setSecurityOpen] = useState(false);
   const [securityLoaded, setSecurityLoaded] = useState(false);
 
+  const queryClient = useQueryClient();
   const isAdmin = useQuery(sessionQueryOptions()).data?.isAdmin === true;
+  // The theme entry says the current choice.
+  useSyncExternalStore(subscribeColorScheme, colorSchemeChoice);
   const entries = accountEntries(email, isAdmin);
 
   const onSelect = (key: string) => {
@@ -76,6 +90,12 @@ export function AccountMenu() {
     } else if (key === 'security') {
       setSecurityLoaded(true);
       setSecurityOpen(true);
+    } else if (key === 'theme') chooseColorScheme(nextColorSchemeChoice());
+    else if (key === 'language') {
+      // Messages the server wrote (notifications, reasons) come again in the new language.
+      void chooseLocale(currentLocale() === 'en' ? 'fr-CA' : 'en').then(() =>
+        queryClient.invalidateQueries(),
+      );
     } else if (key === 'logout') void logout();
     else if (routes[key]) void navigate(routes[key]);
   };
@@ -86,11 +106,9 @@ export function AccountMenu() {
         entries={entries}
         onSelect={onSelect}
         triggerClassName={styles.accountTrigger}
-        label={t('account.trigger')}
+        label={t('account.trigger', { email })}
       >
-        <span className={styles.accountAvatar} aria-hidden="true">
-          {initialOf(email)}
-        </span>
+        <span className={styles.accountAvatar} aria-hidden="true" data-initial={initialOf(email)} />
         <span className={styles.accountLabel}>{email}</span>
         <SvgIcon icon={DownOutlined} className={styles.accountCaret} />
       </MenuButton>
@@ -125,6 +143,11 @@ function accountEntries(email: string, isAdmin: boolean): MenuEntry[] {
     { key: 'billing', icon: CreditCardOutlined, label: t('account.billing') },
     { key: 'support', icon: CustomerServiceOutlined, label: t('account.support') },
     { key: 'api-keys', icon: KeyOutlined, label: t('account.apiKeys') },
+    {
+      key: 'notification-channels',
+      icon: BellOutlined,
+      label: t('account.notificationChannels'),
+    },
     { key: 'keypair', icon: LockOutlined, label: t('account.keypair') },
     { key: 'registries', icon: CloudServerOutlined, label: t('account.registries') },
     { key: 'security', icon: SafetyOutlined, label: t('account.security') },
@@ -133,6 +156,18 @@ function accountEntries(email: string, isAdmin: boolean): MenuEntry[] {
     { key: 'audit', icon: AuditOutlined, label: t('account.audit') },
     // The installation admin's, so shown to admins only (the server refuses anyone else).
     ...(isAdmin ? [{ key: 'users', icon: UserOutlined, label: t('account.users') }] : []),
+    // Says the theme now; choosing it moves to the next (system → light → dark).
+    {
+      key: 'theme',
+      icon: BgColorsOutlined,
+      label: t('account.theme', { choice: t(`account.theme.${colorSchemeChoice()}`) }),
+    },
+    // Named in the language it switches to, as readers of the other language look for it.
+    {
+      key: 'language',
+      icon: GlobalOutlined,
+      label: <span lang={currentLocale() === 'en' ? 'fr-CA' : 'en'}>{t('account.language')}</span>,
+    },
     { key: 'divider', type: 'divider' },
     { key: 'logout', icon: LogoutOutlined, label: t('account.logout'), danger: true },
   ];

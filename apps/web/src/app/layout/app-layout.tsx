@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useSessionCheck } from '../../features/auth/api/get-session';
 import { SkeletonBlock } from '../../shared/components/skeleton-block';
+import { currentLocale, setLocale } from '../../shared/i18n/locale';
 import { ActingAccountScope } from '../acting-account-scope';
 import { createQueryClient } from '../query-client';
 import { RealtimeEvents } from '../realtime-events';
@@ -27,8 +28,12 @@ function ContentSkeleton() {
   );
 }
 
+/** Keeps the session honest, and follows the language the account chose on another browser. */
 function SessionCheck() {
-  useSessionCheck();
+  const locale = useSessionCheck().data?.locale;
+  useEffect(() => {
+    if (locale && locale !== currentLocale()) setLocale(locale);
+  }, [locale]);
   return null;
 }
 
@@ -44,7 +49,6 @@ export function AppLayout() {
       <SessionCheck />
       <RealtimeEvents />
       <ActingAccountScope>
-        <DatacenterMapLayer />
         <div className={styles.shell}>
           <AppHeader />
           <div className={styles.body}>
@@ -57,6 +61,8 @@ export function AppLayout() {
             <RightSidebar />
           </div>
         </div>
+        {/* After the shell, so Tab reaches the header, menu and content before the map's markers. */}
+        <DatacenterMapLayer />
         <CreateDrawers />
       </ActingAccountScope>
     </QueryClientProvider>

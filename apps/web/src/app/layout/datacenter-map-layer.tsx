@@ -8,6 +8,7 @@ import { useDatacenters } from '../../features/clusters/api/get-datacenters';
 import { useSmartClusterOverview } from '../../shared/api/smart-clusters-list';
 import { useTraffic } from '../../features/dashboard/api/get-traffic';
 import { DatacenterMarkers } from '../../shared/components/world-map/datacenter-markers';
+import { DatacenterTable } from '../../shared/components/world-map/datacenter-table';
 import type { DatacenterMarker } from '../../shared/components/world-map/datacenter-markers';
 import { worldMapVariantForPath } from '../../shared/components/world-map/map-variant';
 import { WorldMap } from '../../shared/components/world-map/world-map';
@@ -59,26 +60,30 @@ export function DatacenterMapLayer() {
   }, [datacenters.data, smartClusters.data, apps.data, traffic.data, selectedUuid]);
 
   return (
-    <WorldMap
-      variant={variant}
-      showLand={false}
-      interactive
-      focus={focus}
-      className={[
-        rootStyles.backdrop,
-        rootStyles.contentFrame,
-        collapsed ? rootStyles.collapsed : '',
-        variant === 'hero' ? styles.markerLayerAbove : styles.markerLayerBelow,
-      ].join(' ')}
-      style={{ background: 'transparent', backgroundImage: 'none' }}
-      renderOverlay={(geometry) => (
-        <DatacenterMarkers
-          geometry={geometry}
-          markers={markers}
-          zoomed={Boolean(focus)}
-          onOpen={(href) => void navigate(href)}
-        />
-      )}
-    />
+    <>
+      {/* Where the map is the page's content (the hero), it is also told in words. */}
+      {variant === 'hero' ? <DatacenterTable markers={markers} /> : null}
+      <WorldMap
+        variant={variant}
+        showLand={false}
+        interactive
+        focus={focus}
+        className={[
+          rootStyles.backdrop,
+          rootStyles.contentFrame,
+          collapsed ? rootStyles.collapsed : '',
+          variant === 'hero' ? styles.markerLayerAbove : styles.markerLayerBelow,
+        ].join(' ')}
+        style={{ background: 'transparent', backgroundImage: 'none' }}
+        renderOverlay={(geometry) => (
+          <DatacenterMarkers
+            geometry={geometry}
+            markers={markers}
+            zoomed={Boolean(focus)}
+            onOpen={(href) => void navigate(href)}
+          />
+        )}
+      />
+    </>
   );
 }

@@ -1,7 +1,6 @@
 import { changePasswordSchema } from '@meridian/domain/auth/account-security';
-import { validationMessages } from '@meridian/domain/validation-messages';
 import { Button, Form, Input, Typography } from 'antd';
-import { t as shared } from '../../shared/i18n/translate';
+import { t as shared, validationText } from '../../shared/i18n/translate';
 import { notify } from '../../shared/notifications/notify';
 import { t } from './account-security.texts';
 import { useChangePassword } from './api/change-password';
@@ -50,7 +49,7 @@ export function ChangePasswordForm() {
       <Form.Item
         name="current_password"
         label={t('security.password.current')}
-        rules={[{ required: true, message: validationMessages.password }]}
+        rules={[{ required: true, message: validationText('password') }]}
       >
         <Input.Password autoComplete="current-password" />
       </Form.Item>

@@ -14,7 +14,11 @@ import {
 import { failureReason } from './failure-reason';
 import { RecoveryCodesView } from './recovery-codes';
 
-const codeRule = { required: true, whitespace: true, message: t('security.twoFactor.code') };
+const codeRule = () => ({
+  required: true,
+  whitespace: true,
+  message: t('security.twoFactor.code'),
+});
 
 function refused(error: unknown) {
   notify.error(t('security.twoFactor.failed'), failureReason(error, shared('error.tryAgain')));
@@ -76,7 +80,13 @@ function EnableStep({
       onFinish={(values) => void submit(values)}
     >
       <Typography.Paragraph>{t('security.twoFactor.scan')}</Typography.Paragraph>
-      <QRCode value={setup.otpauth_url} type="svg" size={176} data-testid="two-factor-qr" />
+      <QRCode
+        value={setup.otpauth_url}
+        type="svg"
+        size={176}
+        aria-label={t('security.twoFactor.qrLabel')}
+        data-testid="two-factor-qr"
+      />
       <div style={{ margin: '16px 0' }}>
         <CopyField
           value={setup.secret}
@@ -89,7 +99,7 @@ function EnableStep({
           }}
         />
       </div>
-      <Form.Item name="code" label={t('security.twoFactor.code')} rules={[codeRule]}>
+      <Form.Item name="code" label={t('security.twoFactor.code')} rules={[codeRule()]}>
         <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={enable.isPending}>
@@ -127,7 +137,7 @@ function DisableForm() {
       >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item name="code" label={t('security.twoFactor.codeOrRecovery')} rules={[codeRule]}>
+      <Form.Item name="code" label={t('security.twoFactor.codeOrRecovery')} rules={[codeRule()]}>
         <Input autoComplete="one-time-code" />
       </Form.Item>
       <Button danger htmlType="submit" loading={disable.isPending}>

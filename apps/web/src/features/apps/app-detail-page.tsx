@@ -15,6 +15,8 @@ import { DeploymentView } from './app-detail/deployment-view';
 import { HistoryTimeline } from './app-detail/history/history-timeline';
 import { LiveSummary } from './app-detail/live-summary';
 import { RolloutsCard } from './app-detail/rollouts/rollouts-card';
+import { GitSourceCard } from './app-detail/git/git-source-card';
+import { PreviewsCard } from './app-detail/git/previews-card';
 import { VersionActions } from './app-detail/history/version-actions';
 import { VersionCard } from './app-detail/version-card';
 import { VersionDrawer } from './app-detail/version-drawer';
@@ -142,6 +144,8 @@ export function AppDetailPage() {
           ))}
         </div>
         <RolloutsCard app={app} />
+        <GitSourceCard app={app} />
+        <PreviewsCard app={app} />
         <HistoryTimeline app={app} />
       </section>
     );

@@ -13,7 +13,8 @@ import styles from './audit-page.module.css';
 
 const pageSize = 50;
 
-const columns: ColumnsType<AuditEntry> = [
+/** Built at each render, so its titles follow the console's language. */
+const columns = (): ColumnsType<AuditEntry> => [
   {
     title: t('audit.column.at'),
     dataIndex: 'at',
@@ -101,7 +102,7 @@ export function AuditPage() {
         className={styles.table}
         rowKey="uuid"
         size="middle"
-        columns={columns}
+        columns={columns()}
         dataSource={audit.data?.items ?? []}
         loading={audit.isPending || audit.isPlaceholderData}
         locale={{ emptyText: `${t('audit.empty')}. ${t('audit.emptyHint')}` }}

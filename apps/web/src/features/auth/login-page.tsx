@@ -1,10 +1,9 @@
 import type { LoginInput } from '@meridian/domain/auth/login';
-import { validationMessages } from '@meridian/domain/validation-messages';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { Logo } from '../../shared/components/logo';
-import { t } from '../../shared/i18n/translate';
+import { t, validationText } from '../../shared/i18n/translate';
 import { useLogin, type LoginFailure } from './api/login';
 import { LoginField } from './login-field';
 import styles from './login-page.module.css';
@@ -15,8 +14,8 @@ type FieldErrors = Partial<Record<keyof LoginInput, string>>;
 /** Spec "Validation rules", Login: both fields required (a username of spaces is none). */
 function loginFieldErrors({ username, password }: LoginInput): FieldErrors {
   return {
-    ...(username.trim() ? {} : { username: validationMessages.username }),
-    ...(password ? {} : { password: validationMessages.password }),
+    ...(username.trim() ? {} : { username: validationText('username') }),
+    ...(password ? {} : { password: validationText('password') }),
   };
 }
 

@@ -52,6 +52,16 @@ const lines = [
 function mockApi({ fail = false } = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/billing/budget' && !fail) {
+      return jsonResponse({
+        monthly_cad: 500,
+        thresholds: [50, 80, 100],
+        month: current,
+        spent_cad: 120,
+        forecast_cad: 372.5,
+        reached: [],
+      });
+    }
     if (url.pathname !== '/billing/usage') return jsonResponse({ message: 'not found' }, 404);
     if (fail) return jsonResponse({ message: 'boom' }, 500);
     const month = url.searchParams.get('month') ?? current;
@@ -79,7 +89,12 @@ describe('BillingPage', () => {
     const fetchMock = mockApi();
     renderPage();
     const table = await screen.findByRole('table');
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`/billing/usage?month=${current}`);
+    expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain(
+      `/billing/usage?month=${current}`,
+    );
+    // The month's budget, spent and forecast above the table.
+    expect(await screen.findByText('$372.50 CAD')).toBeTruthy();
+    expect(screen.getByText('$500.00 CAD')).toBeTruthy();
     const row = within(table).getByText('prod-1').closest('tr')!;
     expect(within(row).getByText('05h 30m')).toBeTruthy();
     expect(within(row).getByText('$0.085')).toBeTruthy();

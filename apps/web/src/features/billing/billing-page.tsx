@@ -1,3 +1,4 @@
+import { currentLocale } from '../../shared/i18n/locale';
 import type { BillingUsageLine, UsageType } from '@meridian/domain/billing/billing-usage';
 import { formatCad, formatRate, formatUptime, monthOf } from '@meridian/domain/billing/usage-rules';
 import { Alert, Select, Skeleton, Table, Tag } from 'antd';
@@ -11,13 +12,17 @@ import { useBillingUsage } from './api/get-billing-usage';
 import { monthLabel, monthOptions, regionFilters, subtotal } from './billing-rules';
 import styles from './billing-page.module.css';
 import { CostChart } from './cost-chart';
+import { BudgetCard } from './budget-card';
 
-const typeLabel: Record<UsageType, string> = {
-  cluster: t('billing.type.cluster'),
-  stack: t('billing.type.stack'),
-};
+const typeLabelKeys = {
+  cluster: 'billing.type.cluster',
+  stack: 'billing.type.stack',
+} as const satisfies Record<UsageType, string>;
 
 const pageSize = 10;
+
+/** An amount in CAD as the console's language writes it. */
+const cad = (amount: number) => formatCad(amount, currentLocale());
 
 /** /billing: what each resource cost in a month, line by line, with a cost-per-day chart. */
 export function BillingPage() {
@@ -40,11 +45,11 @@ export function BillingPage() {
       dataIndex: 'type',
       key: 'type',
       filters: (['cluster', 'stack'] as const).map((type) => ({
-        text: typeLabel[type],
+        text: t(typeLabelKeys[type]),
         value: type,
       })),
       onFilter: (value, line) => line.type === value,
-      render: (type: UsageType) => <Tag>{typeLabel[type]}</Tag>,
+      render: (type: UsageType) => <Tag>{t(typeLabelKeys[type])}</Tag>,
     },
     {
       title: t('billing.column.region'),
@@ -81,7 +86,7 @@ export function BillingPage() {
       key: 'rate',
       align: 'right',
       className: styles.number,
-      render: (rate: number) => formatRate(rate),
+      render: (rate: number) => formatRate(rate, currentLocale()),
     },
     {
       title: t('billing.column.total'),
@@ -89,7 +94,7 @@ export function BillingPage() {
       key: 'total',
       align: 'right',
       className: styles.number,
-      render: (total: number) => formatCad(total),
+      render: (total: number) => cad(total),
     },
   ];
   const lastColumn = columns.length - 1;
@@ -142,7 +147,7 @@ export function BillingPage() {
                     <span className={styles.summaryLabel}>{t('billing.subtotal')}</span>
                   </Table.Summary.Cell>
                   <Table.Summary.Cell index={lastColumn} align="right" className={styles.number}>
-                    <span data-testid="billing-subtotal">{formatCad(subtotal(shown))}</span>
+                    <span data-testid="billing-subtotal">{cad(subtotal(shown))}</span>
                   </Table.Summary.Cell>
                 </Table.Summary.Row>
                 <Table.Summary.Row>
@@ -150,7 +155,7 @@ export function BillingPage() {
                     <span className={styles.summaryLabel}>{t('billing.total')}</span>
                   </Table.Summary.Cell>
                   <Table.Summary.Cell index={lastColumn} align="right" className={styles.number}>
-                    <strong data-testid="billing-total">{formatCad(usage.data.total)}</strong>
+                    <strong data-testid="billing-total">{cad(usage.data.total)}</strong>
                   </Table.Summary.Cell>
                 </Table.Summary.Row>
               </Table.Summary>
@@ -168,6 +173,7 @@ export function BillingPage() {
         description={t('billing.intro')}
         actions={monthPicker}
       />
+      <BudgetCard />
       {body}
     </>
   );

@@ -1,3 +1,4 @@
+import { intlLocale } from '../../shared/lib/format-date';
 import type { BillingUsageLine } from '@meridian/domain/billing/billing-usage';
 import { monthOf, roundCents } from '@meridian/domain/billing/usage-rules';
 
@@ -8,7 +9,7 @@ export interface MonthOption {
 
 /** 'YYYY-MM' as 'January 2030' (US English, design.md), read in UTC like the bill. */
 export function monthLabel(month: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
+  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString(intlLocale(), {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
@@ -39,7 +40,7 @@ export function subtotal(lines: readonly Pick<BillingUsageLine, 'total'>[]): num
 
 /** 'Jan 5' for a 'YYYY-MM-DD' UTC day. */
 export function dayLabel(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(intlLocale(), {
     month: 'short',
     day: 'numeric',
     timeZone: 'UTC',

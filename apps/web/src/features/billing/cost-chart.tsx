@@ -1,3 +1,4 @@
+import { currentLocale } from '../../shared/i18n/locale';
 import type { BillingUsageDay } from '@meridian/domain/billing/billing-usage';
 import { formatCad } from '@meridian/domain/billing/usage-rules';
 import { t } from './billing.texts';
@@ -34,8 +35,8 @@ export function CostChart({ month, days }: CostChartProps) {
     highest && highest.total > 0
       ? t('billing.chart.label', {
           month: monthLabel(month),
-          total: formatCad(subtotal(days)),
-          highest: formatCad(highest.total),
+          total: formatCad(subtotal(days), currentLocale()),
+          highest: formatCad(highest.total, currentLocale()),
           day: dayLabel(highest.day),
         })
       : t('billing.chart.empty', { month: monthLabel(month) });
@@ -58,10 +59,10 @@ export function CostChart({ month, days }: CostChartProps) {
           y2={top + plotHeight}
         />
         <text className={styles.tick} x={left - 6} y={top + 4} textAnchor="end">
-          {formatCad(max)}
+          {formatCad(max, currentLocale())}
         </text>
         <text className={styles.tick} x={left - 6} y={top + plotHeight} textAnchor="end">
-          {formatCad(0)}
+          {formatCad(0, currentLocale())}
         </text>
         {days.map((day, index) => {
           // Zero days keep a sliver so the month's shape stays readable.
@@ -79,7 +80,10 @@ export function CostChart({ month, days }: CostChartProps) {
                 rx={1.5}
               >
                 <title>
-                  {t('billing.chart.day', { day: dayLabel(day.day), total: formatCad(day.total) })}
+                  {t('billing.chart.day', {
+                    day: dayLabel(day.day),
+                    total: formatCad(day.total, currentLocale()),
+                  })}
                 </title>
               </rect>
               {dayOfMonth === 1 || dayOfMonth % 5 === 0 ? (

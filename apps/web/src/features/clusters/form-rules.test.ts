@@ -1,4 +1,4 @@
-import { formatMonthlyCost } from '@meridian/domain/clusters/cost-estimate';
+import { formatCad } from '@meridian/domain/billing/usage-rules';
 import type { Datacenter } from '@meridian/domain/clusters/datacenter';
 import { smartClusterCreateSchema } from '@meridian/domain/clusters/smart-cluster';
 import { describe, expect, it } from 'vitest';
@@ -39,7 +39,7 @@ describe('cluster form rules', () => {
       datacenters,
     );
     expect(cost).toBeCloseTo(3 * (0.05 + 0.07) * 730.001, 6);
-    expect(formatMonthlyCost(cost)).toBe('$262.80');
+    expect(formatCad(cost)).toBe('$262.80');
     expect(formMinimumCost({ datacenters: [] }, datacenters)).toBe(0);
   });
 

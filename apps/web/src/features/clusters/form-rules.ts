@@ -2,7 +2,10 @@ import type { Datacenter } from '@meridian/domain/clusters/datacenter';
 import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
 import { minimumMonthlyCost } from '@meridian/domain/clusters/cost-estimate';
 import type { FlavorKey } from '@meridian/domain/flavors';
+import { formatCad } from '@meridian/domain/billing/usage-rules';
 import { budgetMessage } from '@meridian/domain/validation-messages';
+import { currentLocale } from '../../shared/i18n/locale';
+import { validationText } from '../../shared/i18n/translate';
 
 export interface CostFormValues {
   datacenters?: string[];
@@ -30,7 +33,10 @@ export function formMinimumCost(
 /** Budget: a number, at least the minimum total cost (message with the minimum, 2 decimals). */
 export function budgetError(budget: unknown, minimum: number): string | null {
   if (typeof budget !== 'number' || Number.isNaN(budget) || budget < minimum || budget < 0) {
-    return budgetMessage(minimum);
+    // The spec's English, or the French with the amount as French writes it: « 123,45 $ ».
+    return currentLocale() === 'fr-CA'
+      ? validationText('budget').replace('{minimum}', formatCad(minimum, 'fr-CA'))
+      : budgetMessage(minimum);
   }
   return null;
 }

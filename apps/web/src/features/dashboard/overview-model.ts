@@ -1,3 +1,5 @@
+import { currentLocale } from '../../shared/i18n/locale';
+import { intlLocale } from '../../shared/lib/format-date';
 import type { SmartClusterOverview } from '@meridian/domain/clusters/cluster-api';
 import { formatStorage } from '@meridian/domain/traffic/resource-overview';
 import {
@@ -59,13 +61,13 @@ export function trafficTags(
     {
       key: 'users',
       label: t('overview.usersPerDay'),
-      value: daily_active_users.toLocaleString('en-US'),
+      value: daily_active_users.toLocaleString(intlLocale()),
       hint: t('overview.usersPerDayHint'),
     },
     {
       key: 'requests',
       label: t('overview.requestsPerMinute'),
-      value: formatRequestsPerMinute(requestsPerMinute(total_requests)),
+      value: formatRequestsPerMinute(requestsPerMinute(total_requests), currentLocale()),
       hint: t('overview.requestsPerMinuteHint'),
     },
   ];

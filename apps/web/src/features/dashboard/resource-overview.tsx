@@ -1,3 +1,4 @@
+import { intlLocale } from '../../shared/lib/format-date';
 import { useMemo } from 'react';
 import { t } from '../../shared/i18n/translate';
 import { useAppOverview } from '../../shared/api/apps-list';
@@ -30,7 +31,9 @@ interface ResourceOverviewViewProps {
 
 // As antd's Statistic showed them: whole numbers grouped by thousands, text as it is.
 const formatValue = (value: number | string) =>
-  typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 20 }) : value;
+  typeof value === 'number'
+    ? value.toLocaleString(intlLocale(), { maximumFractionDigits: 20 })
+    : value;
 
 /** The header's dashboard, from the user's apps, clusters and traffic (spec "Screens and routes"). */
 export function ResourceOverview() {

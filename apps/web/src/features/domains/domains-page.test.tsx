@@ -245,9 +245,10 @@ describe('DomainsPage', () => {
 
     await user.click(within(editor).getByLabelText('Confirm'));
     // Host and value are both required, each with the spec's generic message.
-    expect(
-      await within(editor).findAllByText('Please provide a value for this field'),
-    ).toHaveLength(2);
+    // antd validates the fields one after another: wait for both messages, not the first.
+    await waitFor(() =>
+      expect(within(editor).getAllByText('Please provide a value for this field')).toHaveLength(2),
+    );
 
     await user.type(within(editor).getByLabelText('Host'), 'api');
     await user.type(within(editor).getByLabelText('Value'), '999.0.0.1');

@@ -1,4 +1,4 @@
-import { validationMessages } from '@meridian/domain/validation-messages';
+import { validationText } from '../../shared/i18n/translate';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
@@ -81,14 +81,14 @@ export function KeypairDialog({ open, onClose }: { open: boolean; onClose: () =>
       <Form.Item
         label={t('login.username')}
         name="username"
-        rules={[{ required: true, whitespace: true, message: validationMessages.username }]}
+        rules={[{ required: true, whitespace: true, message: validationText('username') }]}
       >
         <Input autoComplete="username" />
       </Form.Item>
       <Form.Item
         label={t('login.password')}
         name="password"
-        rules={[{ required: true, message: validationMessages.password }]}
+        rules={[{ required: true, message: validationText('password') }]}
       >
         <Input.Password autoComplete="current-password" />
       </Form.Item>

@@ -2,6 +2,7 @@
 import { safeParse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 import { t } from '../i18n/translate';
+import { currentLocale } from '../i18n/locale';
 import { notify } from '../notifications/notify';
 import { readActingOrganization } from '../session/acting-organization';
 import { LOGIN_PATH, sessionExpired } from '../session/session-expiry';
@@ -115,6 +116,8 @@ export async function apiRequest<Schema extends $ZodType>(
   } = options;
   const requestHeaders: Record<string, string> = {
     Accept: 'application/json',
+    // The server answers its messages in the console's language (issue 40).
+    'Accept-Language': currentLocale(),
     ...authHeaders(),
     ...organizationHeaders(path),
     ...headers,

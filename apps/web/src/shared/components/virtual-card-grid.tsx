@@ -77,7 +77,8 @@ export function VirtualCardGrid<T>(props: VirtualCardGridProps<T>) {
   }, [lastIndex, rowCount, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   return (
-    <div ref={scrollRef} className={styles.scroller} data-testid={testId}>
+    // Focusable, so a keyboard scrolls it too (its cards may hold nothing focusable).
+    <div ref={scrollRef} className={styles.scroller} data-testid={testId} tabIndex={0}>
       <div
         role="list"
         aria-label={label}

@@ -27,18 +27,26 @@ export const en = {
   'menu.main': 'Main navigation',
 
   // Account menu.
-  'account.trigger': 'Account menu',
+  // The visible e-mail first, then what the button is (WCAG 2.5.3, label in name).
+  'account.trigger': '{email}, account menu',
   'account.notifications': 'Notifications',
   'account.organizations': 'Organisations',
   'account.billing': 'Billing',
   'account.support': 'Support',
   'account.apiKeys': 'API keys',
+  'account.notificationChannels': 'Notification channels',
   'account.keypair': 'Keypair',
   'account.registries': 'Saved registries',
   'account.security': 'Password and two-factor',
   'account.audit': 'Audit log',
   'account.users': 'Users',
   'account.logout': 'Logout',
+  // The language switch names the other language in that language.
+  'account.language': 'Français',
+  'account.theme': 'Theme: {choice}',
+  'account.theme.system': 'as the system',
+  'account.theme.light': 'light',
+  'account.theme.dark': 'dark',
   // The acting account: the header's switcher and the reason an action is disabled.
   'acting.trigger': 'Acting account: {name}',
   'acting.group': 'Act as',
@@ -89,6 +97,13 @@ export const en = {
   'overview.requestsPerMinuteHint':
     'Requests a minute your apps serve now, at this hour’s rate: the rate the metrics chart draws per second.',
   'map.datacenterTraffic': '{name}: {value} requests per minute',
+  'map.table.caption': 'Datacenters on the map',
+  'map.table.location': 'Datacenter',
+  'map.table.state': 'Work',
+  'map.table.traffic': 'Requests per minute',
+  'map.table.pending': 'Work in progress',
+  'map.table.idle': 'None in progress',
+  'map.table.noTraffic': 'No traffic from your apps',
 
   // Create menu and drawers.
   'create.button': 'Create',
@@ -113,7 +128,7 @@ export const en = {
   'apps.emptyHint': 'Create an app to deploy it onto a smart cluster.',
   'apps.noMatch': 'No app matches this search',
   'apps.pending': 'A deployment is in progress',
-  'apps.list.sort': 'Sort apps',
+  'apps.list.sort': 'Sort apps: {order}',
   'apps.list.sort.created': 'Newest',
   'apps.list.sort.updated': 'Recently updated',
 

@@ -1,4 +1,6 @@
-/** Dates as the console shows them, always in US English; an absent or invalid date shows `empty`. */
+import { currentLocale } from '../i18n/locale';
+
+/** Dates as the console shows them, in its language (en-US or fr-CA); an absent or invalid date shows `empty`. */
 function formatIso(
   iso: string | null | undefined,
   options: Intl.DateTimeFormatOptions,
@@ -6,7 +8,7 @@ function formatIso(
 ): string {
   if (!iso) return empty;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? empty : date.toLocaleString('en-US', options);
+  return Number.isNaN(date.getTime()) ? empty : date.toLocaleString(intlLocale(), options);
 }
 
 /** 'Nov 21, 2026, 11:42 PM' for card and drawer times. */
@@ -18,11 +20,16 @@ export function formatDateTime(iso: string | null | undefined): string {
   );
 }
 
-/** Spec "Business constants and limits": US English, long form (weekday, year, month, day). */
+/** Spec "Business constants and limits": long form (weekday, year, month, day), US English in English. */
 export function formatLongDate(iso: string): string {
   return formatIso(iso, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }, '');
 }
 
 export function formatTime(iso: string): string {
   return formatIso(iso, { hour: 'numeric', minute: '2-digit' }, '');
+}
+
+/** The `Intl` locale of the console's language: the spec's US English, or Canadian French. */
+export function intlLocale(): string {
+  return currentLocale() === 'fr-CA' ? 'fr-CA' : 'en-US';
 }

@@ -1,6 +1,6 @@
 import { ConfigProvider, notification } from 'antd';
 import { useLayoutEffect } from 'react';
-import { theme } from '../theme/antd-theme';
+import { useAntdTheme } from '../theme/antd-theme';
 import { bindNotificationApi } from './notify';
 
 function ThemedNotifications() {
@@ -15,7 +15,7 @@ function ThemedNotifications() {
 /** Renders the console's notifications in its theme and hands their API to `notify`. */
 export function NotificationBridge() {
   return (
-    <ConfigProvider theme={theme}>
+    <ConfigProvider theme={useAntdTheme()}>
       <ThemedNotifications />
     </ConfigProvider>
   );

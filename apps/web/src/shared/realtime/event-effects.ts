@@ -1,3 +1,5 @@
+import { currentLocale } from '../i18n/locale';
+import { localizedServerMessage } from '../i18n/server-messages';
 import { describeEvent, isEventType } from '@meridian/domain/events/event-catalogue';
 import type { NotificationEvent } from '@meridian/domain/events/notification-event';
 import { categoryFromCode, statusFromCode } from '@meridian/domain/notifications';
@@ -37,9 +39,16 @@ function eventNoticeKey(event: NotificationEvent): string {
   return `${event.event_type.replace(/_(PENDING|FULFILLED|REJECTED)$/, '')}:${uuid}`;
 }
 
-/** Title and description of an event for people: from the catalogue, else what the event says. */
+/** Title and description of an event for people, in the console's language: from the catalogue, else what the event says. */
 export function eventText(event: NotificationEvent): { title: string; description?: string } {
-  if (isEventType(event.event_type)) return describeEvent(event.event_type, event.payload ?? {});
+  if (isEventType(event.event_type)) {
+    return describeEvent(
+      event.event_type,
+      event.payload ?? {},
+      currentLocale(),
+      localizedServerMessage,
+    );
+  }
   return {
     title: event.message?.title ?? event.event_type,
     description: event.message?.description,

@@ -37,6 +37,8 @@ vi.mock('socket.io-client', () => ({
   io: (url: string | undefined, options: Record<string, unknown>) => new FakeSocket(url, options),
 }));
 
+// Files share a worker's modules (vitest.config.ts): drop the real socket.io client's copy.
+vi.resetModules();
 const { connectRealtime, isRealtimeConnected } = await import('./realtime-client');
 
 describe('realtime client', () => {

@@ -1,3 +1,4 @@
+import type { Locale } from '@meridian/domain/i18n/locale';
 import { and, count, eq, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { planOnce, type Database } from '../../../platform/db/database';
 import { sessions, users } from '../../../platform/db/schema/accounts';
@@ -88,6 +89,19 @@ export async function deleteDeadSessions(
 export async function findUserById(db: Database, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   return user;
+}
+
+export async function findUserLocale(db: Database, userId: string) {
+  const [row] = await db
+    .select({ locale: users.locale })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.locale ?? null;
+}
+
+export async function updateUserLocale(db: Database, userId: string, locale: Locale) {
+  await db.update(users).set({ locale }).where(eq(users.id, userId));
 }
 
 export async function updatePasswordHash(db: Database, userId: string, passwordHash: string) {

@@ -166,6 +166,7 @@ describe.each(embeddedBackendOnly())('auth on %s', (backend) => {
         username: 'admin',
         email: 'admin@localhost',
         isAdmin: true,
+        locale: null,
       });
       await app.inject({ method: 'POST', url: '/auth/logout', headers });
       const ended = await app.inject({ method: 'GET', url: '/auth/session', headers });

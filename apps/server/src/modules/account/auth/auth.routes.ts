@@ -1,12 +1,17 @@
 import { loginSchema } from '@meridian/domain/auth/login';
 import { loginResultSchema } from '@meridian/domain/auth/login-result';
-import { createUserSchema, sessionUserSchema, userSchema } from '@meridian/domain/auth/user';
+import {
+  createUserSchema,
+  sessionUserSchema,
+  updateMeSchema,
+  userSchema,
+} from '@meridian/domain/auth/user';
 import { statusResultSchema } from '@meridian/domain/operation-result';
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountContext } from '../account-context';
 import { changePasswordSchema } from '@meridian/domain/auth/account-security';
-import { changePassword, createUser, login, logout } from './auth.service';
+import { changePassword, createUser, login, logout, sessionUser, updateMe } from './auth.service';
 import { requireSession } from '../../../platform/http/authenticate';
 import type { RouteApp } from '../../../platform/http/route-schema';
 import { bodyAsObject, sessionOnly } from '../../../platform/http/route-schema';
@@ -102,12 +107,23 @@ function sessionRoutes(app: RouteApp, context: AccountContext): void {
         response: { 200: sessionUserSchema, 401: errorBodySchema },
       },
     },
-    ({ user }) => ({
-      userId: user.id,
-      username: user.username,
-      email: user.email,
-      isAdmin: user.isAdmin,
-    }),
+    ({ user }) => sessionUser(context, user),
+  );
+
+  app.put(
+    '/users/me',
+    {
+      onRequest: [app.authenticate, requireSession],
+      preValidation: bodyAsObject,
+      schema: {
+        tags: ['auth'],
+        summary: 'Set what you choose for yourself: the console’s language (en or fr-CA)',
+        security: sessionOnly,
+        body: updateMeSchema,
+        response: { 200: sessionUserSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    (request) => updateMe(context, request.user, request.body),
   );
 
   app.post(

@@ -3,7 +3,7 @@ import type { LoginInput } from '@meridian/domain/auth/login';
 import type { ChangePasswordInput } from '@meridian/domain/auth/account-security';
 import { codeMessage } from '@meridian/domain/auth/account-security';
 import type { LoginResult } from '@meridian/domain/auth/login-result';
-import type { CreateUserInput, User } from '@meridian/domain/auth/user';
+import type { CreateUserInput, SessionUser, UpdateMeInput, User } from '@meridian/domain/auth/user';
 import { announceChange } from '../../../platform/changes/change-feed';
 import type { AuthenticatedUser, Authentication } from '../../../platform/http/authenticate';
 import {
@@ -17,6 +17,8 @@ import {
 } from '../../../platform/http/errors';
 import {
   findUserById,
+  findUserLocale,
+  updateUserLocale,
   findUserByUsername,
   deleteDeadSessions,
   insertSession,
@@ -177,6 +179,30 @@ export async function createUser(
   });
   if (!user) throw new ConflictError('This username is already taken');
   return toUser(user);
+}
+
+/** `GET /auth/session`: the signed-in user as the console needs them, their language included. */
+export async function sessionUser(
+  context: Pick<AccountContext, 'db'>,
+  user: AuthenticatedUser,
+): Promise<SessionUser> {
+  return {
+    userId: user.id,
+    username: user.username,
+    email: user.email,
+    isAdmin: user.isAdmin,
+    locale: await findUserLocale(context.db, user.id),
+  };
+}
+
+/** `PUT /auth/users/me`: the console's language, remembered for every browser the user signs in on. */
+export async function updateMe(
+  context: Pick<AccountContext, 'db'>,
+  user: AuthenticatedUser,
+  input: UpdateMeInput,
+): Promise<SessionUser> {
+  await updateUserLocale(context.db, user.id, input.locale);
+  return sessionUser(context, user);
 }
 
 export function toUser(user: UserRow): User {

@@ -2,6 +2,7 @@ import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
 import type { FlavorKey } from '@meridian/domain/flavors';
 import type { Database } from '../../../platform/db/database';
 import { endOpenUsagePeriods, findOpenUsagePeriod, insertUsagePeriod } from './billing.queries';
+import { checkAccountBudget } from './budget.service';
 import type { AppRow, VersionRow } from '../../../platform/db/schema/apps';
 import type { ClusterRow, DatacenterRow } from '../../../platform/db/schema/clusters';
 
@@ -61,7 +62,10 @@ export async function meterMember(
   if (!ok || cluster.clusterType === 'external' || datacenter.uuid === externalDatacenterUuid) {
     return;
   }
-  if (operation === 'delete') return endOpenUsagePeriods(tx, cluster.id, at);
+  if (operation === 'delete') {
+    await endOpenUsagePeriods(tx, cluster.id, at);
+    return checkAccountBudget(tx, cluster.userId, at);
+  }
   const flavor = cluster.clusterSize ?? 'mini';
   await openUsage(tx, {
     userId: cluster.userId,
@@ -74,6 +78,8 @@ export async function meterMember(
     quantity: cluster.masterCount + cluster.minionCount,
     at,
   });
+  // Cost recorded: the budget is checked with it (the alerts round checks between changes).
+  await checkAccountBudget(tx, cluster.userId, at);
 }
 
 /**
@@ -94,7 +100,10 @@ export async function meterDeployment(
 ): Promise<void> {
   const { deployment, datacenter, version, app } = work;
   if (!ok || version.templateType !== 'HEAT' || datacenter.uuid === externalDatacenterUuid) return;
-  if (removed) return endOpenUsagePeriods(tx, deployment.id, at);
+  if (removed) {
+    await endOpenUsagePeriods(tx, deployment.id, at);
+    return checkAccountBudget(tx, deployment.userId, at);
+  }
   const flavor = version.flavorName ?? 'mini';
   await openUsage(tx, {
     userId: deployment.userId,
@@ -107,4 +116,5 @@ export async function meterDeployment(
     quantity: 1,
     at,
   });
+  await checkAccountBudget(tx, deployment.userId, at);
 }

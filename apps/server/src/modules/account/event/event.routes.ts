@@ -1,3 +1,4 @@
+import { requestLocale } from '../../../platform/http/request-locale';
 import { errorBodySchema } from '@meridian/domain/errors';
 import { statusResultSchema } from '@meridian/domain/operation-result';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -46,7 +47,7 @@ function listRoutes(app: RouteApp, context: AccountContext): void {
         },
       },
     },
-    (request) => listNotifications(context, request.user.id, request.query),
+    (request) => listNotifications(context, request.user.id, request.query, requestLocale(request)),
   );
 
   app.get(

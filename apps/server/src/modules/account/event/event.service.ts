@@ -1,3 +1,5 @@
+import { localizeMessage } from '@meridian/domain/i18n/localize-message';
+import type { Locale } from '@meridian/domain/i18n/locale';
 import {
   describeEvent,
   eventCatalogue,
@@ -26,6 +28,7 @@ import {
 import type { EventRow } from '../../../platform/db/schema/accounts';
 import type { AccountContext } from '../account-context';
 import { memberIdsOf } from '../organization/organization.queries';
+import { queueChannelDeliveries } from '../notification-channel/channel.service';
 
 /** Categories that are recorded (traffic, internal) but never shown as notifications. */
 const silentCategories: ReadonlySet<NotificationCategory> = new Set(['NO_NOTIFICATION', 'TRAFFIC']);
@@ -60,12 +63,14 @@ export async function recordEvent(
     isNotification: !silentCategories.has(entry.category),
     ...(read === undefined ? {} : { read }),
   });
+  // Alerts that leave Meridian: queued with the event, so only a committed change sends any.
+  await queueChannelDeliveries(tx, row);
   await announceChange(tx, { topic: 'event', id: row.id });
   return toNotificationEvent(row);
 }
 
 /** The event as the API lists it and the socket pushes it (spec "Entities and their fields"). */
-export function toNotificationEvent(row: EventRow): NotificationEvent {
+export function toNotificationEvent(row: EventRow, locale: Locale = 'en'): NotificationEvent {
   return {
     uuid: row.id,
     event_type: row.eventType,
@@ -75,7 +80,9 @@ export function toNotificationEvent(row: EventRow): NotificationEvent {
     is_notification: row.isNotification,
     category: row.category,
     status: row.status,
-    message: describeEvent(row.eventType, row.payload),
+    message: describeEvent(row.eventType, row.payload, locale, (reason) =>
+      localizeMessage(reason, locale),
+    ),
     payload: row.payload,
   };
 }
@@ -97,9 +104,10 @@ export async function listNotifications(
   context: Pick<AccountContext, 'db'>,
   userId: string,
   page: EventPage,
+  locale: Locale,
 ): Promise<NotificationEvent[]> {
   const rows = await listEvents(context.db, userId, page);
-  return rows.map(toNotificationEvent);
+  return rows.map((row) => toNotificationEvent(row, locale));
 }
 
 /** How many notifications the user has; `read` counts only the read or the unread ones. */

@@ -16,7 +16,7 @@ import { payloadOf } from '../deployment/deployment.events';
 import {
   deploymentViewsOfUser,
   deploymentViewsOfVersionOn,
-  deploymentWorkOfApp,
+  everyDeploymentWorkOfApp,
 } from '../deployment/deployment.records';
 import {
   readySmartClusters,
@@ -205,7 +205,7 @@ export async function removeApp(
     const app = await lockApp(tx, appId);
     // Being deleted, it is gone for the user already: a second DELETE finds nothing.
     if (!app || app.userId !== userId || app.deleting) throw new NotFoundError('App not found');
-    const rows = await deploymentWorkOfApp(tx, appId);
+    const rows = await everyDeploymentWorkOfApp(tx, appId);
     requireSettled(rows, appApiMessages.appInProgress);
     await updateAppRow(tx, appId, { deleting: true, updatedAt: now() });
     await recordEvent(tx, {

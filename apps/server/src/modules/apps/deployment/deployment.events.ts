@@ -6,6 +6,7 @@ import {
 } from '@meridian/domain/events/event-catalogue';
 import type { AppRow, VersionRow } from '../../../platform/db/schema/apps';
 import type { SmartClusterRow } from '../../../platform/db/schema/clusters';
+import type { DeploymentWork } from './deployment.types';
 
 export const removalOperations: readonly DeploymentOperation[] = ['delete', 'cascaded_delete'];
 
@@ -44,5 +45,28 @@ export function payloadOf(
     ...(smart ? { smart_cluster_name: smart.name, smart_cluster_uuid: smart.id } : {}),
     ...(version ? { version_name: version.name } : {}),
     ...(reason ? { status_reason: reason } : {}),
+  };
+}
+
+/** A preview's event (issue 39): deployed (a new commit too) or removed, with its request's number. */
+export function previewEvent(
+  work: Pick<DeploymentWork, 'app' | 'smartCluster' | 'deployment'>,
+  operation: DeploymentOperation,
+  outcome: 'PENDING' | 'FULFILLED' | 'REJECTED',
+  reason?: string | null,
+): { type: ResourceEventType; payload: EventPayload } {
+  const { app, smartCluster, deployment } = work;
+  const name = deployment.domainNames[0];
+  return {
+    type: eventType(
+      'PREVIEW',
+      removalOperations.includes(operation) ? 'DELETE' : 'DEPLOY',
+      outcome,
+    ),
+    payload: {
+      ...payloadOf(app, smartCluster, undefined, reason),
+      ...(deployment.previewNumber === null ? {} : { pr_number: deployment.previewNumber }),
+      ...(name ? { preview_name: name } : {}),
+    },
   };
 }

@@ -42,6 +42,9 @@ function oneOfEachApp(works: readonly DeploymentWork[]): DeploymentWork[] {
     if (work.deployment.status === 'deleting' || work.app.deleting || work.version.deleting) {
       continue;
     }
+    // A preview is not carried: it goes with its old member, and the request's next commit
+    // deploys it again.
+    if (work.deployment.previewNumber !== null) continue;
     byApp.set(work.app.id, [...(byApp.get(work.app.id) ?? []), work]);
   }
   return [...byApp.values()].map((rows) => {

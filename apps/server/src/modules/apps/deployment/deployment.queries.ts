@@ -1,6 +1,6 @@
 import type { MemberDeployment } from '@meridian/domain/clusters/cluster-api';
 import type { Status } from '@meridian/domain/status';
-import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
 import type { DeploymentView, DeploymentWork } from './deployment.types';
 import { apps, deployments, versions, type DeploymentRow } from '../../../platform/db/schema/apps';
@@ -36,8 +36,16 @@ export async function listDeploymentViews(
     .orderBy(asc(deployments.createdAt), asc(datacenters.position));
 }
 
+/** The app's own locations: every deployment but pull requests' previews (issue 39). */
+export const production: SQL = isNull(deployments.previewNumber);
+
+/** The user's production deployments (of one app when given). */
 export function deploymentsOfUser(userId: string, appId?: string): SQL | undefined {
-  return and(eq(deployments.userId, userId), appId ? eq(deployments.appId, appId) : undefined);
+  return and(
+    eq(deployments.userId, userId),
+    production,
+    appId ? eq(deployments.appId, appId) : undefined,
+  );
 }
 
 export function deploymentsWithIds(ids: readonly string[]): SQL {
@@ -180,7 +188,7 @@ export async function deploymentsNamedUnder(
   );
 }
 
-/** The user's deployments of one version on one smart cluster. */
+/** The user's deployments of one version on one smart cluster (its previews aside). */
 export function deploymentsOfVersionOn(
   userId: string,
   versionId: string,
@@ -190,6 +198,7 @@ export function deploymentsOfVersionOn(
     eq(deployments.userId, userId),
     eq(deployments.versionId, versionId),
     eq(deployments.smartClusterId, smartClusterId),
+    production,
   );
 }
 
@@ -221,9 +230,22 @@ export async function findDeploymentWork(
   return row;
 }
 
-/** The deployments of the same app, version and smart cluster doing the same operation. */
+/**
+ * The deployments of the same app, version and smart cluster doing the same operation; a
+ * preview is a group of its own.
+ */
 export async function groupSiblings(tx: Database, work: DeploymentWork) {
   const { app, version, smartCluster, deployment } = work;
+  const group =
+    deployment.previewNumber !== null
+      ? eq(deployments.id, deployment.id)
+      : and(
+          eq(deployments.appId, app.id),
+          eq(deployments.versionId, version.id),
+          eq(deployments.smartClusterId, smartCluster.id),
+          eq(deployments.operation, deployment.operation),
+          production,
+        );
   return tx
     .select({
       status: deployments.status,
@@ -231,14 +253,7 @@ export async function groupSiblings(tx: Database, work: DeploymentWork) {
       reason: deployments.statusReason,
     })
     .from(deployments)
-    .where(
-      and(
-        eq(deployments.appId, app.id),
-        eq(deployments.versionId, version.id),
-        eq(deployments.smartClusterId, smartCluster.id),
-        eq(deployments.operation, deployment.operation),
-      ),
-    );
+    .where(group);
 }
 
 /** What is left of an app's deployments, with their versions and states. */
@@ -335,6 +350,7 @@ export async function deploymentIdsOfVersionOn(
       and(
         eq(deployments.versionId, versionId),
         inArray(deployments.smartClusterId, smartClusterIds.slice()),
+        production,
       ),
     );
   return rows.map((row) => row.id);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
 import {
   deploymentsNamedUnder,
@@ -7,6 +7,7 @@ import {
   deploymentsWithIds,
   listDeploymentViews,
   namedDeploymentsOfUser,
+  production,
   workOf,
   workOfDeployment,
 } from './deployment.queries';
@@ -45,8 +46,13 @@ export function deploymentViewsWithIds(
   return listDeploymentViews(db, deploymentsWithIds(ids));
 }
 
-/** Everything a change needs about an app's deployments, inside the caller's transaction. */
+/** Everything a change needs about an app's locations (not its previews), in the caller's transaction. */
 export function deploymentWorkOfApp(tx: Database, appId: string): Promise<DeploymentWork[]> {
+  return workOf(tx, and(eq(deployments.appId, appId), production));
+}
+
+/** Every deployment of an app, its previews too: what deleting the app removes. */
+export function everyDeploymentWorkOfApp(tx: Database, appId: string): Promise<DeploymentWork[]> {
   return workOf(tx, eq(deployments.appId, appId));
 }
 
@@ -65,7 +71,7 @@ export async function deploymentWork(
   return (await workOfDeployment(tx, id))[0];
 }
 
-/** Everything a change needs about an app's deployments on one smart cluster. */
+/** Everything a change needs about an app's locations on one smart cluster (not its previews). */
 export function deploymentWorkOfAppOn(
   tx: Database,
   appId: string,
@@ -73,7 +79,7 @@ export function deploymentWorkOfAppOn(
 ): Promise<DeploymentWork[]> {
   return workOf(
     tx,
-    and(eq(deployments.appId, appId), eq(deployments.smartClusterId, smartClusterId)),
+    and(eq(deployments.appId, appId), eq(deployments.smartClusterId, smartClusterId), production),
   );
 }
 
@@ -96,4 +102,28 @@ export function namedDeploymentViews(
   return domainName
     ? deploymentsNamedUnder(db, userId, domainName)
     : namedDeploymentsOfUser(db, userId);
+}
+
+/** An app's previews as cards show them, newest request first (issue 39). */
+export async function previewViewsOfApp(db: Database, appId: string): Promise<DeploymentView[]> {
+  const views = await listDeploymentViews(
+    db,
+    and(eq(deployments.appId, appId), isNotNull(deployments.previewNumber)),
+  );
+  return views.sort(
+    (a, b) => (b.deployment.previewNumber ?? 0) - (a.deployment.previewNumber ?? 0),
+  );
+}
+
+/** The preview of one pull/merge request, with its work, inside the caller's transaction. */
+export async function previewWork(
+  tx: Database,
+  appId: string,
+  prNumber: number,
+): Promise<DeploymentWork | undefined> {
+  const [work] = await workOf(
+    tx,
+    and(eq(deployments.appId, appId), eq(deployments.previewNumber, prNumber)),
+  );
+  return work;
 }

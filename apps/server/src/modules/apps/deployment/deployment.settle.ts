@@ -3,7 +3,7 @@ import { isInProgress } from '@meridian/domain/status';
 import type { Database } from '../../../platform/db/database';
 import { meterDeployment, recordEvent } from '../../account/account.public';
 import type { AppsContext } from '../apps-context';
-import { eventFor, payloadOf, removalOperations } from './deployment.events';
+import { eventFor, payloadOf, previewEvent, removalOperations } from './deployment.events';
 import type { DeploymentWork } from './deployment.types';
 import { settleAppDeletion } from '../app/app.records';
 import { settleHistoryLocation } from '../history/history.records';
@@ -48,11 +48,18 @@ export async function settleGroup(
       .map((sibling) => sibling.reason ?? ''),
   ].filter((reason, index, all) => reason !== '' && all.indexOf(reason) === index);
   const failed = !outcome.ok || siblings.some((sibling) => sibling.status === 'failure');
-  await recordEvent(tx, {
-    userId: app.userId,
-    type: eventFor(version.templateType, deployment.operation, failed ? 'REJECTED' : 'FULFILLED'),
-    payload: payloadOf(app, smartCluster, version, failed ? failures.join('\n') : null),
-  });
+  const ending = failed ? 'REJECTED' : 'FULFILLED';
+  const reason = failed ? failures.join('\n') : null;
+  await recordEvent(
+    tx,
+    deployment.previewNumber === null
+      ? {
+          userId: app.userId,
+          type: eventFor(version.templateType, deployment.operation, ending),
+          payload: payloadOf(app, smartCluster, version, reason),
+        }
+      : { userId: app.userId, ...previewEvent(work, deployment.operation, ending, reason) },
+  );
   if (!removalOperations.includes(deployment.operation)) return;
 
   const left = await remainingDeploymentsOfApp(tx, app.id);

@@ -101,8 +101,14 @@ function changedSecretNames(
  * Smart clusters where the app runs now, whichever version (the rollout goes there); refused with
  * the 409 naming it when a rollout is under way on one, before any version is made.
  */
-async function smartClustersToRoll(db: Database, appId: string): Promise<string[]> {
-  const works = (await deploymentWorkOfApp(db, appId)).filter((work) => !work.cluster.deleted);
+async function smartClustersToRoll(
+  db: Database,
+  appId: string,
+  targets?: readonly string[],
+): Promise<string[]> {
+  const works = (await deploymentWorkOfApp(db, appId)).filter(
+    (work) => !work.cluster.deleted && (!targets || targets.includes(work.smartCluster.id)),
+  );
   const bySmartCluster = new Map(works.map((work) => [work.smartCluster.id, work]));
   for (const work of bySmartCluster.values()) {
     await refuseActiveRollout(db, work.app, work.smartCluster);
@@ -113,7 +119,8 @@ async function smartClustersToRoll(db: Database, appId: string): Promise<string[
 /**
  * `POST /meridian/v1/kube/apps/versions/{versionId}/configuration` (issue 36): the next version
  * made from a Basic version with new settings (a kept secret keeps this version's value), then
- * rolled out progressively on every smart cluster where the app runs.
+ * rolled out progressively on every smart cluster where the app runs (or on those of `targets`
+ * where it runs: a git push names its smart clusters).
  */
 export async function changeConfiguration(
   context: AppsContext & RolloutContext,
@@ -121,6 +128,7 @@ export async function changeConfiguration(
   versionId: string,
   request: ConfigurationChangeRequest,
   actor: HistoryActor,
+  targets?: readonly string[],
 ): Promise<ConfigurationChangeResult> {
   const from = await ownVersion(context.db, userId, versionId);
   if (from.templateType !== 'KUBERNETES_BASIC') {
@@ -130,7 +138,7 @@ export async function changeConfiguration(
   // Bad settings are said before a rollout under way is: the 400 is what the caller can fix now.
   const parsed = parseBasicTemplateField(withKeptRegistryPassword(context.secrets, text, from));
   if (!parsed.ok) throw new ValidationError(parsed.errors.map((error) => error.message));
-  const smartClusterIds = await smartClustersToRoll(context.db, from.appId);
+  const smartClusterIds = await smartClustersToRoll(context.db, from.appId, targets);
   const name = request.name ?? nextVersionName(await versionNamesOfApp(context.db, from.appId));
   const detail = `${configurationChangeSummary(
     from.basicSettings,

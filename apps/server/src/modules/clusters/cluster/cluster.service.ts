@@ -15,7 +15,7 @@ import type { Status } from '@meridian/domain/status';
 import { budgetMessage, validationMessages } from '@meridian/domain/validation-messages';
 import { cpuTask } from '../../../platform/cpu-pool';
 import type { Database } from '../../../platform/db/database';
-import { checkClusterEndpoint } from '../../../platform/drivers/kubernetes/cluster-endpoint-guard';
+import { checkClusterEndpoint } from '../../../platform/outbound-guard';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/http/errors';
 import { inTransaction, type ClusterContext, type SendClusterJob } from '../cluster-context';
 import { event, memberPayload, smartPayload } from './cluster.events';

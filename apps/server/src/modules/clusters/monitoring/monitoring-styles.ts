@@ -43,8 +43,8 @@ td { border-bottom: 1px solid #f0f3f6; padding: 8px 12px 8px 0; overflow-wrap: a
 td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; }
 .tag { display: inline-block; padding: 0 8px; border-radius: 4px; font-size: 12px;
   line-height: 20px; border: 1px solid #d9d9d9; background: #fafafa; color: #555; }
-.tag.green { color: #389e0d; background: #f6ffed; border-color: #b7eb8f; }
-.tag.gold { color: #d48806; background: #fffbe6; border-color: #ffe58f; }
+.tag.green { color: #237804; background: #f6ffed; border-color: #b7eb8f; }
+.tag.gold { color: #874d00; background: #fffbe6; border-color: #ffe58f; }
 .tag.red { color: #cf1322; background: #fff1f0; border-color: #ffa39e; }
 .problem { margin: 20px 0 0; border-left: 4px solid #cf1322; }
 .notice { color: #5b6b7b; margin: 8px 0 0; }

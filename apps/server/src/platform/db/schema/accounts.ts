@@ -15,6 +15,7 @@ import {
 import type { EventPayload, EventType } from '@meridian/domain/events/event-catalogue';
 import type { OrganizationRole } from '@meridian/domain/auth/organization';
 import type { ApiKeyScope } from '@meridian/domain/auth/api-key';
+import type { Locale } from '@meridian/domain/i18n/locale';
 import { createdAt, belongsTo } from './columns';
 
 export type AccountKind = 'person' | 'organization';
@@ -34,6 +35,8 @@ export const users = pgTable(
     kind: text('kind').$type<AccountKind>().notNull().default('person'),
     /** Set by an installation admin: the account cannot sign in, nor its API keys act. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** The console's language the user chose (issue 40); null until they choose one. */
+    locale: text('locale').$type<Locale>(),
     createdAt: createdAt(),
   },
   // "Admin" and "admin" would be two accounts that look the same to people: usernames are

@@ -77,6 +77,14 @@ export const versions = pgTable(
   ],
 );
 
+/** What a preview deployment runs: the pull/merge request's head (issue 39). */
+export interface PreviewFacts {
+  title: string | null;
+  branch: string;
+  sha: string;
+  author: string;
+}
+
 /** A version running on one member cluster of a smart cluster (spec "Entities and their fields" Deployment). */
 export const deployments = pgTable(
   'deployments',
@@ -104,6 +112,9 @@ export const deployments = pgTable(
     stackOutputs: jsonb('stack_outputs').$type<StackOutput[]>(),
     stackParameters: jsonb('stack_parameters').$type<StackParameter[]>(),
     domainNames: jsonb('domain_names').$type<string[]>().notNull().default([]),
+    /** Set on a pull/merge request's preview (issue 39): never one of the app's locations. */
+    previewNumber: integer('preview_number'),
+    preview: jsonb('preview').$type<PreviewFacts>(),
     certificateUuid: uuid('certificate_uuid'),
     operationDeadline: timestamp('operation_deadline', { withTimezone: true }),
     createdAt: createdAt(),
@@ -114,8 +125,14 @@ export const deployments = pgTable(
     index('deployments_user_idx').on(table.userId),
     index('deployments_smart_cluster_idx').on(table.smartClusterId),
     index('deployments_cluster_idx').on(table.clusterId),
-    // An app runs one deployment per member cluster; another version there is a version change (0022).
-    uniqueIndex('deployments_one_per_member_idx').on(table.appId, table.clusterId),
+    // An app runs one deployment per member cluster; another version there is a version change
+    // (0022). Previews stand apart: one per pull request (0035).
+    uniqueIndex('deployments_one_per_member_idx')
+      .on(table.appId, table.clusterId)
+      .where(sql`${table.previewNumber} IS NULL`),
+    uniqueIndex('deployments_one_per_preview_idx')
+      .on(table.appId, table.previewNumber)
+      .where(sql`${table.previewNumber} IS NOT NULL`),
   ],
 );
 
@@ -256,3 +273,41 @@ export type AppHistoryLocationRow = typeof appHistoryLocations.$inferSelect;
 export type RolloutRow = typeof rollouts.$inferSelect;
 
 export type RolloutStepRow = typeof rolloutSteps.$inferSelect;
+
+/* Issue 39: an app's git source and the webhook deliveries it has handled. */
+
+/** The repository whose pushes make the app's next version (one per app). */
+export const gitSources = pgTable(
+  'git_sources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerUserId(),
+    appId: belongsTo('app_id', () => apps.id),
+    provider: text('provider').$type<'github' | 'gitlab'>().notNull(),
+    repository: text('repository').notNull(),
+    branch: text('branch').notNull(),
+    image: text('image').notNull(),
+    smartClusterIds: jsonb('smart_cluster_ids').$type<string[]>().notNull(),
+    previews: jsonb('previews').$type<{ smart_cluster_uuid: string; domain_uuid?: string }>(),
+    /** A push's rollout bake per location; null: the rollouts' default. */
+    bakeSeconds: integer('bake_seconds'),
+    /** The webhook secret, sealed (lib/secret-box); answered once, at creation. */
+    secretSealed: text('secret_sealed').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('git_sources_app_idx').on(table.appId)],
+);
+
+/** Deliveries seen per source: a replay answers 200 and does nothing again. */
+export const gitDeliveries = pgTable(
+  'git_deliveries',
+  {
+    sourceId: belongsTo('source_id', () => gitSources.id),
+    deliveryId: text('delivery_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.sourceId, table.deliveryId] })],
+);
+
+export type GitSourceRow = typeof gitSources.$inferSelect;

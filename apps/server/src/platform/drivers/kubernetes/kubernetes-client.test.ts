@@ -5,7 +5,7 @@ import vm from 'node:vm';
 import type { KubeconfigTarget } from '@meridian/domain/clusters/kubeconfig';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PermanentDriverError } from '../infrastructure-driver';
-import { endpointRefusedCode, type ClusterEndpointPolicy } from './cluster-endpoint-guard';
+import { endpointRefusedCode, type ClusterEndpointPolicy } from '../../outbound-guard';
 import { guardedObjectApi, kubeConfigOf, openKubeconfig, probeVersion } from './kubernetes-client';
 
 // The test servers listen on loopback, which MERIDIAN_ALLOW_PRIVATE_CLUSTERS=1 allows.

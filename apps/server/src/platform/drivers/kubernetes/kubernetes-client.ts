@@ -16,7 +16,7 @@ import {
   guardConnections,
   isTrustedOrigin,
   type ClusterEndpointPolicy,
-} from './cluster-endpoint-guard';
+} from '../../outbound-guard';
 
 /** Deadlines of every call to a cluster's API: a hung or trickling server never holds a job. */
 export interface KubernetesTimeouts {

@@ -14,7 +14,7 @@ import {
   type WorkloadObservation,
   type WorkloadSpec,
 } from '../infrastructure-driver';
-import type { ClusterEndpointPolicy } from './cluster-endpoint-guard';
+import type { ClusterEndpointPolicy } from '../../outbound-guard';
 import {
   defaultKubernetesTimeouts,
   guardedObjectApi,

@@ -1,6 +1,6 @@
 import { Watch } from '@kubernetes/client-node';
 import type { KubeconfigTarget } from '@meridian/domain/clusters/kubeconfig';
-import type { ClusterEndpointPolicy } from './cluster-endpoint-guard';
+import type { ClusterEndpointPolicy } from '../../outbound-guard';
 import { kubeConfigOf } from './kubernetes-client';
 
 /**

@@ -1,6 +1,6 @@
+import { validationText } from '../../../shared/i18n/translate';
 import type { App, Version } from '@meridian/domain/apps/app-api';
 import type { VersionDeploymentResult } from '@meridian/domain/apps/rollout';
-import { validationMessages } from '@meridian/domain/validation-messages';
 import { Alert, Button, Form, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { t } from '../apps.texts';
@@ -111,7 +111,7 @@ export function DeployPanel({ app, version, onDeployed }: DeployPanelProps) {
             ? t('apps.smartClusterPicker.more', { shown: items.length, total })
             : undefined
         }
-        rules={[{ required: true, type: 'array', min: 1, message: validationMessages.cluster }]}
+        rules={[{ required: true, type: 'array', min: 1, message: validationText('cluster') }]}
       >
         <Select
           mode="multiple"

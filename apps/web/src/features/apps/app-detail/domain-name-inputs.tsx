@@ -1,6 +1,6 @@
+import { validationText } from '../../../shared/i18n/translate';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { normaliseDomainNames } from '@meridian/domain/domains/domain-api';
-import { validationMessages } from '@meridian/domain/validation-messages';
 import { Button, Form, Input } from 'antd';
 import { t } from '../apps.texts';
 import styles from './domain-actions.module.css';
@@ -16,7 +16,7 @@ export function DomainNameInputs({ root }: { root: string | undefined }) {
           validator: (_rule, names: string[] | undefined) =>
             names && names.length > 0
               ? Promise.resolve()
-              : Promise.reject(new Error(validationMessages.smartClusterAppDomains)),
+              : Promise.reject(new Error(validationText('smartClusterAppDomains'))),
         },
       ]}
     >
@@ -38,7 +38,7 @@ export function DomainNameInputs({ root }: { root: string | undefined }) {
                     {
                       required: true,
                       whitespace: true,
-                      message: validationMessages.smartClusterAppDomains,
+                      message: validationText('smartClusterAppDomains'),
                     },
                     // Checked as typed, under the chosen root, not only on submit.
                     {
@@ -46,7 +46,7 @@ export function DomainNameInputs({ root }: { root: string | undefined }) {
                         !value?.trim() ||
                         normaliseDomainNames([fullDomainName(value, root ?? 'example.ca')]).ok
                           ? Promise.resolve()
-                          : Promise.reject(new Error(validationMessages.smartClusterAppDomains)),
+                          : Promise.reject(new Error(validationText('smartClusterAppDomains'))),
                     },
                   ]}
                 >

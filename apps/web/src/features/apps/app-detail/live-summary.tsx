@@ -11,6 +11,7 @@ import { liveSmartClusters, type LiveSmartCluster } from './live.rules';
 import { rolloutsAnchor } from './rollouts/rollouts-card';
 import styles from './live-summary.module.css';
 import { StatusTag } from './status-tag';
+import { VisuallyHidden } from '../../../shared/components/visually-hidden';
 
 /** How many addresses a row shows before '+N more'. */
 const addressesShown = 3;
@@ -73,14 +74,15 @@ function LiveRow({ app, live, rollout }: { app: App; live: LiveSmartCluster; rol
               href={address.href}
               target="_blank"
               rel="noreferrer"
-              aria-label={t('apps.live.openLabel', { address: address.text })}
             >
               {address.location ? (
                 <span className={styles.addressPlace}>{address.location}</span>
               ) : null}
               <span className={styles.addressText}>{address.text}</span>
               <span className={styles.open}>
-                {t('apps.live.open')} <ExportOutlined aria-hidden />
+                {t('apps.live.open')}
+                <VisuallyHidden>{t('apps.live.newTab')}</VisuallyHidden>{' '}
+                <ExportOutlined aria-hidden />
               </span>
             </a>
           ))

@@ -1,5 +1,5 @@
+import { validationText } from '../../../shared/i18n/translate';
 import type { Deployment } from '@meridian/domain/apps/app-api';
-import { validationMessages } from '@meridian/domain/validation-messages';
 import { Alert, Button, Form, Radio, Select, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { t } from '../apps.texts';
@@ -98,7 +98,7 @@ function UpdateDomainForm({
       <Form.Item
         name="root"
         label={t('apps.detail.domains.root')}
-        rules={[{ required: true, message: validationMessages.rootDomain }]}
+        rules={[{ required: true, message: validationText('rootDomain') }]}
       >
         <Select
           showSearch

@@ -1,3 +1,4 @@
+import { validationText } from '../../../shared/i18n/translate';
 import type { Deployment } from '@meridian/domain/apps/app-api';
 import {
   dnsMessages,
@@ -6,7 +7,6 @@ import {
   rootDomainOf,
 } from '@meridian/domain/domains/domain-api';
 import { isInProgress, parseStatus } from '@meridian/domain/status';
-import { validationMessages } from '@meridian/domain/validation-messages';
 
 /**
  * The update-domain form: the chosen root domain and, per input, the name under it — the left
@@ -48,10 +48,10 @@ export type DomainNamesCheck =
  * end with the root, are lower-cased and de-duplicated before sending.
  */
 export function domainNamesBody(form: DomainNamesForm): DomainNamesCheck {
-  if (!form.root) return { ok: false, field: 'root', errors: [validationMessages.rootDomain] };
+  if (!form.root) return { ok: false, field: 'root', errors: [validationText('rootDomain')] };
   const root = form.root;
   if (form.names.length === 0 || form.names.some((entry) => entry.trim() === '')) {
-    return { ok: false, field: 'names', errors: [validationMessages.smartClusterAppDomains] };
+    return { ok: false, field: 'names', errors: [validationText('smartClusterAppDomains')] };
   }
   const checked = normaliseDomainNames(form.names.map((entry) => fullDomainName(entry, root)));
   return checked.ok

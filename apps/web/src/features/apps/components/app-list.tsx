@@ -32,7 +32,7 @@ function SortChoice({ value, onChange }: { value: AppSortKey; onChange(key: AppS
       selectedKey={value}
       className={styles.sortMenu}
       triggerClassName={styles.sort}
-      label={t('apps.list.sort')}
+      label={t('apps.list.sort', { order: t(`apps.list.sort.${value}`) })}
     >
       {t(`apps.list.sort.${value}`)} <SvgIcon icon={DownOutlined} className={styles.sortCaret} />
     </MenuButton>

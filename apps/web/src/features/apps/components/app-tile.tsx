@@ -10,14 +10,14 @@ import styles from './app-list.module.css';
 export function AppTile({ app, current }: { app: AppSummary; current: boolean }) {
   const pending = app.pending;
   const avatar = (
+    // The letter is drawn by CSS (data-initial): it is not text, so the link's name is the app's.
     <span
       className={styles.avatar}
       style={{ backgroundColor: colorFromName(app.name) }}
       aria-hidden="true"
+      data-initial={initialOf(app.name)}
       data-testid="app-avatar"
-    >
-      {initialOf(app.name)}
-    </span>
+    />
   );
   return (
     <li>

@@ -267,7 +267,10 @@ describe('CreateAppDrawer', () => {
     await user.type(screen.getByLabelText('Port'), '0');
     await user.click(screen.getByLabelText('Private'));
     await submit(user);
-    expect(await screen.findAllByText('Please provide a value for this field')).toHaveLength(3);
+    // antd validates the fields one after another: wait for all three messages, not the first.
+    await waitFor(() =>
+      expect(screen.getAllByText('Please provide a value for this field')).toHaveLength(3),
+    );
 
     await paste(user, screen.getByLabelText('Registry URL'), 'http://registry.example.com');
     await paste(user, screen.getByLabelText('Registry username'), 'robot');

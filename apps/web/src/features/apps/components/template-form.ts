@@ -1,3 +1,4 @@
+import { validationText } from '../../../shared/i18n/translate';
 import { templateMaxBytes } from '@meridian/domain/apps/app-api';
 import { basicTemplateSettingsSchema } from '@meridian/domain/apps/basic-template';
 import type { BasicTemplateSettings } from '@meridian/domain/apps/basic-template';
@@ -5,7 +6,6 @@ import { defaultFlavor } from '@meridian/domain/flavors';
 import type { FlavorKey } from '@meridian/domain/flavors';
 import { defaultKubeType, defaultVolumeType, limits } from '@meridian/domain/limits';
 import type { DockerRegistryType, TemplateType, VolumeType } from '@meridian/domain/limits';
-import { validationMessages } from '@meridian/domain/validation-messages';
 import type { FormInstance, UploadFile } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { t } from '../apps.texts';
@@ -193,7 +193,7 @@ export function uploadRule(check: TemplateCheck): Rule {
   return {
     validator: async (_rule, value: UploadFile[] | undefined) => {
       const file = value?.[0]?.originFileObj;
-      if (!file) throw new Error(validationMessages.templateFile);
+      if (!file) throw new Error(validationText('templateFile'));
       if (file.size > templateMaxBytes) throw tooLarge();
       let text: string;
       try {
@@ -210,7 +210,7 @@ export function uploadRule(check: TemplateCheck): Rule {
 export function editorRule(check: TemplateCheck): Rule {
   return {
     validator: async (_rule, value: string | undefined) => {
-      if (!value?.trim()) throw new Error(validationMessages.templateFile);
+      if (!value?.trim()) throw new Error(validationText('templateFile'));
       if (new Blob([value]).size > templateMaxBytes) throw tooLarge();
       checkText(value, check);
     },
@@ -225,7 +225,7 @@ function templateFile(values: TemplateFormValues, type: TemplateType): File {
   }
   const upload = type === 'HEAT' ? values.heatFile : values.kubernetesFile;
   const file = upload?.[0]?.originFileObj;
-  if (!file) throw new Error(validationMessages.templateFile);
+  if (!file) throw new Error(validationText('templateFile'));
   return file;
 }
 

@@ -1,7 +1,7 @@
+import { validationText } from '../../../shared/i18n/translate';
 import type { Datacenter } from '@meridian/domain/clusters/datacenter';
 import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
 import { clusterMessages, smartClusterCreateSchema } from '@meridian/domain/clusters/smart-cluster';
-import { validationMessages } from '@meridian/domain/validation-messages';
 import { Form, Select } from 'antd';
 import type { FormInstance } from 'antd';
 import { t } from '../clusters.texts';
@@ -55,7 +55,7 @@ export function DatacentersField({
               : Promise.resolve(),
         },
       ]}
-      extra={chosen && chosen.length === 0 ? validationMessages.noDatacenters : undefined}
+      extra={chosen && chosen.length === 0 ? validationText('noDatacenters') : undefined}
     >
       <Select
         mode="multiple"

@@ -1,4 +1,5 @@
-import { formatMonthlyCost } from '@meridian/domain/clusters/cost-estimate';
+import { formatCad } from '@meridian/domain/billing/usage-rules';
+import { currentLocale } from '../../../shared/i18n/locale';
 import { t } from '../clusters.texts';
 import styles from './clusters.module.css';
 
@@ -9,7 +10,7 @@ export function MinimumCost({ minimum, automatic }: { minimum: number; automatic
       <div className={styles.costLine}>
         <span>{t('clusters.form.minimumCost')}</span>
         <span className={styles.costValue}>
-          {t('clusters.form.perMonth', { amount: formatMonthlyCost(minimum) })}
+          {t('clusters.form.perMonth', { amount: formatCad(minimum, currentLocale()) })}
         </span>
       </div>
       {automatic ? (

@@ -1,5 +1,6 @@
 import type { Datacenter } from '@meridian/domain/clusters/datacenter';
-import { formatMonthlyCost } from '@meridian/domain/clusters/cost-estimate';
+import { formatCad } from '@meridian/domain/billing/usage-rules';
+import { currentLocale } from '../../../shared/i18n/locale';
 import type { SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import { Divider, Skeleton, Typography } from 'antd';
 import { t } from '../clusters.texts';
@@ -35,7 +36,7 @@ export function PlacementHistory({
                 {t('clusters.details.historyMeta', {
                   when: formatDateTime(decision.decided_at),
                   p95: decision.p95_latency_ms,
-                  cost: formatMonthlyCost(decision.monthly_cost),
+                  cost: formatCad(decision.monthly_cost, currentLocale()),
                   source: t(`clusters.details.source.${decision.demand_source}`),
                 })}
               </span>

@@ -1,6 +1,7 @@
 import type { Datacenter } from '@meridian/domain/clusters/datacenter';
 import type { PlacementPreview as Preview } from '@meridian/domain/clusters/placement-api';
-import { formatMonthlyCost } from '@meridian/domain/clusters/cost-estimate';
+import { formatCad } from '@meridian/domain/billing/usage-rules';
+import { currentLocale } from '../../../shared/i18n/locale';
 import { Alert, Button, Spin, Tag } from 'antd';
 import { t } from '../clusters.texts';
 import type { WorldGeometry } from '../../../shared/components/world-map/world-geometry';
@@ -144,10 +145,10 @@ export function PlacementPreview({
               <dt>{t('clusters.placement.cost')}</dt>
               <dd>
                 {budget === undefined
-                  ? formatMonthlyCost(preview.monthly_cost)
+                  ? formatCad(preview.monthly_cost, currentLocale())
                   : t('clusters.placement.costValue', {
-                      cost: formatMonthlyCost(preview.monthly_cost),
-                      budget: formatMonthlyCost(budget),
+                      cost: formatCad(preview.monthly_cost, currentLocale()),
+                      budget: formatCad(budget, currentLocale()),
                     })}
               </dd>
             </div>

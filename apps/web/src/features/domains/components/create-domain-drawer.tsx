@@ -1,6 +1,6 @@
+import { validationText } from '../../../shared/i18n/translate';
 import { domainCreateSchema, domainNamePattern } from '@meridian/domain/domains/domain-api';
 import type { DomainCreateInput } from '@meridian/domain/domains/domain-api';
-import { validationMessages } from '@meridian/domain/validation-messages';
 import type { DomainVerification } from '@meridian/domain/domains/zone-api';
 import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
@@ -87,12 +87,12 @@ function CreateDomainBody({ onClose }: { onClose: () => void }) {
         name="domain_name"
         label={t('domains.field.name')}
         rules={[
-          { required: true, whitespace: true, message: validationMessages.domain },
+          { required: true, whitespace: true, message: validationText('domain') },
           {
             validator: (_rule, value: string | undefined) =>
               !value?.trim() || domainNamePattern.test(value.trim().replace(/\.$/, ''))
                 ? Promise.resolve()
-                : Promise.reject(new Error(validationMessages.domain)),
+                : Promise.reject(new Error(validationText('domain'))),
           },
         ]}
       >
@@ -102,7 +102,7 @@ function CreateDomainBody({ onClose }: { onClose: () => void }) {
         name="email"
         label={t('domains.field.email')}
         extra={t('domains.field.emailHint')}
-        rules={[{ type: 'email', message: validationMessages.email }]}
+        rules={[{ type: 'email', message: validationText('email') }]}
       >
         <Input type="email" placeholder="hostmaster@example.ca" autoComplete="email" />
       </Form.Item>

@@ -1,6 +1,6 @@
+import { validationText } from '../../../shared/i18n/translate';
 import { dnsMessages } from '@meridian/domain/domains/domain-api';
 import type { DnsRecordType } from '@meridian/domain/limits';
-import { validationMessages } from '@meridian/domain/validation-messages';
 import { Form, Select, Tag, Tooltip } from 'antd';
 import type { FormInstance } from 'antd';
 import { t } from '../domains.texts';
@@ -24,7 +24,7 @@ export function DnsTypeSelect({ form }: { form: FormInstance<RecordDraft> }) {
     <Form.Item
       name="type"
       className={styles.cellItem}
-      rules={[{ required: true, message: validationMessages.required }]}
+      rules={[{ required: true, message: validationText('required') }]}
     >
       <Select
         aria-label={t('dns.field.type')}

@@ -1,10 +1,10 @@
+import { validationText } from '../../../shared/i18n/translate';
 import {
   checkRecordContent,
   dnsMessages,
   domainNamePattern,
 } from '@meridian/domain/domains/domain-api';
 import type { DnsRecordType } from '@meridian/domain/limits';
-import { validationMessages } from '@meridian/domain/validation-messages';
 import { Form, Input, InputNumber, Space } from 'antd';
 import { t } from '../domains.texts';
 import styles from './domains.module.css';
@@ -33,12 +33,12 @@ export function MxValueInputs() {
         name="mxHost"
         className={styles.cellItem}
         rules={[
-          { required: true, whitespace: true, message: validationMessages.required },
+          { required: true, whitespace: true, message: validationText('required') },
           {
             validator: (_rule, value: string | undefined) =>
               !value || domainNamePattern.test(value.trim().replace(/\.$/, ''))
                 ? Promise.resolve()
-                : Promise.reject(new Error(validationMessages.domain)),
+                : Promise.reject(new Error(validationText('domain'))),
           },
         ]}
       >
@@ -55,7 +55,7 @@ export function RecordContentInput({ type }: { type: DnsRecordType | undefined }
       name="content"
       className={styles.cellItem}
       rules={[
-        { required: true, whitespace: true, message: validationMessages.required },
+        { required: true, whitespace: true, message: validationText('required') },
         {
           validator: (_rule, value: string | undefined) => {
             if (!value?.trim() || !type) return Promise.resolve();

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../shared/lib/format-date';
 import { recordHost, type Domain } from '@meridian/domain/domains/domain-api';
 import type { HistoryRecord, RecordHistoryEntry } from '@meridian/domain/domains/zone-api';
 import { Alert, Table } from 'antd';
@@ -19,7 +20,7 @@ export function RecordHistoryPanel({ domain }: { domain: Domain }) {
     {
       title: t('history.column.at'),
       dataIndex: 'at',
-      render: (at: string) => new Date(at).toLocaleString(),
+      render: (at: string) => formatDateTime(at),
     },
     {
       title: t('history.column.who'),

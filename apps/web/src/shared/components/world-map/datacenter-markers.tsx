@@ -1,4 +1,5 @@
 import { formatRequestsPerMinute, mapBar, mapBarCap } from '@meridian/domain/traffic/traffic';
+import { currentLocale } from '../../i18n/locale';
 import type { MouseEvent } from 'react';
 import { t } from '../../i18n/translate';
 import { focusScale } from './world-map';
@@ -92,7 +93,7 @@ export function DatacenterMarkers({ geometry, markers, zoomed, onOpen }: Datacen
             ? marker.label
             : t('map.datacenterTraffic', {
                 name: marker.label,
-                value: formatRequestsPerMinute(marker.requestsPerMinute),
+                value: formatRequestsPerMinute(marker.requestsPerMinute, currentLocale()),
               });
         return (
           <a

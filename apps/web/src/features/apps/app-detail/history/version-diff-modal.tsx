@@ -1,3 +1,4 @@
+import { intlLocale } from '../../../../shared/lib/format-date';
 import type { Version } from '@meridian/domain/apps/app-api';
 import { Alert, Modal, Select, Skeleton } from 'antd';
 import { useState } from 'react';
@@ -43,9 +44,9 @@ export function VersionDiffModal({ versions, fromId, toId, onClose }: VersionDif
         data-testid="diff-too-different"
         title={t('apps.diff.tooDifferent', {
           from: query.data.from.name,
-          fromLines: fromLines.toLocaleString('en'),
+          fromLines: fromLines.toLocaleString(intlLocale()),
           to: query.data.to.name,
-          toLines: toLines.toLocaleString('en'),
+          toLines: toLines.toLocaleString(intlLocale()),
         })}
         description={t('apps.diff.tooDifferentHint')}
       />

@@ -3,8 +3,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appFixture, deploymentFixture } from '../../../../shared/testing/api-fixtures';
-import { DeploymentLogsCard } from './deployment-logs-card';
-import * as rules from './log-view.rules';
 
 const answer: DeploymentLogs = {
   deployment_uuid: 'd-1',
@@ -26,6 +24,11 @@ vi.mock('./get-deployment-logs', () => ({
     refetch: vi.fn(),
   }),
 }));
+// Files share a worker's modules (vitest.config.ts): load the card (and the rules it calls,
+// spied on below) afresh, on the mocked fetch.
+vi.resetModules();
+const { DeploymentLogsCard } = await import('./deployment-logs-card');
+const rules = await import('./log-view.rules');
 
 function renderCard() {
   const deployment = deploymentFixture({

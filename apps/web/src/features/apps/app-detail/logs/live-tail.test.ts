@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { followDeploymentLogs } from './live-tail';
 
 type Handler = (message: unknown) => void;
 
@@ -34,6 +33,9 @@ class FakeSocket {
 
 let socket: FakeSocket | null = null;
 vi.mock('../../../../shared/realtime/realtime-client', () => ({ realtimeSocket: () => socket }));
+// Files share a worker's modules (vitest.config.ts): load live-tail afresh, on the mocked socket.
+vi.resetModules();
+const { followDeploymentLogs } = await import('./live-tail');
 
 const line = (text: string, at = '2026-11-26T14:00:00.000Z') => ({
   at,

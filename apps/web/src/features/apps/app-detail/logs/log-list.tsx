@@ -56,6 +56,8 @@ export function LogList({
       className={styles.scroller}
       data-testid="logs-lines"
       role="log"
+      // Focusable, so a keyboard scrolls the lines too (WCAG 2.1.1).
+      tabIndex={0}
       aria-live={following ? 'polite' : 'off'}
       onScroll={(event) => {
         const element = event.currentTarget;

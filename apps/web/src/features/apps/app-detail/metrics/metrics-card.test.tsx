@@ -6,7 +6,6 @@ import { App as AntdApp } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_STORAGE_KEY } from '../../../../shared/session/user-storage-key';
 import { jsonResponse } from '../../../../shared/testing/test-providers';
-import { DeploymentMetricsCard } from './metrics-card';
 
 // The real charts draw on a canvas, which jsdom has not: a list of the figures stands in.
 vi.mock('./metrics-charts', () => ({
@@ -18,6 +17,9 @@ vi.mock('./metrics-charts', () => ({
     </ul>
   ),
 }));
+// Files share a worker's modules (vitest.config.ts): load the card afresh, on the mocked charts.
+vi.resetModules();
+const { DeploymentMetricsCard } = await import('./metrics-card');
 
 const empty = {
   at: '2026-01-01T00:00:00.000Z',

@@ -2,12 +2,17 @@ import type {
   DeploymentMetrics,
   DeploymentMetricsPoint,
 } from '@meridian/domain/apps/deployment-metrics';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { t } from '../../apps.texts';
 import type { TextKey } from '../../apps.texts';
-import { formatDateTime } from '../../../../shared/lib/format-date';
+import { formatDateTime, intlLocale } from '../../../../shared/lib/format-date';
+import {
+  colorScheme,
+  subscribeColorScheme,
+  type ColorScheme,
+} from '../../../../shared/theme/color-scheme';
 import styles from './metrics.module.css';
 
 /** One chart: which figure of a point it draws, in which unit, its colour and how it reads. */
@@ -23,7 +28,7 @@ interface ChartSpec {
 }
 
 const number = (value: number, digits: number) =>
-  value.toLocaleString('en-US', { maximumFractionDigits: digits });
+  value.toLocaleString(intlLocale(), { maximumFractionDigits: digits });
 const same = (value: number) => value;
 
 const charts: ChartSpec[] = [
@@ -82,7 +87,19 @@ const chartHeight = 150;
 // Hovering one chart shows the same instant on all of them.
 const cursorSync = 'deployment-metrics';
 
-function plotOptions(spec: ChartSpec, width: number, onHover: (index: number | null) => void) {
+/** Axis text and grid in the theme shown (issue 40): uPlot draws on a canvas, past CSS variables. */
+const axisColours = {
+  light: { text: '#57606a', grid: '#eef1f4' },
+  dark: { text: 'rgba(230, 237, 243, 0.7)', grid: '#263444' },
+} as const;
+
+function plotOptions(
+  spec: ChartSpec,
+  width: number,
+  scheme: ColorScheme,
+  onHover: (index: number | null) => void,
+) {
+  const axis = axisColours[scheme];
   const options: uPlot.Options = {
     width,
     height: chartHeight,
@@ -92,10 +109,10 @@ function plotOptions(spec: ChartSpec, width: number, onHover: (index: number | n
     // Points too: a lone sample between empty buckets has no line to draw.
     series: [{}, { stroke: spec.color, fill: `${spec.color}1a`, width: 2, points: { size: 5 } }],
     axes: [
-      { stroke: '#57606a', grid: { stroke: '#eef1f4' }, ticks: { show: false } },
+      { stroke: axis.text, grid: { stroke: axis.grid }, ticks: { show: false } },
       {
-        stroke: '#57606a',
-        grid: { stroke: '#eef1f4' },
+        stroke: axis.text,
+        grid: { stroke: axis.grid },
         ticks: { show: false },
         size: 64,
         values: (_plot, splits) => splits.map((split) => spec.format(split)),
@@ -120,10 +137,11 @@ function MetricChart({ spec, times, values, atOf }: MetricChartProps) {
   const data = useRef<uPlot.AlignedData>([times, values]);
   data.current = [times, values];
   const [hovered, setHovered] = useState<number | null>(null);
+  const scheme = useSyncExternalStore(subscribeColorScheme, colorScheme);
   useEffect(() => {
     const element = box.current;
     if (!element) return undefined;
-    const options = plotOptions(spec, element.clientWidth, setHovered);
+    const options = plotOptions(spec, element.clientWidth, scheme, setHovered);
     const plot = new uPlot(options, data.current, element);
     plotRef.current = plot;
     const observer = new ResizeObserver(() =>
@@ -135,7 +153,7 @@ function MetricChart({ spec, times, values, atOf }: MetricChartProps) {
       plot.destroy();
       plotRef.current = null;
     };
-  }, [spec]);
+  }, [spec, scheme]);
   // New points redraw the same plot, so a sampling round keeps the pointer's reading in place.
   useEffect(() => plotRef.current?.setData([times, values]), [times, values]);
   const latest = values.findLastIndex((value) => value !== null);

@@ -1,7 +1,8 @@
+import { currentLocale } from '../../../../shared/i18n/locale';
 import type { Rollout } from '@meridian/domain/apps/rollout';
 import { formatRequestsPerMinute, requestsPerMinute } from '@meridian/domain/traffic/traffic';
 import { Alert, Badge, Tag } from 'antd';
-import { formatDateTime } from '../../../../shared/lib/format-date';
+import { formatDateTime, intlLocale } from '../../../../shared/lib/format-date';
 import { t } from '../../apps.texts';
 import { isActiveRollout } from '../../api/app-rollouts';
 import { RolloutControls } from './rollout-controls';
@@ -78,11 +79,14 @@ export function RolloutBody({ rollout }: { rollout: Rollout }) {
             <span
               className={styles.requests}
               title={t('apps.rollout.requestsHint', {
-                perDay: step.requests_per_day.toLocaleString('en-US'),
+                perDay: step.requests_per_day.toLocaleString(intlLocale()),
               })}
             >
               {t('apps.rollout.requests', {
-                count: formatRequestsPerMinute(requestsPerMinute(step.requests_per_day)),
+                count: formatRequestsPerMinute(
+                  requestsPerMinute(step.requests_per_day),
+                  currentLocale(),
+                ),
               })}
             </span>
           </li>

@@ -1,3 +1,4 @@
+import { intlLocale } from '../../../../shared/lib/format-date';
 import type { App } from '@meridian/domain/apps/app-api';
 import type { Rollout, RolloutStep } from '@meridian/domain/apps/rollout';
 import { t } from '../../apps.texts';
@@ -39,7 +40,7 @@ export function percent(rate: number): string {
 
 /** '2:05:10 PM': the end of a bake time, to the second. */
 export function clockTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-US', {
+  return new Date(iso).toLocaleTimeString(intlLocale(), {
     hour: 'numeric',
     minute: '2-digit',
     second: '2-digit',

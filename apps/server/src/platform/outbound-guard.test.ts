@@ -9,7 +9,7 @@ import {
   guardedLookup,
   type ClusterEndpointPolicy,
   type ResolveHost,
-} from './cluster-endpoint-guard';
+} from './outbound-guard';
 
 const strict: ClusterEndpointPolicy = { allowPrivate: false };
 const lenient: ClusterEndpointPolicy = { allowPrivate: true };

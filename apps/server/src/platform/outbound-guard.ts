@@ -7,10 +7,35 @@ import ipaddr from 'ipaddr.js';
 /** How host names become addresses: every address the name has, in any family. */
 export type ResolveHost = (hostname: string) => Promise<readonly string[]>;
 
-/** Which cluster API addresses Meridian may dial. */
-export interface ClusterEndpointPolicy {
-  /** MERIDIAN_ALLOW_PRIVATE_CLUSTERS=1: loopback, private and reserved ranges too (never link-local). */
+/** How refusals name what was dialled and the switch that allows private addresses. */
+export interface OutboundWording {
+  /** "The cluster API address" */
+  address: string;
+  /** "The cluster API host" */
+  host: string;
+  /** "MERIDIAN_ALLOW_PRIVATE_CLUSTERS=1" */
+  switchName: string;
+  /** "check the server address in the kubeconfig" */
+  fix: string;
+  /** The sentence for a URL that does not parse. */
+  invalidUrl: string;
+}
+
+/** Cluster endpoints' wording: the messages existing clients and tests know. */
+export const clusterWording: OutboundWording = {
+  address: 'The cluster API address',
+  host: 'The cluster API host',
+  switchName: 'MERIDIAN_ALLOW_PRIVATE_CLUSTERS=1',
+  fix: 'check the server address in the kubeconfig',
+  invalidUrl: 'The cluster API address in the kubeconfig is not a valid URL.',
+};
+
+/** Which addresses Meridian may dial for a user-configured destination (cluster API, webhook). */
+export interface OutboundPolicy {
+  /** The switch is set: loopback, private and reserved ranges too (never link-local). */
   allowPrivate: boolean;
+  /** How refusals read; cluster wording when absent. */
+  wording?: OutboundWording;
   /** Exact origins (`https://127.0.0.1:41234`) dialled unchecked: Meridian's own simulated APIs. */
   trustedOrigins?: readonly string[];
   /** Replaces the system resolver; tests stub it. */
@@ -20,6 +45,9 @@ export interface ClusterEndpointPolicy {
 }
 
 /** `refused`: the policy forbids the address (permanent); otherwise the name gave no address yet. */
+/** The cluster guard's policy, as before the guard served webhooks too. */
+export type ClusterEndpointPolicy = OutboundPolicy;
+
 export type EndpointCheck = { ok: true } | { ok: false; reason: string; refused: boolean };
 type Checked =
   { ok: true; addresses: readonly string[] } | { ok: false; reason: string; refused: boolean };
@@ -27,15 +55,16 @@ type Checked =
 /** The `code` of the error a refused connection fails with, so callers can tell it apart. */
 export const endpointRefusedCode = 'EMERIDIANENDPOINTREFUSED';
 
-const switchName = 'MERIDIAN_ALLOW_PRIVATE_CLUSTERS=1';
 const neverTail = ', which Meridian never connects to.';
-const privateTail = `; Meridian connects to private or loopback addresses only when ${switchName} is set.`;
-const reservedTail = `; Meridian connects to such addresses only when ${switchName} is set.`;
+const privateTail = (switchName: string) =>
+  `; Meridian connects to private or loopback addresses only when ${switchName} is set.`;
+const reservedTail = (switchName: string) =>
+  `; Meridian connects to such addresses only when ${switchName} is set.`;
 
 type Verdict =
   | { kind: 'public' }
   | { kind: 'never'; says: string }
-  | { kind: 'private'; says: string; tail: string };
+  | { kind: 'private'; says: string; tail: (switchName: string) => string };
 
 const never: Verdict = { kind: 'never', says: 'is a link-local or cloud metadata address' };
 const loopback: Verdict = { kind: 'private', says: 'is a loopback address', tail: privateTail };
@@ -119,12 +148,13 @@ function verdictOf(address: ipaddr.IPv4 | ipaddr.IPv6): Verdict {
 }
 
 /** Why one address is refused, as a sentence about `subject`; undefined when it may be dialled. */
-function refusalOf(address: string, subject: string, policy: ClusterEndpointPolicy) {
+function refusalOf(address: string, subject: string, policy: OutboundPolicy) {
   const parsed = ipaddr.parse(address);
   const verdict = verdictOf(parsed);
   if (verdict.kind === 'public') return undefined;
   if (verdict.kind === 'never') return `${subject} ${verdict.says}${neverTail}`;
-  return policy.allowPrivate ? undefined : `${subject} ${verdict.says}${verdict.tail}`;
+  const { switchName } = policy.wording ?? clusterWording;
+  return policy.allowPrivate ? undefined : `${subject} ${verdict.says}${verdict.tail(switchName)}`;
 }
 
 /** The address as written, with the IPv4 address inside when it is a mapped one. */
@@ -136,15 +166,17 @@ function shown(address: string): string {
   return address;
 }
 
-const literalSubject = (address: string) => `The cluster API address ${shown(address)}`;
-const resolvedSubject = (address: string, host: string) =>
-  `The cluster API address ${shown(address)}, which ${host} resolves to,`;
+const wordingOf = (policy: OutboundPolicy) => policy.wording ?? clusterWording;
+const literalSubject = (address: string, policy: OutboundPolicy) =>
+  `${wordingOf(policy).address} ${shown(address)}`;
+const resolvedSubject = (address: string, host: string, policy: OutboundPolicy) =>
+  `${wordingOf(policy).address} ${shown(address)}, which ${host} resolves to,`;
 
 const systemResolve: ResolveHost = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
 
 /** Every address of `host`, within the deadline; a sentence when there is none. */
-async function resolveWithin(host: string, policy: ClusterEndpointPolicy): Promise<Checked> {
+async function resolveWithin(host: string, policy: OutboundPolicy): Promise<Checked> {
   const resolve = policy.resolve ?? systemResolve;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((settle) => {
@@ -155,7 +187,7 @@ async function resolveWithin(host: string, policy: ClusterEndpointPolicy): Promi
     if (answer === 'late') {
       return {
         ok: false,
-        reason: `The cluster API host ${host} did not resolve in time; try again, or check the server address in the kubeconfig.`,
+        reason: `${wordingOf(policy).host} ${host} did not resolve in time; try again, or ${wordingOf(policy).fix}.`,
         refused: false,
       };
     }
@@ -168,36 +200,36 @@ async function resolveWithin(host: string, policy: ClusterEndpointPolicy): Promi
   }
   return {
     ok: false,
-    reason: `The cluster API host ${host} cannot be resolved to an address; check the server address in the kubeconfig.`,
+    reason: `${wordingOf(policy).host} ${host} cannot be resolved to an address; ${wordingOf(policy).fix}.`,
     refused: false,
   };
 }
 
 /** The addresses of a host name, each one allowed by the policy, or why not. */
-async function checkedAddresses(hostname: string, policy: ClusterEndpointPolicy): Promise<Checked> {
+async function checkedAddresses(hostname: string, policy: OutboundPolicy): Promise<Checked> {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   if (isIP(host) !== 0) {
-    const reason = refusalOf(host, literalSubject(host), policy);
+    const reason = refusalOf(host, literalSubject(host, policy), policy);
     return reason ? { ok: false, reason, refused: true } : { ok: true, addresses: [host] };
   }
   if (metadataHosts.has(host)) {
     return {
       ok: false,
-      reason: `The cluster API host ${host} is a cloud metadata service${neverTail}`,
+      reason: `${wordingOf(policy).host} ${host} is a cloud metadata service${neverTail}`,
       refused: true,
     };
   }
   const resolved = await resolveWithin(host, policy);
   if (!resolved.ok) return resolved;
   for (const address of resolved.addresses) {
-    const reason = refusalOf(address, resolvedSubject(address, host), policy);
+    const reason = refusalOf(address, resolvedSubject(address, host, policy), policy);
     if (reason) return { ok: false, reason, refused: true };
   }
   return resolved;
 }
 
 /** Whether `serverUrl` is one of the policy's trusted origins, exactly. */
-export function isTrustedOrigin(serverUrl: string, policy: ClusterEndpointPolicy): boolean {
+export function isTrustedOrigin(serverUrl: string, policy: OutboundPolicy): boolean {
   if (!URL.canParse(serverUrl)) return false;
   return policy.trustedOrigins?.includes(new URL(serverUrl).origin) ?? false;
 }
@@ -206,12 +238,12 @@ export function isTrustedOrigin(serverUrl: string, policy: ClusterEndpointPolicy
  * Whether Meridian may dial the cluster API at `serverUrl`: a literal address is classified, a
  * host name resolved and every one of its addresses must pass; trusted origins always may.
  */
-export async function checkClusterEndpoint(
+export async function checkOutbound(
   serverUrl: string,
-  policy: ClusterEndpointPolicy,
+  policy: OutboundPolicy,
 ): Promise<EndpointCheck> {
   if (!URL.canParse(serverUrl)) {
-    const reason = 'The cluster API address in the kubeconfig is not a valid URL.';
+    const reason = wordingOf(policy).invalidUrl;
     return { ok: false, reason, refused: true };
   }
   if (isTrustedOrigin(serverUrl, policy)) return { ok: true };
@@ -225,7 +257,7 @@ function refusedError(reason: string): NodeJS.ErrnoException {
 }
 
 /** A lookup for sockets that answers only addresses the policy allows: no rebinding after a check. */
-export function guardedLookup(policy: ClusterEndpointPolicy): LookupFunction {
+export function guardedLookup(policy: OutboundPolicy): LookupFunction {
   return (hostname, options, callback) => {
     void checkedAddresses(hostname, policy).then((checked) => {
       if (!checked.ok) return callback(refusedError(checked.reason), '');
@@ -250,12 +282,12 @@ export function guardedLookup(policy: ClusterEndpointPolicy): LookupFunction {
  * Checks every connection `agent` opens, redirects included: a literal address against the
  * policy, a host name through `guardedLookup`, so what is dialled is what was checked.
  */
-export function guardConnections(agent: Agent, policy: ClusterEndpointPolicy): void {
+export function guardConnections(agent: Agent, policy: OutboundPolicy): void {
   const connect = agent.createConnection.bind(agent);
   agent.createConnection = (options, callback) => {
     const host = (options.host ?? options.hostname ?? 'localhost').replace(/^\[|\]$/g, '');
     if (isIP(host) !== 0) {
-      const reason = refusalOf(host, literalSubject(host), policy);
+      const reason = refusalOf(host, literalSubject(host, policy), policy);
       if (reason) {
         // A socket that fails at once: the request ends with the reason, nothing is dialled.
         const refused = new Socket();
@@ -266,3 +298,6 @@ export function guardConnections(agent: Agent, policy: ClusterEndpointPolicy): v
     return connect({ ...options, lookup: guardedLookup(policy) }, callback);
   };
 }
+
+/** The cluster guard's name for `checkOutbound`, kept for its callers. */
+export const checkClusterEndpoint = checkOutbound;
