@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import type { ProxyOptions } from 'vite';
 import { worldShapesPlugin } from './world-shapes-plugin.ts';
+import { zodWithoutJsonSchemaPlugin } from './zod-without-json-schema-plugin.ts';
 
 const apiTarget = 'http://127.0.0.1:8080';
 
@@ -34,6 +35,7 @@ export default defineConfig({
   plugins: [
     react(),
     worldShapesPlugin(),
+    zodWithoutJsonSchemaPlugin(),
     // Brotli and gzip twins of every text asset, written at build time: the server sends the one
     // the browser accepts (@fastify/static preCompressed) without compressing per request.
     compression({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,17 +27,21 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * `E2E_SECOND_LOOK=1` (`npm run test:e2e:looks`): every screen again in French and dark. Off in
- * `npm test`: on two loaded cores it made the browser stage 814 s and let notices and slow
- * locations time out; french.e2e.test.ts and the budgets run both languages there instead.
+ * The second look (issue 40: every screen in French and dark too). In `npm test` each screen is
+ * seen so once per run, the first time any file pictures it (`firstLookOfScreen`): looking at
+ * every picture twice made the browser stage 814 s and let notices time out on two loaded cores.
+ * `E2E_SECOND_LOOK=every` (`npm run test:e2e:looks`) looks at every picture twice.
  */
-const secondLook = process.env.E2E_SECOND_LOOK === '1';
+const secondLookAtEvery = process.env.E2E_SECOND_LOOK === 'every';
+
+/** Where the files running beside each other mark the screens already seen in French and dark. */
+export const secondLookMarks = path.join(screenshotDir, '.second-looks');
 
 /**
  * Saved under e2e/screenshots/ for a person to look at; not compared by the tests. Each screen
  * pictured is also audited by axe-core (support/accessibility.ts), in English and light, then
- * in French and dark (issue 40: `<name>.fr-CA-dark.png`), then put back as it was; a screen
- * with a notice showing is seen once, as the notice would close before the test reads it.
+ * in French and dark (`<name>.fr-CA-dark.png`), then put back as it was; a screen with a notice
+ * showing waits for a later picture, as the notice would close before the test reads it.
  */
 export async function screenshot(
   page: Page,
@@ -47,16 +52,52 @@ export async function screenshot(
   await animationsSettled(page);
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
   await auditAccessibility(page, name);
-  if (!secondLook) return;
   // A notice lives 4 to 9 s: the second look would outlast it, and the test reads it next.
   if (await page.locator('.ant-notification-notice').count()) return;
+  const screen = await screenOf(page);
+  if (!screen || !(secondLookAtEvery || firstLookOfScreen(screen))) return;
   const before = await switchLook(page, { locale: 'fr-CA', theme: 'dark' });
   if (!before) return;
   await animationsSettled(page);
   await page.screenshot({ path: path.join(screenshotDir, `${name}.fr-CA-dark.png`), fullPage });
-  await auditAccessibility(page, `${name} (fr-CA, dark)`);
+  await auditAccessibility(page, `${name} (fr-CA, dark; screen ${screen})`);
   await switchLook(page, before);
   await animationsSettled(page);
+}
+
+/**
+ * What makes one screen of the console: its route with names and ids left out, its query's keys
+ * and the title of the drawer or dialog open on it; undefined on a page that is not the console.
+ */
+function screenOf(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => {
+    if (!document.getElementById('root')) return undefined;
+    // Route segments and titles that name a resource carry digits or dots; the console's own do not.
+    const general = (text: string) => text.replace(/\S*[\d.]\S*/g, ':name');
+    const route = location.pathname.split('/').map(general).join('/');
+    const query = [...new URLSearchParams(location.search).keys()].sort().join('&');
+    const opened = Array.from(document.querySelectorAll('[aria-modal="true"]'))
+      .filter((dialog) => (dialog as HTMLElement).offsetParent !== null)
+      .map((dialog) =>
+        general(
+          dialog.querySelector('.ant-drawer-title, .ant-modal-title')?.textContent ?? 'dialog',
+        ),
+      );
+    return [route, query, ...opened].join(' | ');
+  });
+}
+
+/** True for the first file to reach a screen in this run: making its mark is atomic across files. */
+function firstLookOfScreen(screen: string): boolean {
+  fs.mkdirSync(secondLookMarks, { recursive: true });
+  try {
+    const mark = createHash('sha256').update(screen).digest('hex').slice(0, 32);
+    fs.writeFileSync(path.join(secondLookMarks, mark), screen, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
 }
 
 interface Look {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { chromiumPath } from './browser';
+import { chromiumPath, secondLookMarks } from './browser';
 import { startMeridianServer } from './meridian-server';
 
 declare module 'vitest' {
@@ -26,6 +26,9 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error("The console is not built: run 'npm run build' before the e2e tests.");
   }
+
+  // Each run looks at every screen in French and dark once (browser.ts `screenshot`).
+  fs.rmSync(secondLookMarks, { recursive: true, force: true });
 
   // Each worker runs its files one at a time against a server of its own, so no file shares a
   // server with a file running beside it: the same isolation as one worker, in half the time.

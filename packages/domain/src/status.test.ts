@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { displayStatus, isInProgress, parseStatus, statusDisplay, statuses } from './status';
+import {
+  displayStatus,
+  isInProgress,
+  parseStatus,
+  statusDisplay,
+  statusLabel,
+  statuses,
+} from './status';
 
 describe('status', () => {
   it('compares statuses lower-cased', () => {
@@ -27,5 +34,17 @@ describe('status', () => {
   it('displays an unknown status as itself', () => {
     expect(displayStatus('CREATING').label).toBe('Creating...');
     expect(displayStatus('mystery')).toEqual({ label: 'mystery', color: 'gold' });
+  });
+
+  it('reads in French for a French reader, keeping its colour', () => {
+    expect(displayStatus('FAILURE', 'fr-CA')).toEqual({ label: 'Échec', color: 'red' });
+    expect(displayStatus('creating', 'fr-CA').label).toBe('Création en cours…');
+    expect(statusLabel('success', 'deployment')).toBe('Deployed');
+    expect(statusLabel('success', 'deployment', 'fr-CA')).toBe('Déployé');
+    expect(statusLabel('success', 'smartCluster', 'fr-CA')).toBe('Créée');
+    expect(statusLabel('pending', 'cluster', 'fr-CA')).toBe('En attente…');
+    for (const status of statuses) {
+      expect(displayStatus(status, 'fr-CA').label).not.toBe(statusDisplay[status].label);
+    }
   });
 });

@@ -1,3 +1,5 @@
+import type { Locale } from './i18n/locale';
+
 /** Status values of spec "States and transitions", shared by smart clusters, clusters, deployments and domains. */
 export const statuses = [
   'success',
@@ -28,12 +30,31 @@ export const statusDisplay: Record<Status, StatusDisplay> = {
   update_subdomains_failure: { label: 'Update subdomains failed, please retry', color: 'orange' },
 };
 
+/** The spec's status words in Canadian French; « Créé » agrees with a domain, a smart cluster has its own. */
+const frenchStatusLabels: Record<Status, string> = {
+  success: 'Créé',
+  pending: 'En attente…',
+  creating: 'Création en cours…',
+  updating: 'Mise à jour en cours…',
+  deleting: 'Suppression en cours…',
+  failure: 'Échec',
+  update_subdomains_failure: 'Échec de la mise à jour des sous-domaines, veuillez réessayer',
+};
+
 /** Cluster and deployment texts call a successful resource 'Ready' or 'Deployed' rather than 'Created'. */
 export const successLabel = {
   smartCluster: 'Created',
   cluster: 'Ready',
   deployment: 'Deployed',
 } as const;
+
+export type SuccessKind = keyof typeof successLabel;
+
+const frenchSuccessLabel: Record<SuccessKind, string> = {
+  smartCluster: 'Créée',
+  cluster: 'Prête',
+  deployment: 'Déployé',
+};
 
 const inProgress: ReadonlySet<Status> = new Set(['pending', 'creating', 'updating', 'deleting']);
 
@@ -47,7 +68,23 @@ export function isInProgress(status: Status): boolean {
   return inProgress.has(status);
 }
 
-export function displayStatus(value: string | null | undefined): StatusDisplay {
+/** A status's words in the reader's language and its colour; an unknown value is shown as it came. */
+export function displayStatus(
+  value: string | null | undefined,
+  locale: Locale = 'en',
+): StatusDisplay {
   const status = parseStatus(value);
-  return status ? statusDisplay[status] : { label: value ?? '', color: 'gold' };
+  if (!status) return { label: value ?? '', color: 'gold' };
+  const shown = statusDisplay[status];
+  return locale === 'fr-CA' ? { ...shown, label: frenchStatusLabels[status] } : shown;
+}
+
+/** The words of a status on a thing whose success has its own name (Created, Ready, Deployed). */
+export function statusLabel(
+  value: string | null | undefined,
+  kind: SuccessKind,
+  locale: Locale = 'en',
+): string {
+  if (parseStatus(value) !== 'success') return displayStatus(value, locale).label;
+  return locale === 'fr-CA' ? frenchSuccessLabel[kind] : successLabel[kind];
 }

@@ -111,7 +111,12 @@ export const frCA = {
   'history.fetchFailed': "Impossible de récupérer l'historique des enregistrements.",
   'history.column.at': 'Moment',
   'history.column.who': 'Auteur',
-  'history.column.what': 'Objet',
+  'history.column.what': 'Opération',
   'history.column.change': 'Avant → après',
   'history.actor.meridian': 'Meridian',
+  'history.action.create': 'création',
+  'history.action.update': 'modification',
+  'history.action.delete': 'suppression',
+  'history.action.import': 'importation',
+  'history.action.claim': 'réclamation',
 };

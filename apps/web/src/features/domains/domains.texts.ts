@@ -121,6 +121,11 @@ export const t = defineTexts(
     'history.column.what': 'What',
     'history.column.change': 'Before → after',
     'history.actor.meridian': 'Meridian',
+    'history.action.create': 'create',
+    'history.action.update': 'update',
+    'history.action.delete': 'delete',
+    'history.action.import': 'import',
+    'history.action.claim': 'claim',
   },
   frCA,
 );

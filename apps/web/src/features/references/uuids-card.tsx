@@ -6,6 +6,7 @@ import { t } from './references.texts';
 import type { RolloutApp } from './api/get-rollout-apps';
 import type { RolloutSmartCluster } from './api/get-rollout-smart-clusters';
 import styles from './cluster-integration-page.module.css';
+import { currentLocale } from '../../shared/i18n/locale';
 
 interface UuidRow {
   key: string;
@@ -26,7 +27,7 @@ const uuidColumns = (): ColumnsType<UuidRow> => [
         {name}
         {row.status ? (
           <Tag color={displayStatus(row.status).color} variant="filled">
-            {displayStatus(row.status).label}
+            {displayStatus(row.status, currentLocale()).label}
           </Tag>
         ) : null}
       </span>

@@ -1,6 +1,7 @@
 import type { App } from '@meridian/domain/apps/app-api';
 import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-cluster';
-import { displayStatus, parseStatus, successLabel } from '@meridian/domain/status';
+import type { Locale } from '@meridian/domain/i18n/locale';
+import { parseStatus, statusLabel } from '@meridian/domain/status';
 
 export type SupportJobKind = 'smart-cluster' | 'app' | 'cluster';
 
@@ -93,9 +94,8 @@ function versionJob(
 }
 
 /** The status tag's words: success reads Created, Ready or Deployed depending on the thing. */
-export function jobStatusLabel(info: SupportJobInfo): string {
-  if (parseStatus(info.status) !== 'success') return displayStatus(info.status).label;
-  if (info.entity === 'cluster') return successLabel.cluster;
-  if (info.entity === 'deployment') return successLabel.deployment;
-  return successLabel.smartCluster;
+export function jobStatusLabel(info: SupportJobInfo, locale: Locale = 'en'): string {
+  const kind =
+    info.entity === 'cluster' || info.entity === 'deployment' ? info.entity : 'smartCluster';
+  return statusLabel(info.status, kind, locale);
 }

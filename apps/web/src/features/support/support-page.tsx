@@ -5,6 +5,7 @@ import {
   MailOutlined,
 } from '@ant-design/icons';
 import { displayStatus, parseStatus } from '@meridian/domain/status';
+import { currentLocale } from '../../shared/i18n/locale';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Skeleton, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
@@ -156,7 +157,7 @@ function JobStatusTag({ info }: { info: SupportJobInfo }) {
       data-testid="support-job-status"
       data-status={parseStatus(info.status) ?? info.status}
     >
-      {jobStatusLabel(info)}
+      {jobStatusLabel(info, currentLocale())}
     </Tag>
   );
 }

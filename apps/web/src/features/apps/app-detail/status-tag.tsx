@@ -1,7 +1,8 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
-import { displayStatus, parseStatus, successLabel } from '@meridian/domain/status';
+import { displayStatus, parseStatus, statusLabel } from '@meridian/domain/status';
 import { Tag, Tooltip } from 'antd';
 import { t } from '../apps.texts';
+import { currentLocale } from '../../../shared/i18n/locale';
 
 interface StatusTagProps {
   status: string;
@@ -16,8 +17,8 @@ interface StatusTagProps {
  */
 export function StatusTag({ status, kind, reason }: StatusTagProps) {
   const parsed = parseStatus(status);
-  const { label, color } = displayStatus(status);
-  const text = parsed === 'success' ? successLabel.deployment : label;
+  const { color } = displayStatus(status);
+  const text = statusLabel(status, 'deployment', currentLocale());
   const failed = parsed === 'failure' || parsed === 'update_subdomains_failure';
   const tag = (
     <Tag

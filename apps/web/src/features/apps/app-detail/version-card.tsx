@@ -1,7 +1,7 @@
 import { MoreOutlined } from '@ant-design/icons';
 import type { Deployment, Version } from '@meridian/domain/apps/app-api';
 import { limits } from '@meridian/domain/limits';
-import { displayStatus, parseStatus, successLabel } from '@meridian/domain/status';
+import { parseStatus, statusLabel } from '@meridian/domain/status';
 import { Badge, Button, Tag } from 'antd';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { versionSmartClusters } from './app-detail.rules';
 import styles from './app-detail.module.css';
 import { EditableText } from './editable-text';
 import { VersionStatusTag } from './status-tag';
+import { currentLocale } from '../../../shared/i18n/locale';
 
 function badgeStatus(status: string): 'success' | 'processing' | 'error' | 'default' {
   const parsed = parseStatus(status);
@@ -117,11 +118,7 @@ export function VersionCard({ appId, version, deployments, onOpen, actions }: Ve
             <span className={styles.sectionLabel}>{t('apps.detail.version.deployments')}</span>
             <ul className={styles.deploymentLinks}>
               {deployments.map((deployment) => {
-                const parsed = parseStatus(deployment.status);
-                const statusText =
-                  parsed === 'success'
-                    ? successLabel.deployment
-                    : displayStatus(deployment.status).label;
+                const statusText = statusLabel(deployment.status, 'deployment', currentLocale());
                 return (
                   <li key={deployment.uuid}>
                     <Link

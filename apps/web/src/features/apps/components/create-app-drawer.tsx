@@ -3,7 +3,7 @@ import { appCreateFieldsSchema } from '@meridian/domain/apps/app-form';
 import { externalDatacenterUuid } from '@meridian/domain/clusters/datacenter';
 import type { SmartClusterListItem } from '@meridian/domain/clusters/cluster-api';
 import { limits } from '@meridian/domain/limits';
-import { displayStatus, parseStatus } from '@meridian/domain/status';
+import { parseStatus, statusLabel } from '@meridian/domain/status';
 import { Button, Form, Input, Select } from 'antd';
 import { useRef, useState } from 'react';
 import { SideDrawer } from '../../../shared/components/side-drawer';
@@ -23,6 +23,7 @@ import {
 import type { TemplateChoice, TemplateFormValues } from './template-form';
 import { DrawerActions } from '../../../shared/components/drawer-actions';
 import { zodRule } from '../../../shared/lib/zod-rule';
+import { currentLocale } from '../../../shared/i18n/locale';
 
 interface AppFormValues extends TemplateFormValues {
   name: string;
@@ -52,7 +53,7 @@ function unavailableReason(
 ): { status: string; hint: string } | null {
   if (!isReady(smartCluster)) {
     return {
-      status: displayStatus(smartCluster.status).label,
+      status: statusLabel(smartCluster.status, 'smartCluster', currentLocale()),
       hint: t('apps.create.smartClusterNotReady'),
     };
   }

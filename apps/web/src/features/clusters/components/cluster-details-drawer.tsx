@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { Datacenter } from '@meridian/domain/clusters/datacenter';
 import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import type { Deployment } from '@meridian/domain/apps/app-api';
-import { displayStatus, isInProgress, parseStatus, successLabel } from '@meridian/domain/status';
+import { displayStatus, isInProgress, parseStatus, statusLabel } from '@meridian/domain/status';
 import { Badge, Button, Descriptions, Divider, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -20,6 +20,7 @@ import { MonitoringButton } from './monitoring-button';
 import { PlacementHistory } from './placement-history';
 import styles from './clusters.module.css';
 import { errorDescription } from './use-cluster-actions';
+import { currentLocale } from '../../../shared/i18n/locale';
 
 function badgeStatus(status: string): 'success' | 'processing' | 'error' | 'default' {
   const parsed = parseStatus(status);
@@ -30,11 +31,11 @@ function badgeStatus(status: string): 'success' | 'processing' | 'error' | 'defa
 }
 
 function memberLabel(status: string): string {
-  return parseStatus(status) === 'success' ? successLabel.cluster : displayStatus(status).label;
+  return statusLabel(status, 'cluster', currentLocale());
 }
 
 function deploymentLabel(status: string): string {
-  return parseStatus(status) === 'success' ? successLabel.deployment : displayStatus(status).label;
+  return statusLabel(status, 'deployment', currentLocale());
 }
 
 /** What the app screen reads to offer a way back to this smart cluster. */

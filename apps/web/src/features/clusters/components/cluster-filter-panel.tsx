@@ -1,10 +1,11 @@
 import type { ClusterMode } from '@meridian/domain/limits';
-import { statusDisplay } from '@meridian/domain/status';
+import { displayStatus } from '@meridian/domain/status';
 import { Button, Tag } from 'antd';
 import { t } from '../clusters.texts';
 import { allTagsSelected, filterModes, filterStatuses, toggleAllTags } from '../cluster-rules';
 import type { ClusterFilter, FilterStatus } from '../cluster-rules';
 import styles from './clusters.module.css';
+import { currentLocale } from '../../../shared/i18n/locale';
 
 function toggled<T>(list: readonly T[], value: T, checked: boolean): T[] {
   return checked
@@ -47,7 +48,7 @@ export function ClusterFilterPanel({
               onChange({ ...filter, statuses: toggled(filter.statuses, status, checked) })
             }
           >
-            {statusDisplay[status].label}
+            {displayStatus(status, currentLocale()).label}
           </Tag.CheckableTag>
         ))}
       </div>

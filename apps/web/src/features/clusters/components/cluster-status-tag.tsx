@@ -1,12 +1,13 @@
-import { displayStatus } from '@meridian/domain/status';
+import { displayStatus, statusLabel } from '@meridian/domain/status';
 import { Tag } from 'antd';
+import { currentLocale } from '../../../shared/i18n/locale';
 
 /** The smart cluster's status in the spec's words and colours. */
 export function ClusterStatusTag({ status }: { status: string }) {
-  const { label, color } = displayStatus(status);
+  const { color } = displayStatus(status);
   return (
     <Tag color={color} data-testid="cluster-status" variant="filled">
-      {label}
+      {statusLabel(status, 'smartCluster', currentLocale())}
     </Tag>
   );
 }

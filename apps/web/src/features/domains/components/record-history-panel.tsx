@@ -27,7 +27,10 @@ export function RecordHistoryPanel({ domain }: { domain: Domain }) {
       render: (_: unknown, entry: RecordHistoryEntry) =>
         entry.actor.type === 'meridian' ? t('history.actor.meridian') : entry.actor.name,
     },
-    { title: t('history.column.what'), dataIndex: 'action' },
+    {
+      title: t('history.column.what'),
+      render: (_: unknown, entry: RecordHistoryEntry) => t(`history.action.${entry.action}`),
+    },
     {
       title: t('history.column.change'),
       render: (_: unknown, entry: RecordHistoryEntry) =>
