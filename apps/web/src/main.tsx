@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppStore } from './app/store';
+import { prepareLocale } from './shared/i18n/locale';
 import { hasStoredUser } from './shared/session/user-storage-key';
 import './app/global.css';
 
@@ -14,6 +15,8 @@ const storedUser = hasStoredUser()
   ? (await import('./shared/session/user-storage')).readStoredUser()
   : null;
 const store = createAppStore(storedUser);
+// A French reader's first screen is French from its first paint.
+await prepareLocale();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -1,15 +1,18 @@
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import { currentLocale } from '../shared/i18n/locale';
+import english from 'antd/es/locale/en_US';
+import { currentLocale, prepareLocaleWith } from '../shared/i18n/locale';
 
 let french: AntdLocale | undefined;
 
-/** antd's own words (pagination, empty lists, pickers) in French: loaded only for a French reader. */
-export async function loadAntdLocale(): Promise<void> {
-  if (currentLocale() !== 'fr-CA' || french) return;
-  french = (await import('antd/es/locale/fr_CA')).default;
-}
+// antd's own words (pagination, empty lists, pickers) in French: loaded only for a French reader.
+prepareLocaleWith(async (locale) => {
+  if (locale === 'fr-CA') french ??= (await import('antd/es/locale/fr_CA')).default;
+});
 
-/** What antd's ConfigProvider is given now; English is antd's default. */
-export function antdLocale(): AntdLocale | undefined {
-  return currentLocale() === 'fr-CA' ? french : undefined;
+/**
+ * What antd's ConfigProvider is given now. Never undefined: ConfigProvider wraps its children in
+ * a locale provider only when given one, so a switch from none would remount every open form.
+ */
+export function antdLocale(): AntdLocale {
+  return (currentLocale() === 'fr-CA' ? french : undefined) ?? english;
 }

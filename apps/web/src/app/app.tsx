@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { NotificationHost } from '../shared/notifications/notification-host';
-import { currentLocale, subscribeLocale } from '../shared/i18n/locale';
+import { localeRevision, subscribeLocale } from '../shared/i18n/locale';
 import { ErrorBoundary } from './error-boundary';
 import { AppRoutes } from './routes';
 import type { AppStore } from './store';
@@ -14,7 +14,7 @@ import type { AppStore } from './store';
  */
 export function App({ store }: { store: AppStore }) {
   // A new language renders every screen again, in it, keeping what is open (issue 40).
-  useSyncExternalStore(subscribeLocale, currentLocale);
+  useSyncExternalStore(subscribeLocale, localeRevision);
   return (
     <ErrorBoundary>
       <NotificationHost />

@@ -13,7 +13,7 @@ import { addLiveNotification } from '../features/notifications/api/get-notificat
 import { notify } from '../shared/notifications/notify';
 import { connectRealtime } from '../shared/realtime/realtime-client';
 import { eventEffects, eventText } from '../shared/realtime/event-effects';
-import { currentLocale, subscribeLocale } from '../shared/i18n/locale';
+import { localeRevision, subscribeLocale } from '../shared/i18n/locale';
 import { loadServerMessages } from '../shared/i18n/server-messages';
 import type { StaleResource } from '../shared/realtime/event-effects';
 
@@ -34,7 +34,7 @@ function EventNoticeText({
   event: NotificationEvent;
   part: 'title' | 'description';
 }) {
-  useSyncExternalStore(subscribeLocale, currentLocale);
+  useSyncExternalStore(subscribeLocale, localeRevision);
   return <>{eventText(event)[part]}</>;
 }
 

@@ -1,17 +1,5 @@
-import AuditOutlined from '@ant-design/icons-svg/es/asn/AuditOutlined';
-import BgColorsOutlined from '@ant-design/icons-svg/es/asn/BgColorsOutlined';
-import BellOutlined from '@ant-design/icons-svg/es/asn/BellOutlined';
-import CreditCardOutlined from '@ant-design/icons-svg/es/asn/CreditCardOutlined';
-import CloudServerOutlined from '@ant-design/icons-svg/es/asn/CloudServerOutlined';
-import CustomerServiceOutlined from '@ant-design/icons-svg/es/asn/CustomerServiceOutlined';
 import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
-import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
-import KeyOutlined from '@ant-design/icons-svg/es/asn/KeyOutlined';
-import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
-import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
-import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
-import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
-import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
+import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState, useSyncExternalStore } from 'react';
 import { useSelector } from 'react-redux';
@@ -78,7 +66,15 @@ export function AccountMenu() {
   const isAdmin = useQuery(sessionQueryOptions()).data?.isAdmin === true;
   // The theme entry says the current choice.
   useSyncExternalStore(subscribeColorScheme, colorSchemeChoice);
-  const entries = accountEntries(email, isAdmin);
+  const [icons, setIcons] = useState<Readonly<Record<string, IconDefinition>>>();
+  const loadIcons = () => {
+    if (!icons) void import('./account-menu-icons').then((m) => setIcons(m.accountMenuIcons));
+  };
+  const entries = accountEntries(email, isAdmin).map((entry) =>
+    entry.type === 'group' || entry.type === 'divider' || !icons
+      ? entry
+      : { ...entry, icon: icons[entry.key] },
+  );
 
   const onSelect = (key: string) => {
     if (key === 'keypair') {
@@ -105,6 +101,7 @@ export function AccountMenu() {
       <MenuButton
         entries={entries}
         onSelect={onSelect}
+        onOpenIntent={loadIcons}
         triggerClassName={styles.accountTrigger}
         label={t('account.trigger', { email })}
       >
@@ -131,7 +128,7 @@ export function AccountMenu() {
   );
 }
 
-/** The menu's entries; Users only for an administrator of the installation. */
+/** The menu's entries, their icons added once loaded; Users only for an administrator of the installation. */
 function accountEntries(email: string, isAdmin: boolean): MenuEntry[] {
   return [
     {
@@ -139,36 +136,30 @@ function accountEntries(email: string, isAdmin: boolean): MenuEntry[] {
       type: 'group',
       label: <span className={styles.accountEmail}>{email || t('menu.account')}</span>,
     },
-    { key: 'notifications', icon: BellOutlined, label: t('account.notifications') },
-    { key: 'billing', icon: CreditCardOutlined, label: t('account.billing') },
-    { key: 'support', icon: CustomerServiceOutlined, label: t('account.support') },
-    { key: 'api-keys', icon: KeyOutlined, label: t('account.apiKeys') },
-    {
-      key: 'notification-channels',
-      icon: BellOutlined,
-      label: t('account.notificationChannels'),
-    },
-    { key: 'keypair', icon: LockOutlined, label: t('account.keypair') },
-    { key: 'registries', icon: CloudServerOutlined, label: t('account.registries') },
-    { key: 'security', icon: SafetyOutlined, label: t('account.security') },
+    { key: 'notifications', label: t('account.notifications') },
+    { key: 'billing', label: t('account.billing') },
+    { key: 'support', label: t('account.support') },
+    { key: 'api-keys', label: t('account.apiKeys') },
+    { key: 'notification-channels', label: t('account.notificationChannels') },
+    { key: 'keypair', label: t('account.keypair') },
+    { key: 'registries', label: t('account.registries') },
+    { key: 'security', label: t('account.security') },
     // Not in the spec's list: after its entries, so theirs keep the spec's order.
-    { key: 'organizations', icon: TeamOutlined, label: t('account.organizations') },
-    { key: 'audit', icon: AuditOutlined, label: t('account.audit') },
+    { key: 'organizations', label: t('account.organizations') },
+    { key: 'audit', label: t('account.audit') },
     // The installation admin's, so shown to admins only (the server refuses anyone else).
-    ...(isAdmin ? [{ key: 'users', icon: UserOutlined, label: t('account.users') }] : []),
+    ...(isAdmin ? [{ key: 'users', label: t('account.users') }] : []),
     // Says the theme now; choosing it moves to the next (system → light → dark).
     {
       key: 'theme',
-      icon: BgColorsOutlined,
       label: t('account.theme', { choice: t(`account.theme.${colorSchemeChoice()}`) }),
     },
     // Named in the language it switches to, as readers of the other language look for it.
     {
       key: 'language',
-      icon: GlobalOutlined,
       label: <span lang={currentLocale() === 'en' ? 'fr-CA' : 'en'}>{t('account.language')}</span>,
     },
     { key: 'divider', type: 'divider' },
-    { key: 'logout', icon: LogoutOutlined, label: t('account.logout'), danger: true },
+    { key: 'logout', label: t('account.logout'), danger: true },
   ];
 }

@@ -32,7 +32,7 @@ function ContentSkeleton() {
 function SessionCheck() {
   const locale = useSessionCheck().data?.locale;
   useEffect(() => {
-    if (locale && locale !== currentLocale()) setLocale(locale);
+    if (locale && locale !== currentLocale()) void setLocale(locale);
   }, [locale]);
   return null;
 }

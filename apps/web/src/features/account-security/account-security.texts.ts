@@ -1,5 +1,4 @@
 import { defineTexts } from '../../shared/i18n/translate';
-import { frCA } from './account-security.texts.fr-CA';
 
 /** The account security dialog's texts. They load with the feature, not with the first page. */
 export const t = defineTexts(
@@ -43,5 +42,5 @@ export const t = defineTexts(
     'security.recovery.done': 'I have saved them',
     'security.copyFailed': 'Cannot copy; select the text and copy it by hand.',
   },
-  frCA,
+  () => import('./account-security.texts.fr-CA').then((french) => french.frCA),
 );

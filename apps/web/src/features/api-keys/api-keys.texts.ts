@@ -1,5 +1,4 @@
 import { defineTexts } from '../../shared/i18n/translate';
-import { frCA } from './api-keys.texts.fr-CA';
 
 /** The API keys page's texts. They load with the feature, not with the console's first page. */
 export const t = defineTexts(
@@ -56,5 +55,5 @@ export const t = defineTexts(
     'apiKeys.createFailed': 'Cannot generate new API key.',
     'apiKeys.revokeFailed': 'Cannot revoke API key {apikey_name}.',
   },
-  frCA,
+  () => import('./api-keys.texts.fr-CA').then((french) => french.frCA),
 );

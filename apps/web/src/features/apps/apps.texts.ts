@@ -1,5 +1,4 @@
 import { defineTexts } from '../../shared/i18n/translate';
-import { frCA } from './apps.texts.fr-CA';
 
 /** The app screens' texts: the app detail page, its drawers and the Create app drawer. They load with the feature, not with the console's first page. */
 export const t = defineTexts(
@@ -566,7 +565,7 @@ export const t = defineTexts(
     'apps.detail.certificate.status.expired': 'Expired',
     'apps.detail.certificate.status.failed': 'Failed',
   },
-  frCA,
+  () => import('./apps.texts.fr-CA').then((french) => french.frCA),
 );
 
 export type TextKey = Parameters<typeof t>[0];

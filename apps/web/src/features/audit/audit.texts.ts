@@ -1,5 +1,4 @@
 import { defineTexts } from '../../shared/i18n/translate';
-import { frCA } from './audit.texts.fr-CA';
 
 /** The audit log page's texts. They load with the feature. */
 export const t = defineTexts(
@@ -36,5 +35,5 @@ export const t = defineTexts(
     'audit.total': '{count} entries',
     'audit.totalOne': '1 entry',
   },
-  frCA,
+  () => import('./audit.texts.fr-CA').then((french) => french.frCA),
 );

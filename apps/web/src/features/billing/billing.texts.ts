@@ -1,5 +1,4 @@
 import { defineTexts } from '../../shared/i18n/translate';
-import { frCA } from './billing.texts.fr-CA';
 
 /** The billing page's texts. They load with the feature, not with the console's first page. */
 export const t = defineTexts(
@@ -43,5 +42,5 @@ export const t = defineTexts(
     'billing.chart.empty': 'Cost per day in {month}: nothing billed.',
     'billing.chart.day': '{day}: {total}',
   },
-  frCA,
+  () => import('./billing.texts.fr-CA').then((french) => french.frCA),
 );

@@ -1,5 +1,4 @@
 import { defineTexts } from '../../shared/i18n/translate';
-import { frCA } from './clusters.texts.fr-CA';
 
 /** The clusters pages' texts and the Create cluster drawer's. They load with the feature, not with the console's first page. */
 export const t = defineTexts(
@@ -156,5 +155,5 @@ export const t = defineTexts(
     'clusters.tryAgain': 'Please try again or contact support.',
     'clusters.fetchFailed': 'Cannot fetch your smart clusters.',
   },
-  frCA,
+  () => import('./clusters.texts.fr-CA').then((french) => french.frCA),
 );

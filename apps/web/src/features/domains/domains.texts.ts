@@ -1,5 +1,4 @@
 import { defineTexts } from '../../shared/i18n/translate';
-import { frCA } from './domains.texts.fr-CA';
 
 /** The domain and DNS pages' texts and the Create domain drawer's. They load with the feature, not with the console's first page. */
 export const t = defineTexts(
@@ -127,5 +126,5 @@ export const t = defineTexts(
     'history.action.import': 'import',
     'history.action.claim': 'claim',
   },
-  frCA,
+  () => import('./domains.texts.fr-CA').then((french) => french.frCA),
 );

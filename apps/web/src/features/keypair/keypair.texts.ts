@@ -1,5 +1,4 @@
 import { defineTexts } from '../../shared/i18n/translate';
-import { frCA } from './keypair.texts.fr-CA';
 
 /** The keypair dialog's texts. They load with the feature, not with the console's first page. */
 export const t = defineTexts(
@@ -15,5 +14,5 @@ export const t = defineTexts(
     'keypair.wrongCredentials': 'Wrong username or password. Please check them and try again.',
     'keypair.tooManyAttempts': 'Too many attempts. Please wait a few minutes and try again.',
   },
-  frCA,
+  () => import('./keypair.texts.fr-CA').then((french) => french.frCA),
 );

@@ -1,5 +1,4 @@
 import { defineTexts } from '../../shared/i18n/translate';
-import { frCA } from './notification-channels.texts.fr-CA';
 
 /** The notification channels page's texts. */
 export const t = defineTexts(
@@ -50,5 +49,5 @@ export const t = defineTexts(
     'channels.delivery.none': 'No deliveries yet.',
     'channels.done': 'Done',
   },
-  frCA,
+  () => import('./notification-channels.texts.fr-CA').then((french) => french.frCA),
 );

@@ -1,5 +1,4 @@
 import { defineTexts } from '../../shared/i18n/translate';
-import { frCA } from './notifications.texts.fr-CA';
 
 /** The notifications page's texts. They load with the feature, not with the console's first page. */
 export const t = defineTexts(
@@ -19,5 +18,5 @@ export const t = defineTexts(
     'notifications.new': 'New',
     'notifications.markRead': 'Mark as read',
   },
-  frCA,
+  () => import('./notifications.texts.fr-CA').then((french) => french.frCA),
 );

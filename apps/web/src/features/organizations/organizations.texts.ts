@@ -1,5 +1,4 @@
 import { defineTexts } from '../../shared/i18n/translate';
-import { frCA } from './organizations.texts.fr-CA';
 
 /** The organisations page's texts. They load with the feature, not with the console's first page. */
 export const t = defineTexts(
@@ -69,5 +68,5 @@ export const t = defineTexts(
     'invite.submit': 'Send invitation',
     'invite.failed': 'Cannot send the invitation.',
   },
-  frCA,
+  () => import('./organizations.texts.fr-CA').then((french) => french.frCA),
 );

@@ -1,5 +1,4 @@
 import { defineTexts } from '../../shared/i18n/translate';
-import { frCA } from './registries.texts.fr-CA';
 
 /** The Saved registries dialog's texts. They load with the feature, not with the console's first page. */
 export const t = defineTexts(
@@ -33,5 +32,5 @@ export const t = defineTexts(
     'registries.addFailed': 'Cannot save the registry.',
     'registries.close': 'Close',
   },
-  frCA,
+  () => import('./registries.texts.fr-CA').then((french) => french.frCA),
 );

@@ -1,6 +1,5 @@
 import { defineTexts } from '../../shared/i18n/translate';
 import { referenceTexts } from '../../shared/i18n/reference-texts';
-import { frCA } from './support.texts.fr-CA';
 
 /** The support page's texts and the references it shows. They load with the page. */
 export const t = defineTexts(
@@ -30,7 +29,7 @@ export const t = defineTexts(
     'support.job.fetchFailed':
       'The job could not be looked up right now. Quote its reference when you write to us.',
   },
-  frCA,
+  () => import('./support.texts.fr-CA').then((french) => french.frCA),
 );
 
 export type TextKey = Parameters<typeof t>[0];

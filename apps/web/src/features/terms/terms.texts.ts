@@ -1,5 +1,4 @@
 import { defineTexts } from '../../shared/i18n/translate';
-import { frCA } from './terms.texts.fr-CA';
 
 /** The terms of service page's texts. They load with the feature, not with the console's first page. */
 export const t = defineTexts(
@@ -29,7 +28,7 @@ export const t = defineTexts(
     'terms.questions': 'Questions about these terms?',
     'terms.support': 'Contact support',
   },
-  frCA,
+  () => import('./terms.texts.fr-CA').then((french) => french.frCA),
 );
 
 export type TextKey = Parameters<typeof t>[0];

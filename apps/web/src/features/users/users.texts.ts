@@ -1,5 +1,4 @@
 import { defineTexts } from '../../shared/i18n/translate';
-import { frCA } from './users.texts.fr-CA';
 
 /** The installation admin's Users page. */
 export const t = defineTexts(
@@ -34,5 +33,5 @@ export const t = defineTexts(
     'users.fetchFailed': 'The users could not be loaded',
     'users.tryAgain': 'Please try again in a moment.',
   },
-  frCA,
+  () => import('./users.texts.fr-CA').then((french) => french.frCA),
 );

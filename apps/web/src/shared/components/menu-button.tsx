@@ -31,6 +31,8 @@ interface MenuButtonProps {
   align?: 'end' | 'center' | 'stretch';
   /** A menu of choices: the entry with this key is shown and announced as the chosen one. */
   selectedKey?: string;
+  /** The pointer or the focus reached the trigger, or the menu opened: what it shows may load now. */
+  onOpenIntent?(): void;
 }
 
 /**
@@ -39,6 +41,7 @@ interface MenuButtonProps {
  */
 export function MenuButton(props: MenuButtonProps) {
   const { entries, onSelect, children, className, triggerClassName, label, selectedKey } = props;
+  const { onOpenIntent } = props;
   const align = props.align ?? 'end';
   const [open, setOpen] = useState(false);
   const [focusAt, setFocusAt] = useState<'first' | 'last'>('first');
@@ -68,6 +71,7 @@ export function MenuButton(props: MenuButtonProps) {
   }, [open, focusAt]);
 
   const openAt = (at: 'first' | 'last') => {
+    onOpenIntent?.();
     setFocusAt(at);
     setOpen(true);
   };
@@ -116,6 +120,8 @@ export function MenuButton(props: MenuButtonProps) {
         aria-controls={open ? menuId : undefined}
         onClick={() => (open ? close(false) : openAt('first'))}
         onKeyDown={onTriggerKey}
+        onPointerEnter={onOpenIntent}
+        onFocus={onOpenIntent}
       >
         {children}
       </button>

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { setLocale } from './locale';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { localeRevision, setLocale } from './locale';
 import { defineTexts, t, validationText } from './translate';
 
 afterEach(() => setLocale('en'));
@@ -19,39 +19,51 @@ describe('t', () => {
     );
   });
 
-  it('speaks the language chosen now', () => {
-    setLocale('fr-CA');
+  it('speaks the language chosen now, once its catalogue is loaded', async () => {
+    await setLocale('fr-CA');
     expect(t('login.submit')).toBe('Se connecter');
     expect(validationText('username')).toBe('Veuillez entrer un nom d’utilisateur');
-    setLocale('en');
+    await setLocale('en');
     expect(t('login.submit')).toBe('Log in');
     expect(validationText('username')).toBe('Please enter a username');
   });
 });
 
 describe('defineTexts', () => {
-  const featureT = defineTexts(
-    { 'sample.greeting': 'Hello {name}' },
-    { 'sample.greeting': 'Bonjour {name}' },
+  const featureT = defineTexts({ 'sample.greeting': 'Hello {name}' }, () =>
+    Promise.resolve({ 'sample.greeting': 'Bonjour {name}' }),
   );
 
-  it('knows the feature’s texts and the first pages’ texts, in both languages', () => {
+  it('knows the feature’s texts and the first pages’ texts, in both languages', async () => {
     expect(featureT('sample.greeting', { name: 'Ada' })).toBe('Hello Ada');
     expect(featureT('login.submit')).toBe('Log in');
-    setLocale('fr-CA');
+    await setLocale('fr-CA');
     expect(featureT('sample.greeting', { name: 'Ada' })).toBe('Bonjour Ada');
     expect(featureT('login.submit')).toBe('Se connecter');
   });
 
   it('does not let a feature redefine a text of the first pages (a type error)', () => {
     // @ts-expect-error: 'common.cancel' belongs to the first pages.
-    defineTexts({ 'common.cancel': 'Stop' }, { 'common.cancel': 'Arrêter' });
+    defineTexts({ 'common.cancel': 'Stop' }, () => Promise.resolve({ 'common.cancel': 'Arrêter' }));
     expect(t('common.cancel')).toBe('Cancel');
   });
 
   it('wants every text in French too (a type error)', () => {
+    const onlyHi = () => Promise.resolve({ 'sample.hi': 'Salut' });
     // @ts-expect-error: 'sample.bye' has no French.
-    defineTexts({ 'sample.hi': 'Hi', 'sample.bye': 'Bye' }, { 'sample.hi': 'Salut' });
+    defineTexts({ 'sample.hi': 'Hi', 'sample.bye': 'Bye' }, onlyHi);
+  });
+
+  it('loads a feature’s French when a French reader first meets it, then renders again', async () => {
+    await setLocale('fr-CA');
+    // A feature whose code arrives after the switch, not through a page that prepares it.
+    const lateT = defineTexts({ 'late.hello': 'Hello' }, () =>
+      Promise.resolve({ 'late.hello': 'Bonjour' }),
+    );
+    const before = localeRevision();
+    expect(lateT('late.hello')).toBe('Hello');
+    await vi.waitFor(() => expect(localeRevision()).toBeGreaterThan(before));
+    expect(lateT('late.hello')).toBe('Bonjour');
   });
 
   it('keeps a feature’s texts out of the first pages’ catalogue', () => {

@@ -1,12 +1,10 @@
-import { validationMessagesFrCA } from '@meridian/domain/i18n/validation-messages.fr-CA';
 import {
   validationMessages,
   type ValidationMessageKey,
 } from '@meridian/domain/validation-messages';
 import { en } from './en';
 import type { TextKey } from './en';
-import { frCA } from './fr-CA';
-import { currentLocale } from './locale';
+import { currentLocale, localeTextsArrived, prepareLocaleWith } from './locale';
 
 type Params = Record<string, string | number>;
 
@@ -20,29 +18,71 @@ function fill(text: string, params?: Params): string {
   );
 }
 
+type Catalogue = Readonly<Record<string, string>>;
+
+/**
+ * The French of the first pages and of each feature loaded so far. French comes in its own
+ * chunks, fetched only for a French reader: an English one never loads it (docs/i18n.md).
+ */
+let shellFrench: { texts: Catalogue; validation: Record<ValidationMessageKey, string> } | undefined;
+const frenchLoads = new Set<() => Promise<void>>();
+
+frenchLoads.add(async () => {
+  if (shellFrench) return;
+  const [{ frCA }, { validationMessagesFrCA }] = await Promise.all([
+    import('./fr-CA'),
+    import('@meridian/domain/i18n/validation-messages.fr-CA'),
+  ]);
+  shellFrench = { texts: frCA, validation: validationMessagesFrCA };
+});
+
+prepareLocaleWith(async (locale) => {
+  if (locale === 'fr-CA') await Promise.all([...frenchLoads].map((load) => load()));
+});
+
+/** A text in French when that is the language and its catalogue is here, else in English. */
+function inLanguage<T>(french: T | undefined, english: T): T {
+  return currentLocale() === 'fr-CA' && french !== undefined ? french : english;
+}
+
 /** Looks a text of the first pages up (`en.ts`, `fr-CA.ts`) and fills its `{name}` placeholders. */
 export function t(key: TextKey, params?: Params): string {
-  return fill((currentLocale() === 'fr-CA' ? frCA : en)[key], params);
+  return fill(inLanguage(shellFrench?.texts[key], en[key]), params);
 }
 
 /**
  * A feature's `t`: it knows the feature's own texts and those of the first pages, in both
- * languages. A feature's texts live in its `<feature>.texts.ts` and `<feature>.texts.fr-CA.ts`,
- * so they load with the feature (docs/frontend-performance.md).
+ * languages. A feature's texts live in its `<feature>.texts.ts`; its French, in
+ * `<feature>.texts.fr-CA.ts`, loads when a French reader first needs it.
  */
 export function defineTexts<const Texts extends Record<string, string>>(
   // A feature names its own texts; it cannot redefine one of the first pages'.
   texts: Texts & Partial<Record<TextKey, never>>,
-  french: Translation<Texts>,
+  loadFrench: () => Promise<Translation<Texts>>,
 ) {
-  const english: Readonly<Record<string, string>> = { ...en, ...texts };
-  const frenchAll: Readonly<Record<string, string>> = { ...frCA, ...french };
+  const english: Catalogue = texts;
+  let french: Catalogue | undefined;
+  let loading: Promise<void> | undefined;
+  const load = () =>
+    (loading ??= loadFrench().then(
+      (catalogue) => {
+        french = catalogue;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  frenchLoads.add(load);
   const featureT = (key: TextKey | Extract<keyof Texts, string>, params?: Params): string => {
-    const catalogue = currentLocale() === 'fr-CA' ? frenchAll : english;
-    return fill(catalogue[key] ?? key, params);
+    // A feature reached before its French was prepared shows English until it arrives.
+    if (currentLocale() === 'fr-CA' && !loading) load().then(localeTextsArrived, () => undefined);
+    const own = english[key];
+    if (own === undefined) return t(key as TextKey, params);
+    return fill(inLanguage(french?.[key], own), params);
   };
   // Both languages' own texts, for the test that every key is in both (catalogues.test.ts).
-  return Object.assign(featureT, { catalogues: { en: texts, 'fr-CA': french } });
+  return Object.assign(featureT, { english: texts, loadFrench });
 }
 
 /**
@@ -50,5 +90,5 @@ export function defineTexts<const Texts extends Record<string, string>>(
  * the spec's words; the French is the domain's, which the server answers with too.
  */
 export function validationText(key: ValidationMessageKey): string {
-  return (currentLocale() === 'fr-CA' ? validationMessagesFrCA : validationMessages)[key];
+  return inLanguage(shellFrench?.validation[key], validationMessages[key]);
 }

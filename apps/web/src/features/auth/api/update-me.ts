@@ -14,7 +14,7 @@ export function putLocale(locale: Locale): Promise<SessionUser> {
  * even if the server could not store it (this browser remembers it meanwhile).
  */
 export async function chooseLocale(locale: Locale): Promise<void> {
-  setLocale(locale);
+  void setLocale(locale);
   try {
     await putLocale(locale);
   } catch {
