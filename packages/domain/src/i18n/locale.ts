@@ -18,3 +18,8 @@ export function pickLocale(languages: readonly string[]): Locale | undefined {
   }
   return undefined;
 }
+
+/** The `Intl` locale a language formats dates and numbers in: the spec's US English, or Canadian French. */
+export function intlLocaleOf(locale: Locale): 'en-US' | 'fr-CA' {
+  return locale === 'fr-CA' ? 'fr-CA' : 'en-US';
+}

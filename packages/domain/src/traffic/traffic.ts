@@ -1,4 +1,4 @@
-import type { Locale } from '../i18n/locale';
+import { intlLocaleOf, type Locale } from '../i18n/locale';
 import { z } from 'zod';
 
 /**
@@ -53,7 +53,7 @@ export function requestsPerMinute(dailyRequests: number): number {
  * read as no traffic; under 0.01, '<0.01'.
  */
 export function formatRequestsPerMinute(perMinute: number, locale: Locale = 'en'): string {
-  const intl = locale === 'fr-CA' ? 'fr-CA' : 'en-US';
+  const intl = intlLocaleOf(locale);
   if (perMinute > 0 && perMinute < 0.01) return `<${(0.01).toLocaleString(intl)}`;
   return perMinute.toLocaleString(intl, { maximumFractionDigits: perMinute < 10 ? 2 : 0 });
 }

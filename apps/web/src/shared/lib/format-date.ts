@@ -1,4 +1,5 @@
 import { currentLocale } from '../i18n/locale';
+import { intlLocaleOf } from '@meridian/domain/i18n/locale';
 
 /** Dates as the console shows them, in its language (en-US or fr-CA); an absent or invalid date shows `empty`. */
 function formatIso(
@@ -29,7 +30,7 @@ export function formatTime(iso: string): string {
   return formatIso(iso, { hour: 'numeric', minute: '2-digit' }, '');
 }
 
-/** The `Intl` locale of the console's language: the spec's US English, or Canadian French. */
+/** The `Intl` locale of the console's language now. */
 export function intlLocale(): string {
-  return currentLocale() === 'fr-CA' ? 'fr-CA' : 'en-US';
+  return intlLocaleOf(currentLocale());
 }
