@@ -9,27 +9,25 @@
 // One smart cluster with two members is made through the API and one app rolled out on it; its
 // rows are then copied with drizzle inserts. Prints figures; asserts nothing; target p99 <= 100 ms.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import {
+  appTemplateRows,
   autocannon,
   baselinePath,
   call,
   connections,
+  copyApps,
   durationSeconds,
-  insertInChunks,
   loadServerModule,
   onEachDatabase,
-  readySmartCluster,
   reportLoadFigures,
-  server,
-  waitFor,
   withServer,
   type BenchDatabase,
   type BenchRoutes,
   type DatabaseOptions,
+  type ListedApp,
   type LoadResult,
-  type Row,
   type Session,
 } from './list-load';
 
@@ -93,95 +91,6 @@ const median = (samples: number[]) =>
     [...samples].sort((a, b) => a - b),
     50,
   );
-
-interface ListedApp {
-  uuid: string;
-  deployments: { status: string }[];
-}
-
-/** One smart cluster of two members, one app rolled out on both through the API; answers its rows. */
-async function templateRows(base: string, session: Session, database: BenchDatabase) {
-  const uuid = await readySmartCluster(base, session, 'bench-apps');
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    name: 'shop',
-    description: 'The shop front',
-    version_name: 'v1',
-    smart_cluster_uuid: uuid,
-    template_type: 'KUBERNETES_BASIC',
-    template: JSON.stringify({
-      deploymentImage: 'nginx:1.27',
-      deploymentReplicas: 2,
-      deploymentTargetPort: 8080,
-      deploymentPort: 80,
-      dockerRegistryType: 'public',
-    }),
-    template_name: 'shop.yaml',
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const created = JSON.parse(await call(base, 'POST', appsPath, session, form)) as ListedApp;
-  const listed = async () => JSON.parse(await call(base, 'GET', appsPath, session)) as ListedApp[];
-  await waitFor('the rollout', async () => {
-    const app = (await listed()).find((item) => item.uuid === created.uuid);
-    return app?.deployments.length === 2 &&
-      app.deployments.every((item) => item.status === 'success')
-      ? app
-      : undefined;
-  });
-  const { db } = database;
-  const [app] = await db.select().from(server.schema.apps);
-  const [version] = await db.select().from(server.schema.versions);
-  const deployments = await db.select().from(server.schema.deployments);
-  // The copies replace it: its own deployments go through the API (removal jobs) first.
-  await call(base, 'DELETE', `${appsPath}/${created.uuid}`, session);
-  await waitFor('the template app to go', async () =>
-    (await listed()).length === 0 ? true : undefined,
-  );
-  return { app: app!, version: version!, deployments };
-}
-
-/** Copies of the template app numbered from `from` up to `to`, each with v1 and v2 deployed. */
-async function seed(
-  database: BenchDatabase,
-  template: Awaited<ReturnType<typeof templateRows>>,
-  from: number,
-  to: number,
-): Promise<void> {
-  const base = Date.parse('2025-01-01T00:00:00Z');
-  const apps: Row[] = [];
-  const versions: Row[] = [];
-  const deployments: Row[] = [];
-  for (let i = from; i < to; i++) {
-    const at = (offset: number) => new Date(base + i * 10 + offset);
-    const appId = randomUUID();
-    apps.push({ ...template.app, id: appId, name: `app-${i}`, createdAt: at(0), updatedAt: at(0) });
-    const versionIds = [randomUUID(), randomUUID()];
-    versionIds.forEach((id, n) =>
-      versions.push({
-        ...template.version,
-        id,
-        appId,
-        name: `v${n + 1}`,
-        createdAt: at(1 + n),
-        updatedAt: at(1 + n),
-      }),
-    );
-    // v1 on the first member cluster, v2 on the second.
-    template.deployments.forEach((deployment, n) =>
-      deployments.push({
-        ...deployment,
-        id: randomUUID(),
-        appId,
-        versionId: versionIds[n % 2],
-        createdAt: at(3 + n),
-        updatedAt: at(3 + n),
-      }),
-    );
-  }
-  await insertInChunks(database.db, server.schema.apps, apps);
-  await insertInChunks(database.db, server.schema.versions, versions);
-  await insertInChunks(database.db, server.schema.deployments, deployments);
-}
 
 /** The list as the route builds it, with an empty cache of its own. */
 function freshListService(database: BenchDatabase) {
@@ -295,10 +204,10 @@ async function measure(label: string, options: DatabaseOptions) {
   };
   await withServer(options, setup, async ({ base, session, database }) => {
     const t0 = performance.now();
-    const template = await templateRows(base, session, database);
-    await seed(database, template, 0, fewApps);
+    const template = await appTemplateRows(base, session, database);
+    await copyApps(database, template, 0, fewApps);
     const few = await countStatements(database, session.userId);
-    await seed(database, template, fewApps, appCount);
+    await copyApps(database, template, fewApps, appCount);
     const many = await countStatements(database, session.userId);
     const seedSeconds = (performance.now() - t0) / 1000;
     const cold = await coldBuilds(database, session.userId);

@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadServerSchema } from './list-load';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const adminPassword = 'bench-password-123';
@@ -151,7 +152,7 @@ async function loadServer(): Promise<ServerModules> {
   const load = (file: string) => import(new URL(file, serverSrc).href);
   const [database, schema, app, admin] = await Promise.all([
     load('platform/db/database.ts'),
-    load('platform/db/schema.ts'),
+    loadServerSchema(),
     load('app.ts'),
     load('modules/account/auth/admin-bootstrap.ts'),
   ]);

@@ -2,7 +2,7 @@
 // on a database seeded through the API and by copying rows, autocannon in a child process against
 // its list routes, their figures beside the bare route's, and a run on PGlite then PostgreSQL.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -77,10 +77,19 @@ const serverSrc = new URL('../apps/server/src/', import.meta.url);
 export const loadServerModule = (file: string): Promise<unknown> =>
   import(new URL(file, serverSrc).href);
 
+/** The tables of the server's schema, which is grouped in one file per owner. */
+export async function loadServerSchema(): Promise<Record<string, unknown>> {
+  const owners = ['accounts', 'alerts', 'apps', 'clusters', 'domains', 'metering', 'platform'];
+  const files = await Promise.all(
+    owners.map((owner) => loadServerModule(`platform/db/schema/${owner}.ts`)),
+  );
+  return Object.assign({}, ...(files as Record<string, unknown>[]));
+}
+
 async function loadServer(): Promise<ServerModules> {
   const [database, schema, app, admin] = await Promise.all([
     loadServerModule('platform/db/database.ts'),
-    loadServerModule('platform/db/schema.ts'),
+    loadServerSchema(),
     loadServerModule('app.ts'),
     loadServerModule('modules/account/auth/admin-bootstrap.ts'),
   ]);
@@ -161,6 +170,97 @@ export async function insertInChunks(db: BenchDb, table: unknown, rows: Row[]): 
   }
 }
 
+const appsPath = '/meridian/v1/kube/apps';
+
+export interface ListedApp {
+  uuid: string;
+  deployments: { status: string }[];
+}
+
+/** One smart cluster of two members, one app rolled out on both through the API; answers its rows. */
+export async function appTemplateRows(base: string, session: Session, database: BenchDatabase) {
+  const uuid = await readySmartCluster(base, session, 'bench-apps');
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    name: 'shop',
+    description: 'The shop front',
+    version_name: 'v1',
+    smart_cluster_uuid: uuid,
+    template_type: 'KUBERNETES_BASIC',
+    template: JSON.stringify({
+      deploymentImage: 'nginx:1.27',
+      deploymentReplicas: 2,
+      deploymentTargetPort: 8080,
+      deploymentPort: 80,
+      dockerRegistryType: 'public',
+    }),
+    template_name: 'shop.yaml',
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const created = JSON.parse(await call(base, 'POST', appsPath, session, form)) as ListedApp;
+  const listed = async () => JSON.parse(await call(base, 'GET', appsPath, session)) as ListedApp[];
+  await waitFor('the rollout', async () => {
+    const app = (await listed()).find((item) => item.uuid === created.uuid);
+    return app?.deployments.length === 2 &&
+      app.deployments.every((item) => item.status === 'success')
+      ? app
+      : undefined;
+  });
+  const { db } = database;
+  const [app] = await db.select().from(server.schema.apps);
+  const [version] = await db.select().from(server.schema.versions);
+  const deployments = await db.select().from(server.schema.deployments);
+  // The copies replace it: its own deployments go through the API (removal jobs) first.
+  await call(base, 'DELETE', `${appsPath}/${created.uuid}`, session);
+  await waitFor('the template app to go', async () =>
+    (await listed()).length === 0 ? true : undefined,
+  );
+  return { app: app!, version: version!, deployments };
+}
+
+/** Copies of the template app numbered from `from` up to `to`, each with v1 and v2 deployed. */
+export async function copyApps(
+  database: BenchDatabase,
+  template: Awaited<ReturnType<typeof appTemplateRows>>,
+  from: number,
+  to: number,
+): Promise<void> {
+  const base = Date.parse('2025-01-01T00:00:00Z');
+  const apps: Row[] = [];
+  const versions: Row[] = [];
+  const deployments: Row[] = [];
+  for (let i = from; i < to; i++) {
+    const at = (offset: number) => new Date(base + i * 10 + offset);
+    const appId = randomUUID();
+    apps.push({ ...template.app, id: appId, name: `app-${i}`, createdAt: at(0), updatedAt: at(0) });
+    const versionIds = [randomUUID(), randomUUID()];
+    versionIds.forEach((id, n) =>
+      versions.push({
+        ...template.version,
+        id,
+        appId,
+        name: `v${n + 1}`,
+        createdAt: at(1 + n),
+        updatedAt: at(1 + n),
+      }),
+    );
+    // v1 on the first member cluster, v2 on the second.
+    template.deployments.forEach((deployment, n) =>
+      deployments.push({
+        ...deployment,
+        id: randomUUID(),
+        appId,
+        versionId: versionIds[n % 2],
+        createdAt: at(3 + n),
+        updatedAt: at(3 + n),
+      }),
+    );
+  }
+  await insertInChunks(database.db, server.schema.apps, apps);
+  await insertInChunks(database.db, server.schema.versions, versions);
+  await insertInChunks(database.db, server.schema.deployments, deployments);
+}
+
 export interface RunningServer {
   base: string;
   session: Session;
@@ -181,6 +281,8 @@ export async function withServer<T>(
     logIntervalMs?: number;
     opened?: (database: BenchDatabase) => void;
     extend?: (instance: BenchRoutes) => void;
+    /** More of buildApp's options (e.g. `intelligence: { trafficSampleIntervalMs }`). */
+    app?: Record<string, unknown>;
   },
   run: (running: RunningServer) => Promise<T>,
 ): Promise<T> {
@@ -188,6 +290,7 @@ export async function withServer<T>(
   setup.opened?.(database);
   await server.admin.bootstrapAdmin(database.db, { username: 'admin', password });
   const app = await server.app.buildApp({
+    ...setup.app,
     config: { webDistDir: path.join(os.tmpdir(), 'meridian-no-web-dist') },
     database,
     extend: setup.extend,

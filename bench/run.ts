@@ -35,6 +35,7 @@ const knobs: Record<string, Record<string, string>> = {
   'bench:logs': { DURATION: '5' },
   'bench:load': { DURATION: '10', CONNECTIONS: '50' },
   'bench:scale': { DURATION: '10' },
+  'bench:rounds': { DURATION: '20' },
 };
 
 function benchScripts(only: string[]): string[] {
