@@ -52,6 +52,11 @@ describe.skipIf(!inject('browserAvailable'))('CI/CD reference page in Chromium',
     // Other suites may have made apps too: pick ours, whose only smart cluster then follows.
     await page.getByLabel('App', { exact: true }).click();
     await page.locator(`.ant-select-dropdown .ant-select-item-option[title="${appName}"]`).click();
+    // The picture and its audit are of the page, not of a list still closing over it.
+    await page
+      .locator('.ant-select-dropdown')
+      .filter({ visible: true })
+      .waitFor({ state: 'detached' });
     const block = page.getByTestId('rollout-command-app');
     await expectVisible(block);
     await page.waitForFunction(
