@@ -36,6 +36,8 @@ describe('localizeMessage', () => {
     const french = localizeMessage(filled, 'fr-CA');
     expect(french).not.toBe(filled);
     for (const name of names) expect(french).toContain(`<${name}>`);
+    // A rollout's note in the app's history, as the rollout writes it.
+    expect(localizeMessage('Step 1 of 2: Montréal.', 'fr-CA')).toBe('Étape 1 sur 2 : Montréal.');
   });
 
   it('has the spec’s validation messages, and every French keeps the English placeholders', () => {

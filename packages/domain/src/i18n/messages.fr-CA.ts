@@ -488,6 +488,10 @@ export const messagesFrCA: Readonly<Record<string, string>> = {
   'The rollout halted before this location.':
     'Le déploiement progressif s’est arrêté avant cet emplacement.',
   'Every location runs the version rolled out.': 'Chaque emplacement exécute la version déployée.',
+  'Every location runs the new version, {version}.':
+    'Chaque emplacement exécute la nouvelle version, {version}.',
+  'Every location is back on {version}.': 'Chaque emplacement est revenu à {version}.',
+  'Step {step} of {steps}: {location}.': 'Étape {step} sur {steps} : {location}.',
   'Aborted by {actor}; every location it reached goes back.':
     'Annulé par {actor}; chaque emplacement atteint revient en arrière.',
   // history, diffs, logs and metrics

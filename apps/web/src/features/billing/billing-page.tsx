@@ -3,7 +3,7 @@ import type { BillingUsageLine, UsageType } from '@meridian/domain/billing/billi
 import { formatCad, formatRate, formatUptime, monthOf } from '@meridian/domain/billing/usage-rules';
 import { Alert, Select, Skeleton, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { EmptyState } from '../../shared/components/empty-state';
 import { PageHeader } from '../../shared/components/page-header';
 import { t } from './billing.texts';
@@ -26,7 +26,8 @@ const cad = (amount: number) => formatCad(amount, currentLocale());
 
 /** /billing: what each resource cost in a month, line by line, with a cost-per-day chart. */
 export function BillingPage() {
-  const options = useMemo(() => monthOptions(new Date()), []);
+  // Each render: the month names follow a switch of language.
+  const options = monthOptions(new Date());
   const [month, setMonth] = useState(() => monthOf(new Date()));
   const usage = useBillingUsage(month);
 

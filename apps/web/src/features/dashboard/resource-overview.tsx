@@ -1,5 +1,4 @@
 import { intlLocale } from '../../shared/lib/format-date';
-import { useMemo } from 'react';
 import { t } from '../../shared/i18n/translate';
 import { useAppOverview } from '../../shared/api/apps-list';
 import { useSmartClusterOverview } from '../../shared/api/smart-clusters-list';
@@ -41,14 +40,9 @@ export function ResourceOverview() {
   const apps = useAppOverview();
   const smartClusters = useSmartClusterOverview();
   const traffic = useTraffic();
-  const counters = useMemo(
-    () => overviewCounters(apps.data?.total ?? 0, smartClusters.data),
-    [apps.data, smartClusters.data],
-  );
-  const tags = useMemo(
-    () => trafficTags(smartClusters.data?.can_have_traffic ?? false, traffic.data),
-    [smartClusters.data, traffic.data],
-  );
+  // Built at each render, cheap: a memo would keep the words of a language switched away from.
+  const counters = overviewCounters(apps.data?.total ?? 0, smartClusters.data);
+  const tags = trafficTags(smartClusters.data?.can_have_traffic ?? false, traffic.data);
   return <ResourceOverviewView counters={counters} traffic={tags} />;
 }
 

@@ -7,17 +7,13 @@ import {
 import type { NotificationEvent } from '@meridian/domain/events/notification-event';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Alert, Button, Skeleton } from 'antd';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../shared/components/empty-state';
 import { PageHeader } from '../../shared/components/page-header';
 import { t } from './notifications.texts';
 import { eventText } from '../../shared/realtime/event-effects';
-import {
-  loadServerMessages,
-  serverMessagesLoaded,
-  subscribeServerMessages,
-} from '../../shared/i18n/server-messages';
+import { useServerMessages } from '../../shared/i18n/server-messages';
 import { useNotificationCount } from './api/get-notification-count';
 import { flattenNotifications, useNotifications } from './api/get-notifications';
 import {
@@ -96,8 +92,7 @@ export function NotificationsPage() {
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const reading = useReadOnOpen(query.isSuccess, events);
   // Status reasons are the server's words: the list speaks French once their catalogue is here.
-  useEffect(() => void loadServerMessages(), []);
-  useSyncExternalStore(subscribeServerMessages, serverMessagesLoaded);
+  useServerMessages();
 
   const virtualizer = useVirtualizer({
     count: hasNextPage ? events.length + 1 : events.length,

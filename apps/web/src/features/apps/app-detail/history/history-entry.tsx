@@ -4,6 +4,7 @@ import { Button, Tag } from 'antd';
 import { RoleGate } from '../../../../shared/components/role-gate';
 import { t } from '../../apps.texts';
 import { formatDateTime } from '../../../../shared/lib/format-date';
+import { localizedServerMessage } from '../../../../shared/i18n/server-messages';
 import styles from './history.module.css';
 
 const outcomeColors: Record<string, string> = {
@@ -60,12 +61,17 @@ export function HistoryEntryView({ entry, onCompare, onRollback }: HistoryEntryP
         {t(`apps.history.actor.${entry.actor.kind}`, { name: entry.actor.name })} ·{' '}
         <time dateTime={entry.createdAt}>{when}</time>
       </div>
-      {entry.detail ? <div className={styles.detail}>{entry.detail}</div> : null}
+      {entry.detail ? (
+        <div className={styles.detail}>{localizedServerMessage(entry.detail)}</div>
+      ) : null}
       {entry.locations.length > 0 ? (
         <ul className={styles.locations} aria-label={t('apps.history.locations')}>
           {entry.locations.map((location) => (
             <li key={location.deployment_uuid}>
-              <Tag color={outcomeColors[location.outcome]} title={location.reason ?? undefined}>
+              <Tag
+                color={outcomeColors[location.outcome]}
+                title={location.reason ? localizedServerMessage(location.reason) : undefined}
+              >
                 {location.location} · {t(`apps.history.outcome.${location.outcome}`)}
               </Tag>
             </li>

@@ -15,6 +15,7 @@ import {
 } from './history.rules';
 import { LazyVersionDiffModal } from './lazy-version-diff';
 import { VersionChangeModal } from './version-change-modal';
+import { useServerMessages } from '../../../../shared/i18n/server-messages';
 
 interface HistoryTimelineProps {
   app: App;
@@ -24,6 +25,8 @@ interface HistoryTimelineProps {
 export function HistoryTimeline({ app }: HistoryTimelineProps) {
   const [filter, setFilter] = useState<HistoryFilter>({});
   const query = useAppHistory(app.uuid, filter);
+  // Rollout notes and reasons are the server's words: French once their catalogue is here.
+  useServerMessages();
   const [comparing, setComparing] = useState<{ fromId: string; toId: string } | null>(null);
   const [rollingBack, setRollingBack] = useState<{
     version: { uuid: string; name: string };
