@@ -5,6 +5,8 @@ import { credentialsMessages } from '@meridian/domain/clusters/cluster-credentia
 import type { ClusterMode } from '@meridian/domain/limits';
 import { isInProgress, parseStatus } from '@meridian/domain/status';
 import type { Status } from '@meridian/domain/status';
+import type { Locale } from '@meridian/domain/i18n/locale';
+import { formatCad } from '@meridian/domain/billing/usage-rules';
 
 /** The statuses the filter panel offers (spec "Smart clusters page"). */
 export const filterStatuses = ['success', 'creating', 'updating', 'deleting', 'failure'] as const;
@@ -54,12 +56,17 @@ export function smartClusterFilterParams(
 }
 
 /** Card values: N/A when empty; the budget with a $ prefix. */
-export function latencyText(latency: number | null | undefined): string {
-  return latency === null || latency === undefined ? 'N/A' : String(latency);
+/** 'N/A' as the spec writes it; « S. O. » (sans objet) in French. */
+const notApplicable = (locale: Locale) => (locale === 'fr-CA' ? 'S. O.' : 'N/A');
+
+export function latencyText(latency: number | null | undefined, locale: Locale = 'en'): string {
+  return latency === null || latency === undefined ? notApplicable(locale) : String(latency);
 }
 
-export function budgetText(budget: number | null | undefined): string {
-  return budget === null || budget === undefined ? 'N/A' : `$${budget}`;
+/** The spec's `$1000` in English; Canadian French writes « 1 000,00 $ ». */
+export function budgetText(budget: number | null | undefined, locale: Locale = 'en'): string {
+  if (budget === null || budget === undefined) return notApplicable(locale);
+  return locale === 'fr-CA' ? formatCad(budget, locale) : `$${budget}`;
 }
 
 export function statusOf(cluster: { status: string }): Status | undefined {

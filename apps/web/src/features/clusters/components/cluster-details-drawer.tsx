@@ -126,7 +126,7 @@ export function ClusterDetailsDrawer({
             ) : null}
             {automatic ? (
               <Descriptions.Item label={t('clusters.details.budget')}>
-                {budgetText(smartCluster.budget)}
+                {budgetText(smartCluster.budget, currentLocale())}
               </Descriptions.Item>
             ) : null}
           </Descriptions>

@@ -8,6 +8,7 @@ import { t } from '../clusters.texts';
 import { colorFromName } from '../../../shared/lib/color-from-name';
 import { useWorkDuration } from '../api/get-cluster-durations';
 import { budgetText, durationHint, latencyText, statusOf } from '../cluster-rules';
+import { currentLocale } from '../../../shared/i18n/locale';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { readStoredUser } from '../../../shared/session/user-storage';
 import { ClusterStatusTag } from './cluster-status-tag';
@@ -134,11 +135,11 @@ export function SmartClusterCard({
         </div>
         <div>
           <dt>{t('clusters.card.latency')}</dt>
-          <dd data-testid="cluster-latency">{latencyText(cluster.latency)}</dd>
+          <dd data-testid="cluster-latency">{latencyText(cluster.latency, currentLocale())}</dd>
         </div>
         <div>
           <dt>{t('clusters.card.budget')}</dt>
-          <dd data-testid="cluster-budget">{budgetText(cluster.budget)}</dd>
+          <dd data-testid="cluster-budget">{budgetText(cluster.budget, currentLocale())}</dd>
         </div>
         <div className={styles.uuidField}>
           <dt>{t('clusters.card.uuid')}</dt>

@@ -93,10 +93,44 @@ const axisColours = {
   dark: { text: 'rgba(230, 237, 243, 0.7)', grid: '#263444' },
 } as const;
 
+/** Month and weekday names of a language, as uPlot's time axis names them. */
+function dateNames(locale: string): uPlot.DateNames {
+  const names = (count: number, at: (i: number) => Date, options: Intl.DateTimeFormatOptions) =>
+    Array.from({ length: count }, (_, i) => at(i).toLocaleDateString(locale, options));
+  const month = (i: number) => new Date(Date.UTC(2026, i, 15));
+  // 2026-01-04 was a Sunday: uPlot counts weekdays from Sunday.
+  const weekday = (i: number) => new Date(Date.UTC(2026, 0, 4 + i));
+  return {
+    MMMM: names(12, month, { month: 'long' }),
+    MMM: names(12, month, { month: 'short' }),
+    WWWW: names(7, weekday, { weekday: 'long' }),
+    WWW: names(7, weekday, { weekday: 'short' }),
+  };
+}
+
+/**
+ * The time axis's formats in the reader's language: uPlot writes US English (`4:15am`,
+ * `11/29/26`); Canadian French writes `4 h 15` and `2026-11-29`.
+ */
+function timeAxisDates(locale: string): uPlot.DateFormatterFactory {
+  if (locale !== 'fr-CA') return (template) => uPlot.fmtDate(template);
+  const names = dateNames(locale);
+  return (template) =>
+    uPlot.fmtDate(
+      template
+        .replace('{h}:{mm}{aa}', '{H} h {mm}')
+        .replace('{h}{aa}', '{H} h')
+        .replace('{M}/{D}/{YY}', '{YYYY}-{MM}-{DD}')
+        .replace('{M}/{D}', '{D}/{M}'),
+      names,
+    );
+}
+
 function plotOptions(
   spec: ChartSpec,
   width: number,
   scheme: ColorScheme,
+  locale: string,
   onHover: (index: number | null) => void,
 ) {
   const axis = axisColours[scheme];
@@ -104,6 +138,7 @@ function plotOptions(
     width,
     height: chartHeight,
     legend: { show: false },
+    fmtDate: timeAxisDates(locale),
     cursor: { y: false, sync: { key: cursorSync } },
     scales: { y: { range: (_plot, _min, max) => [0, Math.max(spec.minTop, max * 1.15)] } },
     // Points too: a lone sample between empty buckets has no line to draw.
@@ -138,10 +173,11 @@ function MetricChart({ spec, times, values, atOf }: MetricChartProps) {
   data.current = [times, values];
   const [hovered, setHovered] = useState<number | null>(null);
   const scheme = useSyncExternalStore(subscribeColorScheme, colorScheme);
+  const locale = intlLocale();
   useEffect(() => {
     const element = box.current;
     if (!element) return undefined;
-    const options = plotOptions(spec, element.clientWidth, scheme, setHovered);
+    const options = plotOptions(spec, element.clientWidth, scheme, locale, setHovered);
     const plot = new uPlot(options, data.current, element);
     plotRef.current = plot;
     const observer = new ResizeObserver(() =>
@@ -153,7 +189,7 @@ function MetricChart({ spec, times, values, atOf }: MetricChartProps) {
       plot.destroy();
       plotRef.current = null;
     };
-  }, [spec, scheme]);
+  }, [spec, scheme, locale]);
   // New points redraw the same plot, so a sampling round keeps the pointer's reading in place.
   useEffect(() => plotRef.current?.setData([times, values]), [times, values]);
   const latest = values.findLastIndex((value) => value !== null);
