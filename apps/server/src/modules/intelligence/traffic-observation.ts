@@ -71,8 +71,10 @@ export async function observeCluster(
   }
   if (targets.length === 0) return [];
   const observed = await driver.observeTraffic!(spec, targets);
+  // By id: a cluster of thousands of deployments would otherwise scan them once per answer.
+  const byDeployment = new Map(targets.map((target) => [target.deploymentId, target]));
   return observed.flatMap((traffic) => {
-    const target = targets.find((item) => item.deploymentId === traffic.deploymentId);
+    const target = byDeployment.get(traffic.deploymentId);
     if (!target) return [];
     return [
       {

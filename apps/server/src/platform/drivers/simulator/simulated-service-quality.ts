@@ -126,18 +126,24 @@ export function requestsPerReplica(
 
 const deploymentResource = resourceByKind('apps/v1', 'Deployment')!;
 
-function ownedDeployments(cluster: Pick<SimulatedCluster, 'list'>, deploymentId: string) {
-  return cluster
-    .list(deploymentResource)
-    .filter((object) => object.metadata.annotations?.[deploymentAnnotation] === deploymentId);
+/**
+ * The cluster's Deployments by the Meridian deployment they belong to: read once per round, as
+ * a round asks for every deployment of the cluster (thousands would be thousands of scans).
+ */
+export function deploymentsByOwner(
+  cluster: Pick<SimulatedCluster, 'list'>,
+): ReadonlyMap<string, readonly KubeObject[]> {
+  const owned = new Map<string, KubeObject[]>();
+  for (const object of cluster.list(deploymentResource)) {
+    const owner = object.metadata.annotations?.[deploymentAnnotation];
+    if (owner === undefined) continue;
+    owned.set(owner, [...(owned.get(owner) ?? []), object]);
+  }
+  return owned;
 }
 
 /** The pods the workload's Deployments run now (what an autoscaler set), if it has any there. */
-export function runningReplicas(
-  cluster: Pick<SimulatedCluster, 'list'>,
-  deploymentId: string,
-): number | undefined {
-  const owned = ownedDeployments(cluster, deploymentId);
+export function runningReplicas(owned: readonly KubeObject[]): number | undefined {
   if (owned.length === 0) return undefined;
   return owned.reduce((sum, deployment) => {
     const status = isRecord(deployment.status) ? deployment.status : {};
@@ -169,11 +175,10 @@ export class SimulatedServiceQuality {
 
   /** The quality of one workload of the cluster, its requests read from its Deployments there. */
   of(
-    cluster: Pick<SimulatedCluster, 'list'>,
+    owned: readonly KubeObject[],
     datacenterUuid: string,
     target: Omit<QualityInputs, 'perReplica' | 'injected'>,
   ): ServiceQuality {
-    const owned = ownedDeployments(cluster, target.deploymentId);
     const injected = this.injected.get(datacenterUuid);
     return simulatedQuality({
       ...target,

@@ -34,6 +34,7 @@ import {
   SimulatedServiceQuality,
   peakPerReplicaMinute,
   randomRound,
+  deploymentsByOwner,
   runningReplicas,
   trafficStepMs,
 } from './simulated-service-quality';
@@ -348,7 +349,7 @@ export class SimulatorDriver implements InfrastructureDriver {
     targets: readonly TrafficTarget[],
   ): Promise<ObservedTraffic[]> {
     const longitude = spec.datacenter.longitude ?? 0;
-    const cluster = await this.kubeApi.open(spec.clusterId);
+    const owned = deploymentsByOwner(await this.kubeApi.open(spec.clusterId));
     return targets.map(({ deploymentId, replicas, window }) => {
       const peak = peakPerReplicaMinute(deploymentId) * Math.max(0, replicas);
       let expected = 0;
@@ -360,8 +361,9 @@ export class SimulatorDriver implements InfrastructureDriver {
       const requests = randomRound(expected * (0.85 + Math.random() * 0.3));
       const users = Math.min(requests, randomRound(requests / (4 + Math.random() * 6)));
       const target = { deploymentId, replicas, window, requests, peakPerMinute: peak };
-      const quality = this.quality.of(cluster, spec.datacenter.uuid, target);
-      const running = runningReplicas(cluster, deploymentId);
+      const mine = owned.get(deploymentId) ?? [];
+      const quality = this.quality.of(mine, spec.datacenter.uuid, target);
+      const running = runningReplicas(mine);
       return {
         deploymentId,
         requests,
