@@ -57,7 +57,13 @@ interface ServerModules {
     inMemoryDataDir: string;
   };
   schema: Record<
-    'apps' | 'versions' | 'deployments' | 'smartClusters' | 'clusters' | 'domains',
+    | 'apps'
+    | 'versions'
+    | 'deployments'
+    | 'smartClusters'
+    | 'clusters'
+    | 'domains'
+    | 'deploymentMetrics',
     unknown
   >;
   app: { buildApp(options: Record<string, unknown>): Promise<BenchApp> };

@@ -14,8 +14,10 @@ import {
   baselinePath,
   connections,
   copyApps,
+  server,
   withServer,
   type LoadResult,
+  type RunningServer,
 } from './list-load';
 import { reportFigure } from './report';
 
@@ -28,16 +30,19 @@ interface Run {
   load: LoadResult;
   /** The longest the server's event loop was held while the load ran, in ms. */
   longestBlockMs: number;
+  /** Deployment metrics rows after the run: proof the sampling rounds ran (one per deployment each). */
+  metricsRows: number;
 }
 
 /** The session route under load, with the event loop watched meanwhile. */
-async function measureSession(base: string, session: Parameters<typeof autocannon>[1]) {
+async function measureSession({ base, session, database }: RunningServer): Promise<Run> {
   await autocannon(`${base}${baselinePath}`, session, 2);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const load = await autocannon(`${base}${baselinePath}`, session, seconds);
   loop.disable();
-  return { load, longestBlockMs: loop.max / 1e6 } satisfies Run;
+  const metrics = await database.db.select().from(server.schema.deploymentMetrics);
+  return { load, longestBlockMs: loop.max / 1e6, metricsRows: metrics.length };
 }
 
 function describe(label: string, run: Run): string {
@@ -45,7 +50,8 @@ function describe(label: string, run: Run): string {
   return (
     `${label.padEnd(34)} p50 ${String(latency.p50).padStart(4)} ms  p99 ${String(latency.p99).padStart(5)} ms  ` +
     `max ${String(latency.max).padStart(5)} ms  ${requests.average.toFixed(0).padStart(5)} req/s  ` +
-    `errors ${errors + non2xx}  longest event-loop block ${run.longestBlockMs.toFixed(0)} ms`
+    `errors ${errors + non2xx}  longest event-loop block ${run.longestBlockMs.toFixed(0)} ms  ` +
+    `metrics rows ${run.metricsRows}`
   );
 }
 
@@ -56,12 +62,10 @@ try {
     const { base, session, database } = running;
     const template = await appTemplateRows(base, session, database);
     await copyApps(database, template, 0, appCount);
-    return measureSession(base, session);
+    return measureSession(running);
   });
   const withRounds = { intelligence: { trafficSampleIntervalMs: sampleIntervalMs } };
-  const busy = await withServer({ dataDir }, { secretKey, app: withRounds }, ({ base, session }) =>
-    measureSession(base, session),
-  );
+  const busy = await withServer({ dataDir }, { secretKey, app: withRounds }, measureSession);
 
   console.log(
     `GET ${baselinePath} on PGlite, one user with ${appCount * 2} deployments, ` +
