@@ -9,13 +9,14 @@ import { LoginField } from './login-field';
 import styles from './login-page.module.css';
 import { selectLoginPending } from './session.slice';
 
-type FieldErrors = Partial<Record<keyof LoginInput, string>>;
+// The messages' keys, worded at render: a switch of language (or French arriving) rewords them.
+type FieldErrors = Partial<Record<keyof LoginInput, 'username' | 'password'>>;
 
 /** Spec "Validation rules", Login: both fields required (a username of spaces is none). */
 function loginFieldErrors({ username, password }: LoginInput): FieldErrors {
   return {
-    ...(username.trim() ? {} : { username: validationText('username') }),
-    ...(password ? {} : { password: validationText('password') }),
+    ...(username.trim() ? {} : { username: 'username' as const }),
+    ...(password ? {} : { password: 'password' as const }),
   };
 }
 
@@ -87,10 +88,14 @@ export function LoginPage() {
             <LoginField
               name="username"
               label={t('login.username')}
-              error={errors.username}
+              error={errors.username && validationText(errors.username)}
               autoFocus
             />
-            <LoginField name="password" label={t('login.password')} error={errors.password} />
+            <LoginField
+              name="password"
+              label={t('login.password')}
+              error={errors.password && validationText(errors.password)}
+            />
             {askCode ? (
               <LoginField
                 name="code"

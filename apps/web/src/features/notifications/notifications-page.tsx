@@ -13,7 +13,7 @@ import { EmptyState } from '../../shared/components/empty-state';
 import { PageHeader } from '../../shared/components/page-header';
 import { t } from './notifications.texts';
 import { eventText } from '../../shared/realtime/event-effects';
-import { useServerMessages } from '../../shared/i18n/server-messages';
+import { useServerMessages } from '../../shared/i18n/use-server-messages';
 import { useNotificationCount } from './api/get-notification-count';
 import { flattenNotifications, useNotifications } from './api/get-notifications';
 import {

@@ -1,4 +1,3 @@
-import { useEffect, useSyncExternalStore } from 'react';
 import type { localizeMessage as LocalizeMessage } from '@meridian/domain/i18n/localize-message';
 import { currentLocale } from './locale';
 
@@ -33,14 +32,4 @@ export function subscribeServerMessages(listener: () => void): () => void {
 export function localizedServerMessage(message: string): string {
   const locale = currentLocale();
   return locale === 'en' || !localize ? message : localize(message, locale);
-}
-
-/**
- * For a screen that shows the server's words (status reasons, rollout notes): it loads their
- * catalogue when the reader reads French, and renders again once it is here.
- */
-export function useServerMessages(): void {
-  const locale = currentLocale();
-  useEffect(() => void loadServerMessages(), [locale]);
-  useSyncExternalStore(subscribeServerMessages, serverMessagesLoaded);
 }

@@ -22,7 +22,11 @@ describe('t', () => {
   it('speaks the language chosen now, once its catalogue is loaded', async () => {
     await setLocale('fr-CA');
     expect(t('login.submit')).toBe('Se connecter');
-    expect(validationText('username')).toBe('Veuillez entrer un nom d’utilisateur');
+    // Validation messages come with the first form, or, as here, the first one asked for.
+    validationText('username');
+    await vi.waitFor(() =>
+      expect(validationText('username')).toBe('Veuillez entrer un nom d’utilisateur'),
+    );
     await setLocale('en');
     expect(t('login.submit')).toBe('Log in');
     expect(validationText('username')).toBe('Please enter a username');

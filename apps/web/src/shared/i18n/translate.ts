@@ -24,17 +24,32 @@ type Catalogue = Readonly<Record<string, string>>;
  * The French of the first pages and of each feature loaded so far. French comes in its own
  * chunks, fetched only for a French reader: an English one never loads it (docs/i18n.md).
  */
-let shellFrench: { texts: Catalogue; validation: Record<ValidationMessageKey, string> } | undefined;
+let shellFrench: Catalogue | undefined;
 const frenchLoads = new Set<() => Promise<void>>();
 
 frenchLoads.add(async () => {
-  if (shellFrench) return;
-  const [{ frCA }, { validationMessagesFrCA }] = await Promise.all([
-    import('./fr-CA'),
-    import('@meridian/domain/i18n/validation-messages.fr-CA'),
-  ]);
-  shellFrench = { texts: frCA, validation: validationMessagesFrCA };
+  shellFrench ??= (await import('./fr-CA')).frCA;
 });
+
+/**
+ * The spec's validation messages in French. /home has no form: they load with the first part
+ * that has forms (`app/antd-locale.ts` prepares them) or the first message asked for.
+ */
+let validationFrench: Readonly<Record<ValidationMessageKey, string>> | undefined;
+let validationLoading: Promise<void> | undefined;
+
+export function loadValidationFrench(): Promise<void> {
+  validationLoading ??= import('@meridian/domain/i18n/validation-messages.fr-CA').then(
+    (module) => {
+      validationFrench = module.validationMessagesFrCA;
+    },
+    (error: unknown) => {
+      validationLoading = undefined;
+      throw error;
+    },
+  );
+  return validationLoading;
+}
 
 prepareLocaleWith(async (locale) => {
   if (locale === 'fr-CA') await Promise.all([...frenchLoads].map((load) => load()));
@@ -47,7 +62,7 @@ function inLanguage<T>(french: T | undefined, english: T): T {
 
 /** Looks a text of the first pages up (`en.ts`, `fr-CA.ts`) and fills its `{name}` placeholders. */
 export function t(key: TextKey, params?: Params): string {
-  return fill(inLanguage(shellFrench?.texts[key], en[key]), params);
+  return fill(inLanguage(shellFrench?.[key], en[key]), params);
 }
 
 /**
@@ -90,5 +105,8 @@ export function defineTexts<const Texts extends Record<string, string>>(
  * the spec's words; the French is the domain's, which the server answers with too.
  */
 export function validationText(key: ValidationMessageKey): string {
-  return inLanguage(shellFrench?.validation[key], validationMessages[key]);
+  if (currentLocale() === 'fr-CA' && !validationLoading) {
+    loadValidationFrench().then(localeTextsArrived, () => undefined);
+  }
+  return inLanguage(validationFrench?.[key], validationMessages[key]);
 }

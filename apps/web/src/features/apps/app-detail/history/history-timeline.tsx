@@ -15,7 +15,7 @@ import {
 } from './history.rules';
 import { LazyVersionDiffModal } from './lazy-version-diff';
 import { VersionChangeModal } from './version-change-modal';
-import { useServerMessages } from '../../../../shared/i18n/server-messages';
+import { useServerMessages } from '../../../../shared/i18n/use-server-messages';
 
 interface HistoryTimelineProps {
   app: App;
