@@ -107,7 +107,7 @@ describe.skipIf(!inject('browserAvailable'))('an app’s git source in Chromium'
       head_commit: { id: sha, author: { username: 'alice' } },
     });
     expect(pushed.status).toBe(200);
-    await page.getByText('GitHub push a1b2c3d by alice').first().waitFor({ timeout: 60_000 });
+    await page.getByText('from GitHub push a1b2c3d by alice').first().waitFor({ timeout: 60_000 });
     await page.reload();
     await page
       .getByRole('region', { name: 'Git source' })

@@ -16,7 +16,7 @@ export const historyActions = [
   'removed',
 ] as const;
 
-export const historyActorKinds = ['user', 'api_key', 'ci', 'meridian'] as const;
+export const historyActorKinds = ['user', 'api_key', 'ci', 'git', 'meridian'] as const;
 
 export const historyOutcomes = ['pending', 'success', 'failure', 'halted', 'aborted'] as const;
 

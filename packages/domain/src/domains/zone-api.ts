@@ -73,7 +73,7 @@ export type HistoryRecord = z.infer<typeof historyRecordSchema>;
 export const recordHistoryEntrySchema = z.object({
   uuid: z.string(),
   at: z.string(),
-  actor: z.object({ type: z.enum(['user', 'api_key', 'ci', 'meridian']), name: z.string() }),
+  actor: z.object({ type: z.enum(['user', 'api_key', 'ci', 'git', 'meridian']), name: z.string() }),
   action: z.enum(recordHistoryActions),
   before: historyRecordSchema.nullable(),
   after: historyRecordSchema.nullable(),

@@ -193,6 +193,7 @@ export const frCA = {
   'apps.history.actor.user': 'par {name}',
   'apps.history.actor.api_key': 'par la clé d’API {name}',
   'apps.history.actor.ci': 'par CI/CD (clé d’API {name})',
+  'apps.history.actor.git': 'à partir de {name}',
   'apps.history.actor.meridian': 'par Meridian',
   'apps.history.outcome.pending': 'En cours',
   'apps.history.outcome.success': 'Réussi',

@@ -192,6 +192,7 @@ export const t = defineTexts(
     'apps.history.actor.user': 'by {name}',
     'apps.history.actor.api_key': 'by API key {name}',
     'apps.history.actor.ci': 'by CI/CD (API key {name})',
+    'apps.history.actor.git': 'from {name}',
     'apps.history.actor.meridian': 'by Meridian',
     'apps.history.outcome.pending': 'In progress',
     'apps.history.outcome.success': 'Succeeded',

@@ -102,6 +102,8 @@ export function BillingPage() {
 
   const monthPicker = (
     <Select
+      // rc-select keeps the chosen option's label: a new key words it in the new language
+      key={currentLocale()}
       className={styles.monthPicker}
       aria-label={t('billing.month')}
       value={month}

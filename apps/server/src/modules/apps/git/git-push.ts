@@ -62,7 +62,7 @@ export function readPush(provider: 'github' | 'gitlab', payload: unknown): GitPu
 /** Who the history names: "GitHub push a1b2c3d by alice". */
 export function pushActor(provider: 'github' | 'gitlab', push: GitPush): HistoryActor {
   const label = provider === 'github' ? 'GitHub' : 'GitLab';
-  return { kind: 'ci', name: `${label} push ${push.sha.slice(0, 7)} by ${push.author}` };
+  return { kind: 'git', name: `${label} push ${push.sha.slice(0, 7)} by ${push.author}` };
 }
 
 /** What a commit deploys from: the app's newest version, which must be a Basic one. */

@@ -186,9 +186,10 @@ describe.each(databaseBackends())('git sources and their webhooks on %s', (backe
     expect(replay.json<{ message: string }>().message).toBe(gitSourceMessages.duplicate);
     expect(await versionCount()).toBe(before + 1);
     const history = (await kube('GET', `/apps/${app.uuid}/history`)).json<AppHistoryPage>();
-    expect(history.items.map((entry) => entry.actor.name)).toContain(
-      'GitHub push a1b2c3d by alice',
-    );
+    expect(history.items.map((entry) => entry.actor)).toContainEqual({
+      kind: 'git',
+      name: 'GitHub push a1b2c3d by alice',
+    });
 
     const deleted = await kube('DELETE', `/apps/${app.uuid}/git`);
     expect(deleted.statusCode).toBe(204);
@@ -229,8 +230,9 @@ describe.each(databaseBackends())('git sources and their webhooks on %s', (backe
     expect((await hook(git.webhook_url, gitLabPush, headers(git.secret))).statusCode).toBe(200);
     expect(await versionCount()).toBe(before + 1);
     const history = (await kube('GET', `/apps/${app.uuid}/history`)).json<AppHistoryPage>();
-    expect(history.items.map((entry) => entry.actor.name)).toContain(
-      'GitLab push a1b2c3d by jsmith',
-    );
+    expect(history.items.map((entry) => entry.actor)).toContainEqual({
+      kind: 'git',
+      name: 'GitLab push a1b2c3d by jsmith',
+    });
   }, 120_000);
 });

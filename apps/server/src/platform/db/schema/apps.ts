@@ -154,8 +154,8 @@ export type HistoryAction =
   | 'version_changed'
   | 'removed';
 
-/** Who made a change: a signed-in user, an API key (by its name), a CI/CD call, or Meridian itself. */
-export type HistoryActorKind = 'user' | 'api_key' | 'ci' | 'meridian';
+/** Who made a change: a signed-in user, an API key (by its name), a CI/CD call, a git push, or Meridian itself. */
+export type HistoryActorKind = 'user' | 'api_key' | 'ci' | 'git' | 'meridian';
 
 export type HistoryOutcome = 'pending' | 'success' | 'failure' | 'halted' | 'aborted';
 

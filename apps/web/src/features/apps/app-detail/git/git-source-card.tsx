@@ -14,6 +14,7 @@ import { t } from '../../apps.texts';
 import { useDeleteGitSource, useGitSource, useSaveGitSource } from '../../api/git-source';
 import { errorDescription } from '../action-errors';
 import styles from '../rollouts/rollouts.module.css';
+import panelStyles from './git-source-card.module.css';
 
 interface GitFormValues {
   provider: (typeof gitProviders)[number];
@@ -270,7 +271,7 @@ export function GitSourceCard({ app }: { app: App }) {
       {!source && (
         <Typography.Paragraph type="secondary">{t('apps.git.intro')}</Typography.Paragraph>
       )}
-      {body}
+      {body && <div className={panelStyles.panel}>{body}</div>}
     </section>
   );
 }
