@@ -1,6 +1,8 @@
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { z } from 'zod';
 import type { Database } from '../src/platform/db/database';
 import { addUser, logIn, type LoggedIn, type TestApp } from './test-app';
 
@@ -73,4 +75,31 @@ export async function insertInChunks<Table extends PgTable>(
   for (let i = 0; i < rows.length; i += 250) {
     await db.insert(table).values(rows.slice(i, i + 250));
   }
+}
+
+/**
+ * A spec's full list, sent as serialised once per revision (platform/http/serialised-body.ts):
+ * it says what its schema says and nothing more, is gzipped when asked, answers 304 to its own
+ * user's ETag and not to another user's. Answers the admin's list.
+ */
+export async function expectSerialisedList<T>(
+  suite: ListPageSuite,
+  path: string,
+  item: z.ZodType<T>,
+): Promise<T[]> {
+  const get = (user: LoggedIn, headers: Record<string, string> = {}) =>
+    suite.t.app.inject({ method: 'GET', url: path, headers: { ...user.headers, ...headers } });
+  const first = await get(suite.admin);
+  expect(first.statusCode, first.body).toBe(200);
+  const body = first.json<T[]>();
+  expect(z.array(item).parse(body)).toEqual(body);
+  const etag = String(first.headers.etag);
+  expect((await get(suite.admin, { 'if-none-match': etag })).statusCode).toBe(304);
+  const others = await get(suite.other, { 'if-none-match': etag });
+  expect(others.statusCode).toBe(200);
+  expect(others.json()).toEqual([]);
+  const zipped = await get(suite.admin, { 'accept-encoding': 'gzip' });
+  expect(zipped.headers['content-encoding']).toBe('gzip');
+  expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(body);
+  return body;
 }

@@ -1,5 +1,6 @@
 import { errorBodySchema } from '@meridian/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /**
  * Pieces of route schemas every module repeats: who may call (for OpenAPI), the error answers,
@@ -25,6 +26,11 @@ export const errorResponses = {
 
 /** A path id that is not a uuid names nothing the user owns. */
 export const notFoundId = { error: 'Not found' };
+
+/** The 304 of a list sent with its ETag (serialised-body.ts). */
+export const notModified = z
+  .null()
+  .describe('Not modified: the list carrying this ETag is still true');
 
 /** The app a route plugin registers on, so a long plugin can hand groups of routes to functions. */
 export type RouteApp = Parameters<FastifyPluginAsyncZod>[0];

@@ -12,6 +12,7 @@ import { revisionReaderOf } from '../../../platform/db/per-user-revision-cache';
 import { requestActor } from '../../../platform/http/request-actor';
 import {
   errorResponses,
+  notModified,
   bodyAsObject,
   notFoundId,
   sessionOrApiKey,
@@ -32,7 +33,7 @@ import {
   removeApp,
   updateApp,
 } from './app.service';
-import { sendAppList } from './app-list-reply';
+import { sendSerialised } from '../../../platform/http/serialised-body';
 import { appSummaryPage, createAppSummaryCache } from './app-summary';
 import { ownerByParam } from '../../../platform/db/row-owner';
 import { apps } from '../../../platform/db/schema/apps';
@@ -65,13 +66,13 @@ function readRoutes(app: RouteApp, context: AppsContext): void {
         security: sessionOrApiKey,
         response: {
           200: z.array(appSchema),
-          304: z.null().describe('Not modified: the list carrying this ETag is still true'),
+          304: notModified,
           401: errorBodySchema,
         },
       },
     },
     async (request, reply) =>
-      sendAppList(request, reply, await listApps(context, listCache, revisionReaderOf(request))),
+      sendSerialised(request, reply, await listApps(context, listCache, revisionReaderOf(request))),
   );
 
   const summaryCache = createAppSummaryCache();

@@ -1,5 +1,3 @@
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import { appApiMessages, type App } from '@meridian/domain/apps/app-api';
 import type { AppCreateFields } from '@meridian/domain/apps/app-form';
 import { eventType } from '@meridian/domain/events/event-catalogue';
@@ -9,6 +7,7 @@ import {
   type RevisionReader,
 } from '../../../platform/db/per-user-revision-cache';
 import { NotFoundError } from '../../../platform/http/errors';
+import { serialiseBody, type SerialisedBody } from '../../../platform/http/serialised-body';
 import type { HistoryActor } from '../../../platform/http/request-actor';
 import { ownRegistryCredentials, recordEvent } from '../../account/account.public';
 import { inTransaction, type AppsContext, type TemplateUpload } from '../apps-context';
@@ -39,23 +38,11 @@ import {
   insertVersionRow,
 } from '../version/version.queries';
 
-/** The app list ready to send: the same JSON plain and gzipped, its ETag the user's revision. */
-export interface AppListBody {
-  etag: string;
-  json: Buffer;
-  gzip: Buffer;
-}
-
-const gzipAsync = promisify(gzip);
-
-/**
- * The serialised lists by user, least recently used dropped first. Kept gzipped too: compressing
- * a 2.7 MB list per request would cost more than all the rest of the answer (docs/architecture.md).
- */
-export type AppListCache = PerUserRevisionCache<AppListBody>;
+/** The serialised lists by user, least recently used dropped first. */
+export type AppListCache = PerUserRevisionCache<SerialisedBody>;
 
 export function createAppListCache(): AppListCache {
-  return createPerUserRevisionCache<AppListBody>();
+  return createPerUserRevisionCache<SerialisedBody>();
 }
 
 export async function appById(
@@ -88,7 +75,7 @@ export async function listApps(
   context: AppsContext,
   listCache: AppListCache,
   reader: RevisionReader,
-): Promise<AppListBody> {
+): Promise<SerialisedBody> {
   const { db } = context;
   const { userId } = reader;
   return listCache.get(db, reader, async (revision) => {
@@ -97,8 +84,7 @@ export async function listApps(
       listVersionRows(db, userId),
       deploymentViewsOfUser(db, userId),
     ]);
-    const json = Buffer.from(JSON.stringify(assembleApps(appRows, versionRows, views)));
-    return { etag: `"apps-${revision}"`, json, gzip: await gzipAsync(json, { level: 1 }) };
+    return serialiseBody(assembleApps(appRows, versionRows, views), `"apps-${userId}-${revision}"`);
   });
 }
 

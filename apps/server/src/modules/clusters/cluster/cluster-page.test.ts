@@ -1,10 +1,18 @@
-import type { SmartClusterPage } from '@meridian/domain/clusters/cluster-api';
+import {
+  clusterSchema,
+  smartClusterSchema,
+  type SmartClusterPage,
+} from '@meridian/domain/clusters/cluster-api';
 import type { Cluster, SmartCluster } from '@meridian/domain/clusters/smart-cluster';
 import type { Status } from '@meridian/domain/status';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insertInChunks, useListPageSuite } from '../../../../test-support/list-page-suite';
+import {
+  expectSerialisedList,
+  insertInChunks,
+  useListPageSuite,
+} from '../../../../test-support/list-page-suite';
 import { databaseBackends, type LoggedIn } from '../../../../test-support/test-app';
 import { readySmartCluster } from '../../apps/app/app.test-support';
 import { overviewOf } from './cluster-page';
@@ -47,6 +55,13 @@ describe.each(databaseBackends())('the smart-cluster page on %s', (backend) => {
       pending_datacenter_uuids: [],
     });
     expect((await page(suite.other)).body).toMatchObject({ total: 0, items: [] });
+  });
+
+  it('sends the spec’s full lists serialised once, to their own user only', async () => {
+    const smart = await expectSerialisedList(suite, '/cluster/smart_clusters', smartClusterSchema);
+    expect(smart.map((cluster) => cluster.name)).toEqual(['alpha', 'beta']);
+    const members = await expectSerialisedList(suite, '/cluster/clusters', clusterSchema);
+    expect(members).toHaveLength(3);
   });
 
   it('filters by name, mode, status and datacenter', async () => {

@@ -14,6 +14,7 @@ import {
   type PerUserRevisionCache,
   type RevisionReader,
 } from '../../../platform/db/per-user-revision-cache';
+import { serialiseBody, type SerialisedBody } from '../../../platform/http/serialised-body';
 import type { ClusterContext } from '../cluster-context';
 import { listClusters, listSmartClusters } from './cluster.service';
 
@@ -26,7 +27,12 @@ interface SmartClusterList {
   members: Cluster[];
   items: SmartClusterListItem[];
   overview: SmartClusterOverview;
+  /** The spec's two lists serialised, each on its first request at this revision. */
+  serialised: Partial<Record<SpecList, Promise<SerialisedBody>>>;
+  etagOf: (list: SpecList) => string;
 }
+
+type SpecList = 'smartClusters' | 'members';
 
 export type SmartClusterListCache = PerUserRevisionCache<SmartClusterList>;
 
@@ -84,7 +90,11 @@ export function toListItem(smart: SmartCluster, members: readonly Cluster[]): Sm
   };
 }
 
-async function buildList(context: ClusterContext, userId: string): Promise<SmartClusterList> {
+async function buildList(
+  context: ClusterContext,
+  userId: string,
+  revision: number,
+): Promise<SmartClusterList> {
   const [smartClusters, members] = await Promise.all([
     listSmartClusters(context, userId),
     listClusters(context, userId),
@@ -102,6 +112,8 @@ async function buildList(context: ClusterContext, userId: string): Promise<Smart
       toListItem(smart, membersBySmartCluster.get(smart.uuid) ?? []),
     ),
     overview: overviewOf(smartClusters, members),
+    serialised: {},
+    etagOf: (list) => `"${list}-${userId}-${revision}"`,
   };
 }
 
@@ -123,7 +135,19 @@ export function cachedLists(
   cache: SmartClusterListCache,
   reader: RevisionReader,
 ): Promise<SmartClusterList> {
-  return cache.get(context.db, reader, () => buildList(context, reader.userId));
+  return cache.get(context.db, reader, (revision) => buildList(context, reader.userId, revision));
+}
+
+/** `GET /cluster/smart_clusters` or `/cluster/clusters`, serialised once per revision. */
+export async function serialisedList(
+  context: ClusterContext,
+  cache: SmartClusterListCache,
+  reader: RevisionReader,
+  list: SpecList,
+): Promise<SerialisedBody> {
+  const lists = await cachedLists(context, cache, reader);
+  lists.serialised[list] ??= serialiseBody(lists[list], lists.etagOf(list));
+  return lists.serialised[list];
 }
 
 /** One page of the smart clusters the user sees, in their stored order, as the list shows them. */

@@ -31,6 +31,7 @@ import { readMultipartForm } from '../../../platform/http/multipart-form';
 import {
   bodyAsObject,
   errorResponses,
+  notModified,
   notFoundId,
   type RouteApp,
   sessionOnly,
@@ -54,7 +55,8 @@ import {
 } from './cluster.service';
 import { placementHistory } from './cluster.placement';
 import { updateSmartCluster } from './cluster.update';
-import { cachedLists, createSmartClusterListCache, smartClusterPage } from './cluster-page';
+import { createSmartClusterListCache, serialisedList, smartClusterPage } from './cluster-page';
+import { sendSerialised } from '../../../platform/http/serialised-body';
 import { ownerByParam } from '../../../platform/db/row-owner';
 import { smartClusters } from '../../../platform/db/schema/clusters';
 
@@ -74,6 +76,7 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
     limits: { fileSize: externalKubeconfigMaxBytes, files: 1, fields: 10, fieldSize: 4096 },
   });
 
+  catalogueRoutes(app, context);
   listRoutes(app, context);
   oneSmartClusterRoutes(app, context);
   smartClusterRoutes(app, context);
@@ -82,10 +85,8 @@ export const clusterRoutes: FastifyPluginAsyncZod<ClusterRoutesOptions> = async 
   credentialRoutes(app, context);
 };
 
-/** The lists the console reads: datacenters, smart clusters, member clusters. */
-function listRoutes(app: RouteApp, context: ClusterContext): void {
-  // Both spec lists and the console's pages come from one build per revision of the user.
-  const lists = createSmartClusterListCache();
+/** What every user reads alike: the datacenters and how long work takes here. */
+function catalogueRoutes(app: RouteApp, context: ClusterContext): void {
   app.get(
     '/datacenters',
     {
@@ -112,7 +113,12 @@ function listRoutes(app: RouteApp, context: ClusterContext): void {
     },
     () => clusterDurations(context),
   );
+}
 
+/** The lists the console reads: smart clusters and member clusters. */
+function listRoutes(app: RouteApp, context: ClusterContext): void {
+  // Both spec lists and the console's pages come from one build per revision of the user.
+  const lists = createSmartClusterListCache();
   app.get(
     '/smart_clusters',
     {
@@ -120,10 +126,19 @@ function listRoutes(app: RouteApp, context: ClusterContext): void {
         tags: ['cluster'],
         summary: "The user's smart clusters, by their stored order",
         security: sessionOrApiKey,
-        response: { 200: z.array(smartClusterSchema), 401: errorBodySchema },
+        response: {
+          200: z.array(smartClusterSchema),
+          304: notModified,
+          401: errorBodySchema,
+        },
       },
     },
-    async (request) => (await cachedLists(context, lists, revisionReaderOf(request))).smartClusters,
+    async (request, reply) =>
+      sendSerialised(
+        request,
+        reply,
+        await serialisedList(context, lists, revisionReaderOf(request), 'smartClusters'),
+      ),
   );
 
   app.get(
@@ -148,10 +163,19 @@ function listRoutes(app: RouteApp, context: ClusterContext): void {
         tags: ['cluster'],
         summary: "The user's member clusters (one per datacenter of each smart cluster)",
         security: sessionOrApiKey,
-        response: { 200: z.array(clusterSchema), 401: errorBodySchema },
+        response: {
+          200: z.array(clusterSchema),
+          304: notModified,
+          401: errorBodySchema,
+        },
       },
     },
-    async (request) => (await cachedLists(context, lists, revisionReaderOf(request))).members,
+    async (request, reply) =>
+      sendSerialised(
+        request,
+        reply,
+        await serialisedList(context, lists, revisionReaderOf(request), 'members'),
+      ),
   );
 }
 

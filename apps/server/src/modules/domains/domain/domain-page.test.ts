@@ -1,7 +1,11 @@
-import type { DomainPage } from '@meridian/domain/domains/domain-api';
+import { domainSchema, type DomainPage } from '@meridian/domain/domains/domain-api';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insertInChunks, useListPageSuite } from '../../../../test-support/list-page-suite';
+import {
+  expectSerialisedList,
+  insertInChunks,
+  useListPageSuite,
+} from '../../../../test-support/list-page-suite';
 import { databaseBackends, type LoggedIn } from '../../../../test-support/test-app';
 import { createClusterTestApp } from '../../clusters/cluster/cluster.test-support';
 import { domains } from '../../../platform/db/schema/domains';
@@ -34,6 +38,11 @@ describe.each(databaseBackends())('the domain page on %s', (backend) => {
     expect(body.items[0]!.nameservers).toHaveLength(2);
     expect((await page(suite.other)).body).toMatchObject({ total: 0, items: [] });
     expect((await page(suite.admin, '?offset=-1')).response.statusCode).toBe(400);
+  });
+
+  it('sends the full list serialised once, to its own user only', async () => {
+    const list = await expectSerialisedList(suite, '/domain/name', domainSchema);
+    expect(list.map((domain) => domain.domain_name)).toEqual(['first-page.ca', 'second-page.ca']);
   });
 
   it('keeps a page of 1,000 domains small', async () => {

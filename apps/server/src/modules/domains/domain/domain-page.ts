@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Domain, DomainPage } from '@meridian/domain/domains/domain-api';
 import type { ListPageQuery } from '@meridian/domain/list-page';
 import {
@@ -5,16 +6,20 @@ import {
   type PerUserRevisionCache,
   type RevisionReader,
 } from '../../../platform/db/per-user-revision-cache';
+import { serialiseBody, type SerialisedBody } from '../../../platform/http/serialised-body';
 import type { DomainContext } from '../domain-context';
 import { toDomain } from './domain.mapper';
 import { activeDomains } from './domain.records';
-import { jobsWorkingOn, namesUnderDomains } from './domain.service';
+import { isBeingPublished, jobsWorkingOn, namesUnderDomains } from './domain.service';
 import type { DomainRow } from '../../../platform/db/schema/domains';
 
 /** The user's domains, oldest first, with the deployment names under each. */
 interface DomainList {
   rows: DomainRow[];
   names: Map<string, string[]>;
+  etag: string;
+  /** The spec's list serialised, while no domain is being published or removed. */
+  settled?: Promise<SerialisedBody>;
 }
 
 export type DomainListCache = PerUserRevisionCache<DomainList>;
@@ -34,10 +39,10 @@ function cachedList(
   reader: RevisionReader,
 ): Promise<DomainList> {
   const { db } = context;
-  return cache.get(db, reader, async () => {
+  return cache.get(db, reader, async (revision) => {
     const rows = await activeDomains(db, reader.userId);
     const names = rows.length > 0 ? await namesUnderDomains(db, reader.userId, rows) : new Map();
-    return { rows, names };
+    return { rows, names, etag: `"domains-${reader.userId}-${revision}"` };
   });
 }
 
@@ -53,14 +58,25 @@ async function answersOf(
   );
 }
 
-/** Every domain of the user, oldest first: the spec's `GET /domain/name`. */
-export async function domainList(
+/**
+ * Every domain of the user, oldest first: the spec's `GET /domain/name`, serialised once per
+ * revision; while a domain's job works, per request (jobs end without a revision).
+ */
+export async function domainListBody(
   context: DomainContext,
   cache: DomainListCache,
   reader: RevisionReader,
-): Promise<Domain[]> {
+): Promise<SerialisedBody> {
   const list = await cachedList(context, cache, reader);
-  return answersOf(context, list, list.rows);
+  if (list.rows.some(isBeingPublished)) {
+    const answers = await answersOf(context, list, list.rows);
+    const digest = createHash('sha256').update(JSON.stringify(answers)).digest('base64url');
+    return serialiseBody(answers, `"domains-${digest}"`);
+  }
+  list.settled ??= answersOf(context, list, list.rows).then((answers) =>
+    serialiseBody(answers, list.etag),
+  );
+  return list.settled;
 }
 
 /** One page of the user's domains as `GET /domain/name` answers them, for the console's page. */

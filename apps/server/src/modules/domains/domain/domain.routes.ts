@@ -15,12 +15,14 @@ import { revisionReaderOf } from '../../../platform/db/per-user-revision-cache';
 import {
   bodyAsObject,
   errorResponses,
+  notModified,
   notFoundId,
   type RouteApp,
   sessionOrApiKey,
 } from '../../../platform/http/route-schema';
 import type { DomainContext } from '../domain-context';
-import { createDomainListCache, domainList, domainPage } from './domain-page';
+import { createDomainListCache, domainListBody, domainPage } from './domain-page';
+import { sendSerialised } from '../../../platform/http/serialised-body';
 import { claimDomain } from './domain.claim';
 import { claimParamsSchema } from '@meridian/domain/domains/zone-api';
 import { requestActor } from '../../../platform/http/request-actor';
@@ -87,10 +89,19 @@ function listAndCreateRoutes(app: RouteApp, context: DomainContext): void {
         tags: ['domain'],
         summary: "The user's domains",
         security: sessionOrApiKey,
-        response: { 200: z.array(domainSchema), 401: errorBodySchema },
+        response: {
+          200: z.array(domainSchema),
+          304: notModified,
+          401: errorBodySchema,
+        },
       },
     },
-    (request) => domainList(context, lists, revisionReaderOf(request)),
+    async (request, reply) =>
+      sendSerialised(
+        request,
+        reply,
+        await domainListBody(context, lists, revisionReaderOf(request)),
+      ),
   );
 
   app.get(

@@ -83,11 +83,15 @@ export async function namesUnderDomains(
 }
 
 /** The publishing jobs still working on each of these domains (its `jobUuids`). */
+/** A domain whose publish job may be at work: its answer names the job. */
+export const isBeingPublished = (row: { status: string }) =>
+  row.status === 'creating' || row.status === 'deleting';
+
 export function jobsWorkingOn(
   context: DomainContext,
   rows: { id: string; status: string }[],
 ): Promise<Map<string, string[]>> {
-  const busy = rows.filter((row) => row.status === 'creating' || row.status === 'deleting');
+  const busy = rows.filter(isBeingPublished);
   return context.jobs.unfinishedJobIds(
     'publish-domain',
     'domainId',
