@@ -14,6 +14,7 @@ import {
   insertInChunks,
   onEachDatabase,
   readySmartCluster,
+  listGoalMs,
   reportLoadFigures,
   server,
   withServer,
@@ -69,7 +70,7 @@ function measure(options: DatabaseOptions) {
   const setup = { secretKey: 'bench-lists-key' };
   return withServer(options, setup, async ({ base, session, database }) => {
     await seed(base, session, database.db);
-    const results: [string, string, LoadResult, number][] = [];
+    const results: [string, (typeof routes)[number][2], LoadResult, number][] = [];
     for (const [name, url, kind] of routes) {
       const bytes = (await call(base, 'GET', url, session)).length;
       await autocannon(`${base}${url}`, session, 2);
@@ -86,7 +87,7 @@ function measure(options: DatabaseOptions) {
 
 type Results = Awaited<ReturnType<typeof measure>>;
 
-function report(label: string, results: Results) {
+function report(label: 'pglite' | 'postgres', results: Results) {
   const bare = results[0]![2];
   console.log(label);
   console.log(
@@ -110,7 +111,7 @@ function report(label: string, results: Results) {
       console.log('    no answer completed within the run: no figures reported');
       continue;
     }
-    reportLoadFigures(`${name} ${count} ${label}`, result, bare);
+    reportLoadFigures(`${name} ${count} ${label}`, result, bare, listGoalMs(kind, label));
   }
 }
 

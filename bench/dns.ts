@@ -194,6 +194,7 @@ reportFigure({
   value: median(ours.map((run) => run.qps)),
   unit: 'q/s',
   better: 'higher',
+  goal: { value: 1, vsAnchor: true },
   ...(theirs.length > 0
     ? { anchor: { name: 'PowerDNS', value: median(theirs.map((run) => run.qps)) } }
     : {}),

@@ -367,8 +367,19 @@ export function autocannon(
   });
 }
 
-/** A list's p99, p50 and req/s for `npm run bench`'s table, each beside the bare route's. */
-export function reportLoadFigures(figure: string, result: LoadResult, bare: LoadResult): void {
+/** Issue 41's p99 goals: a console page 100 ms; a spec's full list 500 ms on PostgreSQL. */
+export function listGoalMs(kind: 'console' | 'spec', label: 'pglite' | 'postgres') {
+  if (kind === 'console') return 100;
+  return label === 'postgres' ? 500 : undefined;
+}
+
+/** A list's p99 (against its goal), p50 and req/s for `npm run bench`'s table, beside the bare route's. */
+export function reportLoadFigures(
+  figure: string,
+  result: LoadResult,
+  bare: LoadResult,
+  p99GoalMs?: number,
+): void {
   const anchor = (value: number) => ({ name: `GET ${baselinePath}`, value });
   reportFigure({
     figure: `${figure} p99 (${connections} connections)`,
@@ -376,6 +387,7 @@ export function reportLoadFigures(figure: string, result: LoadResult, bare: Load
     unit: 'ms',
     better: 'lower',
     anchor: anchor(bare.latency.p99),
+    ...(p99GoalMs === undefined ? {} : { goal: { value: p99GoalMs } }),
   });
   reportFigure({
     figure: `${figure} p50 (${connections} connections)`,

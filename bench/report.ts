@@ -11,6 +11,8 @@ export interface Figure {
   better: 'lower' | 'higher';
   /** The same thing measured on a reference in the same run (a bare route, PowerDNS…). */
   anchor?: { name: string; value: number };
+  /** What it should reach: the value itself, or with `vsAnchor`, times better than its anchor. */
+  goal?: { value: number; vsAnchor?: boolean };
 }
 
 export function reportFigure(figure: Figure): void {

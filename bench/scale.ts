@@ -88,6 +88,7 @@ function report(mix: LoadFigures['mix'], three: LoadFigures, one: LoadFigures): 
     unit: 'req/s',
     better: 'higher',
     anchor: { name: 'one replica', value: one.requestsPerSecond },
+    goal: { value: goals[mix], vsAnchor: true },
   });
   const met = ratio >= goals[mix] && three.errors === 0 && three.non2xx === 0;
   return `${mix}: three / one = ${ratio.toFixed(2)}× (goal ≥ ${goals[mix]}×: ${met ? 'met' : 'NOT met'})`;

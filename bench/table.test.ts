@@ -3,6 +3,7 @@ import type { Figure } from './report';
 import {
   anchorRatio,
   figureRow,
+  goalOf,
   formatTable,
   formatValue,
   isRegression,
@@ -108,5 +109,33 @@ describe('formatValue', () => {
     expect(formatValue(1.2345)).toBe('1.23');
     expect(formatValue(3, 'files')).toBe('3 files');
     expect(formatValue(undefined)).toBe('—');
+  });
+});
+
+describe('goalOf', () => {
+  it('judges a goal on the value whichever way is better, and one against the anchor', () => {
+    expect(goalOf({ ...latency(90), goal: { value: 100 } })).toEqual({
+      text: '≤ 100 ms',
+      met: true,
+    });
+    expect(goalOf({ ...latency(120), goal: { value: 100 } })?.met).toBe(false);
+    expect(goalOf({ ...qps(90_000, 60_000), goal: { value: 1, vsAnchor: true } })).toEqual({
+      text: '≥ 1.00× anchor',
+      met: true,
+    });
+    expect(goalOf({ ...qps(50_000, 60_000), goal: { value: 1, vsAnchor: true } })?.met).toBe(false);
+    expect(goalOf({ ...qps(50_000), goal: { value: 1, vsAnchor: true } })?.met).toBe(false);
+    expect(goalOf(latency(10))).toBeUndefined();
+  });
+
+  it('shows the goal and its verdict in the table', () => {
+    const rows = tableRows([
+      {
+        bench: 'bench:dns',
+        seconds: 9,
+        figures: [{ ...qps(50_000, 60_000), goal: { value: 1, vsAnchor: true } }],
+      },
+    ]);
+    expect(formatTable(rows)).toContain('≥ 1.00× anchor NOT met');
   });
 });

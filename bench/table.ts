@@ -38,6 +38,8 @@ export interface Row {
   /** Signed change of the value against the baseline, in % of the baseline. */
   changePercent?: number;
   flag: string;
+  /** The goal in words ("≤ 100 ms", "≥ 1.00× anchor") and whether this run met it. */
+  goal?: { text: string; met: boolean };
   /** A bench's heading line rather than a figure. */
   heading?: boolean;
 }
@@ -61,6 +63,24 @@ export function isRegression(value: number, baseline: number, better: 'lower' | 
   return worsening(value, baseline, better) > regressionThreshold;
 }
 
+/** The figure's goal in words, and whether it is met (a goal against a missing anchor is not). */
+export function goalOf(figure: Figure): Row['goal'] {
+  const { goal } = figure;
+  if (!goal) return undefined;
+  if (goal.vsAnchor) {
+    const ratio = anchorRatio(figure);
+    return {
+      text: `≥ ${goal.value.toFixed(2)}× anchor`,
+      met: ratio !== undefined && ratio >= goal.value,
+    };
+  }
+  const lower = figure.better === 'lower';
+  return {
+    text: `${lower ? '≤' : '≥'} ${formatValue(goal.value, figure.unit)}`,
+    met: lower ? figure.value <= goal.value : figure.value >= goal.value,
+  };
+}
+
 export function figureRow(figure: Figure, baseline?: BaselineFigure): Row {
   const row: Row = {
     figure: figure.figure,
@@ -68,6 +88,7 @@ export function figureRow(figure: Figure, baseline?: BaselineFigure): Row {
     unit: figure.unit,
     anchor: figure.anchor,
     ratio: anchorRatio(figure),
+    goal: goalOf(figure),
     flag: '',
   };
   if (!baseline) return { ...row, flag: 'new (no baseline)' };
@@ -117,12 +138,13 @@ function formatChange(percent: number | undefined): string {
 }
 
 function cells(row: Row): string[] {
-  if (row.heading) return [row.figure, '', '', '', '', '', ''];
+  if (row.heading) return [row.figure, '', '', '', '', '', '', ''];
   return [
     `  ${row.figure}`,
     formatValue(row.value, row.unit),
     row.anchor ? `${row.anchor.name} ${formatValue(row.anchor.value, row.unit)}` : '',
     row.ratio === undefined ? '' : `${formatValue(row.ratio)}×`,
+    row.goal ? `${row.goal.text} ${row.goal.met ? 'met' : 'NOT met'}` : '',
     row.baseline === undefined ? '' : formatValue(row.baseline, row.unit),
     formatChange(row.changePercent),
     row.flag,
@@ -130,7 +152,16 @@ function cells(row: Row): string[] {
 }
 
 export function formatTable(rows: Row[]): string {
-  const header = ['figure', 'value', 'anchor (same run)', 'vs anchor', 'baseline', 'change', ''];
+  const header = [
+    'figure',
+    'value',
+    'anchor (same run)',
+    'vs anchor',
+    'goal',
+    'baseline',
+    'change',
+    '',
+  ];
   const table = [header, ...rows.map(cells)];
   const widths = header.map((_, column) => Math.max(...table.map((line) => line[column]!.length)));
   const line = (values: string[]) =>
@@ -145,6 +176,7 @@ export function formatTable(rows: Row[]): string {
   const rule = '─'.repeat(widths.reduce((sum, width) => sum + width + 2, -2));
   const legend = [
     'vs anchor: times better than the anchor measured in the same run (above 1 is better).',
+    'goal: what issue 41 asks of the figure (docs/scale.md), and whether this run met it.',
     `change: value against the baseline; REGRESSION when worse by more than ${regressionThreshold * 100} %.`,
   ];
   return [line(header), rule, ...table.slice(1).map(line), rule, ...legend].join('\n');
