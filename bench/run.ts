@@ -36,6 +36,7 @@ const knobs: Record<string, Record<string, string>> = {
   'bench:load': { DURATION: '10', CONNECTIONS: '50' },
   'bench:scale': { DURATION: '10' },
   'bench:rounds': { DURATION: '20' },
+  'bench:capacity': { STEPS: '1000,2500', SOCKETS: '200,500', DURATION: '5', DNS_SECONDS: '3' },
 };
 
 function benchScripts(only: string[]): string[] {

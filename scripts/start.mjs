@@ -2,6 +2,7 @@
 // the last build, then run the control plane in this process (scripts/build-server.mjs).
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
+import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -33,5 +34,7 @@ if (process.env.MERIDIAN_SKIP_WEB_BUILD !== '1' && consoleIsStale()) {
   execSync('npm run build -w @meridian/web', { cwd: root, stdio: 'inherit' });
 }
 
+// V8 keeps the bundle's compiled code between starts (Node 22.1+; os.tmpdir()/node-compile-cache).
+module.enableCompileCache?.();
 const { ensureServerBundle } = await import('./build-server.mjs');
 await import(pathToFileURL(await ensureServerBundle()).href);
