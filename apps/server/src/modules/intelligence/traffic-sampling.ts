@@ -1,4 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
+import pMap from 'p-map';
 import { trafficEventType } from '@meridian/domain/events/event-catalogue';
 import type { Database } from '../../platform/db/database';
 import { defineJob } from '../../platform/jobs/job-queue';
@@ -42,6 +43,10 @@ export function trafficSamplingJob(context: IntelligenceContext) {
     await sampleTraffic(context, at);
   });
 }
+
+// Clusters asked at once, with requests served between answers: thousands asked together would
+// hold the event loop for the whole round (bench:capacity, docs/scale.md).
+const clustersAtOnce = 4;
 
 // Deployments per transaction: an embedded database runs each statement on the event loop's
 // thread, so a round of thousands is cut into short transactions with requests served between.
@@ -94,14 +99,18 @@ export async function sampleTraffic(context: IntelligenceContext, at: Date): Pro
   const groups = groupByCluster(await listTrafficSources(db, at), drivers);
   const failures: unknown[] = [];
   const samplesByUser = new Map<string, ObservedSample[]>();
-  const observed = await Promise.all(
-    groups.map((group) =>
+  const observed = await pMap(
+    groups,
+    async (group) => {
       // The other clusters' traffic still counts; this one's windows stay open for the retry.
-      observeCluster(group, at).catch((error: unknown) => {
+      const samples = await observeCluster(group, at).catch((error: unknown) => {
         failures.push(error);
         return [];
-      }),
-    ),
+      });
+      await setImmediate();
+      return samples;
+    },
+    { concurrency: clustersAtOnce },
   );
   for (const sample of observed.flat()) {
     const samples = samplesByUser.get(sample.userId) ?? [];
