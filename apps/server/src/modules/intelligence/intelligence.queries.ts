@@ -11,7 +11,7 @@ export async function deleteTrafficEvents(db: Database, userId: string): Promise
     .where(and(eq(events.userId, userId), eq(events.eventType, trafficEventType)));
 }
 
-// Rows per statement: well under PostgreSQL's 65,535 parameters, and short on an embedded database.
+// Rows per statement: short on an embedded database.
 const rowsPerStatement = 500;
 
 /** Some of a smart cluster's requests, from one place, counted in one hour. */
@@ -47,21 +47,33 @@ export async function addTrafficOrigins(
   }
   const rows = [...byPlace.values()];
   for (let start = 0; start < rows.length; start += rowsPerStatement) {
-    await db
-      .insert(trafficOrigins)
-      .values(rows.slice(start, start + rowsPerStatement))
-      .onConflictDoUpdate({
-        target: [
-          trafficOrigins.smartClusterId,
-          trafficOrigins.hour,
-          trafficOrigins.datacenterUuid,
-          trafficOrigins.name,
-          trafficOrigins.latitude,
-          trafficOrigins.longitude,
-        ],
-        set: { requests: sql`${trafficOrigins.requests} + excluded.requests` },
-      });
+    // The rows as one JSON parameter: drizzle builds a statement of thousands of parameters
+    // slower than the database runs it (bench:capacity's profile, docs/scale.md).
+    const json = JSON.stringify(rows.slice(start, start + rowsPerStatement).map(originRecord));
+    await db.execute(sql`
+      insert into ${trafficOrigins} (user_id, smart_cluster_id, hour, datacenter_uuid, name,
+        latitude, longitude, requests)
+      select user_id, smart_cluster_id, hour, datacenter_uuid, name, latitude, longitude, requests
+      from jsonb_to_recordset(${json}::jsonb) as origin(user_id uuid, smart_cluster_id uuid,
+        hour timestamptz, datacenter_uuid text, name text, latitude double precision,
+        longitude double precision, requests bigint)
+      on conflict (smart_cluster_id, hour, datacenter_uuid, name, latitude, longitude)
+      do update set requests = ${trafficOrigins.requests} + excluded.requests`);
   }
+}
+
+/** A sample as a record of `traffic_origins`' columns. */
+function originRecord(origin: OriginSample) {
+  return {
+    user_id: origin.userId,
+    smart_cluster_id: origin.smartClusterId,
+    hour: origin.hour.toISOString(),
+    datacenter_uuid: origin.datacenterUuid,
+    name: origin.name,
+    latitude: origin.latitude,
+    longitude: origin.longitude,
+    requests: origin.requests,
+  };
 }
 
 export interface PlaceTraffic {

@@ -53,14 +53,10 @@ const clustersAtOnce = 4;
 const samplesPerTransaction = 100;
 
 /**
- * Adds one user's samples, each deployment's hour, places and metrics in the same transaction,
- * then tells the user once; answers whether any counted.
+ * Adds one user's samples of one cluster, each deployment's hour, places and metrics in the same
+ * transaction; answers whether any counted.
  */
-async function recordSamples(
-  db: Database,
-  userId: string,
-  samples: readonly ObservedSample[],
-): Promise<boolean> {
+async function recordSamples(db: Database, samples: readonly ObservedSample[]): Promise<boolean> {
   let any = false;
   for (let start = 0; start < samples.length; start += samplesPerTransaction) {
     const chunk = samples.slice(start, start + samplesPerTransaction);
@@ -80,26 +76,40 @@ async function recordSamples(
     any ||= counted > 0;
     await setImmediate();
   }
-  if (any) {
-    await db.transaction(async (tx) => {
-      await deleteTrafficEvents(tx, userId);
-      await recordEvent(tx, { userId, type: trafficEventType, payload: {}, read: true });
-    });
-  }
   return any;
+}
+
+/** The user's one traffic event of the round: their figures changed. */
+async function tellUser(db: Database, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await deleteTrafficEvents(tx, userId);
+    await recordEvent(tx, { userId, type: trafficEventType, payload: {}, read: true });
+  });
+}
+
+/** One cluster's samples by the user they belong to. */
+function byUser(samples: readonly ObservedSample[]): Map<string, ObservedSample[]> {
+  const users = new Map<string, ObservedSample[]>();
+  for (const sample of samples) {
+    const own = users.get(sample.userId) ?? [];
+    own.push(sample);
+    users.set(sample.userId, own);
+  }
+  return users;
 }
 
 /**
  * Asks each driver that reports traffic what every successful deployment on it served, adds that
  * to their hours and tells each user whose traffic was sampled, with one traffic event. Answers those
- * users.
+ * users. Each cluster's samples are written as soon as they are read: a round after a restart
+ * reads a day per deployment, too much to hold for thousands of them at once.
  */
 export async function sampleTraffic(context: IntelligenceContext, at: Date): Promise<string[]> {
   const { db, drivers } = context;
   const groups = groupByCluster(await listTrafficSources(db, at), drivers);
   const failures: unknown[] = [];
-  const samplesByUser = new Map<string, ObservedSample[]>();
-  const observed = await pMap(
+  const affected = new Set<string>();
+  await pMap(
     groups,
     async (group) => {
       // The other clusters' traffic still counts; this one's windows stay open for the retry.
@@ -107,27 +117,21 @@ export async function sampleTraffic(context: IntelligenceContext, at: Date): Pro
         failures.push(error);
         return [];
       });
+      for (const [userId, own] of byUser(samples)) {
+        // One user's bad row must not stop the round for the users after them.
+        try {
+          if (await recordSamples(db, own)) affected.add(userId);
+        } catch (error) {
+          failures.push(error);
+        }
+      }
       await setImmediate();
-      return samples;
     },
     { concurrency: clustersAtOnce },
   );
-  for (const sample of observed.flat()) {
-    const samples = samplesByUser.get(sample.userId) ?? [];
-    samples.push(sample);
-    samplesByUser.set(sample.userId, samples);
-  }
-  const affected: string[] = [];
-  for (const [userId, samples] of samplesByUser) {
-    // One user's bad row must not stop the round for the users after them.
-    try {
-      if (await recordSamples(db, userId, samples)) affected.push(userId);
-    } catch (error) {
-      failures.push(error);
-    }
-  }
+  for (const userId of affected) await tellUser(db, userId);
   if (failures.length > 0) {
     throw new AggregateError(failures, 'some clusters did not report their traffic');
   }
-  return affected;
+  return [...affected];
 }

@@ -73,8 +73,10 @@ export async function versionUuidsBySmartCluster(
     .where(ofUserOn(userId, smartClusterId));
   const bySmartCluster = new Map<string, string[]>();
   for (const row of rows) {
-    const versions = bySmartCluster.get(row.smartClusterId) ?? [];
-    bySmartCluster.set(row.smartClusterId, [...versions, row.versionId]);
+    // Appended in place: a copy per row is quadratic in a smart cluster's versions.
+    const versions = bySmartCluster.get(row.smartClusterId);
+    if (versions) versions.push(row.versionId);
+    else bySmartCluster.set(row.smartClusterId, [row.versionId]);
   }
   return bySmartCluster;
 }
