@@ -23,15 +23,14 @@ import { admin, freePort } from '../reliability/support/meridian-process';
 import { startedSocket, type LiveSocket } from '../reliability/support/sockets';
 import { ensureServerBundle } from '../scripts/build-server.mjs';
 import {
+  appTemplateRows,
   autocannon,
   baselinePath,
-  call,
   connections,
   copyApps,
   durationSeconds,
   insertInChunks,
   loadServerSchema,
-  readySmartCluster,
   server,
   waitFor,
   type BenchDatabase,
@@ -180,59 +179,7 @@ function memoryOf(pid: number): { rssMiB: number; peakMiB: number } {
   return { rssMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024 };
 }
 
-interface Template {
-  app: Row;
-  version: Row;
-  deployments: Row[];
-  smartCluster: Row;
-  members: Row[];
-}
-
-/**
- * A smart cluster on five datacenters and one app rolled out on all five, through the API; their
- * rows are what the steps copy. The app itself then goes through the API (its removal jobs).
- */
-async function templateRows(base: string, session: Session, database: BenchDatabase) {
-  const appsPath = '/meridian/v1/kube/apps';
-  const uuid = await readySmartCluster(base, session, 'bench-capacity', datacenters);
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    name: 'shop',
-    description: 'The shop front',
-    version_name: 'v1',
-    smart_cluster_uuid: uuid,
-    template_type: 'KUBERNETES_BASIC',
-    template: JSON.stringify({
-      deploymentImage: 'nginx:1.27',
-      deploymentReplicas: 2,
-      deploymentTargetPort: 8080,
-      deploymentPort: 80,
-      dockerRegistryType: 'public',
-    }),
-    template_name: 'shop.yaml',
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const created = JSON.parse(await call(base, 'POST', appsPath, session, form)) as { uuid: string };
-  type Listed = { uuid: string; deployments: { status: string }[] };
-  const listed = async () => JSON.parse(await call(base, 'GET', appsPath, session)) as Listed[];
-  await waitFor('the rollout', async () => {
-    const app = (await listed()).find((item) => item.uuid === created.uuid);
-    const done = app?.deployments.every((item) => item.status === 'success');
-    return app?.deployments.length === datacenters.length && done ? app : undefined;
-  });
-  const { db } = database;
-  const { schema } = server;
-  const [app] = await db.select().from(schema.apps);
-  const [version] = await db.select().from(schema.versions);
-  const deployments = await db.select().from(schema.deployments);
-  const [smartCluster] = await db.select().from(schema.smartClusters);
-  const members = await db.select().from(schema.clusters);
-  await call(base, 'DELETE', `${appsPath}/${created.uuid}`, session);
-  await waitFor('the template app to go', async () =>
-    (await listed()).length === 0 ? true : undefined,
-  );
-  return { app: app!, version: version!, deployments, smartCluster: smartCluster!, members };
-}
+type Template = Awaited<ReturnType<typeof appTemplateRows>>;
 
 const domainName = (domain: number) => `cap-${domain}.example.ca`;
 const appHost = (app: number) => `app-${app}.${domainName(Math.floor(app / appsPerDomain))}`;
@@ -645,7 +592,10 @@ async function runSteps(database: BenchDatabase, env: Record<string, string>, wo
   const first = await startInstall(env);
   let template: Template;
   try {
-    template = await templateRows(first.base, await logIn(first.base), database);
+    template = await appTemplateRows(first.base, await logIn(first.base), database, {
+      name: 'bench-capacity',
+      datacenters,
+    });
   } finally {
     await stopInstall(first);
   }

@@ -183,9 +183,18 @@ export interface ListedApp {
   deployments: { status: string }[];
 }
 
-/** One smart cluster of two members, one app rolled out on both through the API; answers its rows. */
-export async function appTemplateRows(base: string, session: Session, database: BenchDatabase) {
-  const uuid = await readySmartCluster(base, session, 'bench-apps');
+/**
+ * One smart cluster (two members unless told), one app rolled out on every member through the
+ * API; answers their rows. The app itself then goes through the API (its removal jobs): the
+ * copies replace it.
+ */
+export async function appTemplateRows(
+  base: string,
+  session: Session,
+  database: BenchDatabase,
+  cluster: { name: string; datacenters?: readonly string[] } = { name: 'bench-apps' },
+) {
+  const uuid = await readySmartCluster(base, session, cluster.name, cluster.datacenters);
   const form = new FormData();
   const fields: Record<string, string> = {
     name: 'shop',
@@ -205,23 +214,22 @@ export async function appTemplateRows(base: string, session: Session, database: 
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const created = JSON.parse(await call(base, 'POST', appsPath, session, form)) as ListedApp;
   const listed = async () => JSON.parse(await call(base, 'GET', appsPath, session)) as ListedApp[];
+  const { db } = database;
+  const members = await db.select().from(server.schema.clusters);
   await waitFor('the rollout', async () => {
     const app = (await listed()).find((item) => item.uuid === created.uuid);
-    return app?.deployments.length === 2 &&
-      app.deployments.every((item) => item.status === 'success')
-      ? app
-      : undefined;
+    const done = app?.deployments.every((item) => item.status === 'success');
+    return app?.deployments.length === members.length && done ? app : undefined;
   });
-  const { db } = database;
   const [app] = await db.select().from(server.schema.apps);
   const [version] = await db.select().from(server.schema.versions);
   const deployments = await db.select().from(server.schema.deployments);
-  // The copies replace it: its own deployments go through the API (removal jobs) first.
+  const [smartCluster] = await db.select().from(server.schema.smartClusters);
   await call(base, 'DELETE', `${appsPath}/${created.uuid}`, session);
   await waitFor('the template app to go', async () =>
     (await listed()).length === 0 ? true : undefined,
   );
-  return { app: app!, version: version!, deployments };
+  return { app: app!, version: version!, deployments, smartCluster: smartCluster!, members };
 }
 
 /** Copies of the template app numbered from `from` up to `to`, each with v1 and v2 deployed. */

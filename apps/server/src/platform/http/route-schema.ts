@@ -27,10 +27,14 @@ export const errorResponses = {
 /** A path id that is not a uuid names nothing the user owns. */
 export const notFoundId = { error: 'Not found' };
 
-/** The 304 of a list sent with its ETag (serialised-body.ts). */
-export const notModified = z
-  .null()
-  .describe('Not modified: the list carrying this ETag is still true');
+/** The answers of a spec's full list, sent serialised with its ETag (serialised-body.ts). */
+export function fullListResponses<Item extends z.ZodType>(item: Item) {
+  return {
+    200: z.array(item),
+    304: z.null().describe('Not modified: the list carrying this ETag is still true'),
+    401: errorBodySchema,
+  };
+}
 
 /** The app a route plugin registers on, so a long plugin can hand groups of routes to functions. */
 export type RouteApp = Parameters<FastifyPluginAsyncZod>[0];

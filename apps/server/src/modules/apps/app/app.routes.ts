@@ -12,7 +12,7 @@ import { revisionReaderOf } from '../../../platform/db/per-user-revision-cache';
 import { requestActor } from '../../../platform/http/request-actor';
 import {
   errorResponses,
-  notModified,
+  fullListResponses,
   bodyAsObject,
   notFoundId,
   sessionOrApiKey,
@@ -64,11 +64,7 @@ function readRoutes(app: RouteApp, context: AppsContext): void {
         tags: ['apps'],
         summary: "The user's apps with their versions (without templates) and deployments",
         security: sessionOrApiKey,
-        response: {
-          200: z.array(appSchema),
-          304: notModified,
-          401: errorBodySchema,
-        },
+        response: fullListResponses(appSchema),
       },
     },
     async (request, reply) =>

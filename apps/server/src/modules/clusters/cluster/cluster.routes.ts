@@ -31,7 +31,7 @@ import { readMultipartForm } from '../../../platform/http/multipart-form';
 import {
   bodyAsObject,
   errorResponses,
-  notModified,
+  fullListResponses,
   notFoundId,
   type RouteApp,
   sessionOnly,
@@ -126,11 +126,7 @@ function listRoutes(app: RouteApp, context: ClusterContext): void {
         tags: ['cluster'],
         summary: "The user's smart clusters, by their stored order",
         security: sessionOrApiKey,
-        response: {
-          200: z.array(smartClusterSchema),
-          304: notModified,
-          401: errorBodySchema,
-        },
+        response: fullListResponses(smartClusterSchema),
       },
     },
     async (request, reply) =>
@@ -163,11 +159,7 @@ function listRoutes(app: RouteApp, context: ClusterContext): void {
         tags: ['cluster'],
         summary: "The user's member clusters (one per datacenter of each smart cluster)",
         security: sessionOrApiKey,
-        response: {
-          200: z.array(clusterSchema),
-          304: notModified,
-          401: errorBodySchema,
-        },
+        response: fullListResponses(clusterSchema),
       },
     },
     async (request, reply) =>

@@ -15,7 +15,7 @@ import { revisionReaderOf } from '../../../platform/db/per-user-revision-cache';
 import {
   bodyAsObject,
   errorResponses,
-  notModified,
+  fullListResponses,
   notFoundId,
   type RouteApp,
   sessionOrApiKey,
@@ -89,11 +89,7 @@ function listAndCreateRoutes(app: RouteApp, context: DomainContext): void {
         tags: ['domain'],
         summary: "The user's domains",
         security: sessionOrApiKey,
-        response: {
-          200: z.array(domainSchema),
-          304: notModified,
-          401: errorBodySchema,
-        },
+        response: fullListResponses(domainSchema),
       },
     },
     async (request, reply) =>
