@@ -357,8 +357,9 @@ describe.skipIf(!inject('browserAvailable'))('apps in Chromium', () => {
       .filter({ hasText: /Deletion of .+ has started\.|App deletion unsuccessful\./ })
       .first();
     await expectVisible(outcome);
-    await screenshot(page, 'apps-delete-outcome');
+    // Read before the picture: on a slow machine the notice may close while it is taken.
     expect.soft(await outcome.innerText()).toContain(`Deletion of ${advancedApp} has started.`);
+    await screenshot(page, 'apps-delete-outcome');
     await page.waitForURL('**/home', { timeout: 30_000 });
     await tile(advancedApp).waitFor({ state: 'detached', timeout: 30_000 });
     await screenshot(page, 'apps-deleted');
