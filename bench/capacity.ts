@@ -10,13 +10,12 @@
 // queries per second (dnsperf) and the server's RSS. One table per step, then the first step
 // where a goal breaks and what broke it. Prints figures; asserts nothing.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { logIn } from '../reliability/support/api';
 import { printTable } from '../reliability/support/figures';
 import { admin, freePort } from '../reliability/support/meridian-process';
@@ -24,6 +23,7 @@ import { startedSocket, type LiveSocket } from '../reliability/support/sockets';
 import { ensureServerBundle } from '../scripts/build-server.mjs';
 import {
   appTemplateRows,
+  withScratchDatabase,
   autocannon,
   baselinePath,
   connections,
@@ -40,6 +40,10 @@ import {
 } from './list-load';
 import { reportFigure } from './report';
 
+const postgresUrl =
+  process.env.TEST_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
 const numbers = (text: string) => text.split(',').map(Number).filter(Boolean);
 const steps = numbers(process.env.STEPS ?? '1000,2500,5000,10000');
 const socketSteps = numbers(process.env.SOCKETS ?? '200,500,1000,2000');
@@ -87,32 +91,6 @@ const pages = [
   },
   { name: 'domains page', url: '/domain/name/page?limit=50&offset=0', page: true },
 ] as const;
-
-/** A throwaway database on the PostgreSQL server, dropped after `run` whatever happens. */
-async function withScratchDatabase<T>(run: (url: string) => Promise<T>): Promise<T> {
-  const serverUrl =
-    process.env.TEST_DATABASE_URL ??
-    process.env.DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/test';
-  const onServer = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  const name = `bench_capacity_${randomBytes(6).toString('hex')}`;
-  await onServer(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await run(url.href);
-  } finally {
-    await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-}
 
 /** A control plane process: where it answers, and how long it took to answer /health. */
 interface Install {
@@ -637,7 +615,7 @@ async function main(): Promise<void> {
   // The install's data dir (local CA, the simulated clusters) outlives each restart, as on a host.
   const dataDir = path.join(workDir, 'data');
   try {
-    await withScratchDatabase(async (databaseUrl) => {
+    await withScratchDatabase(postgresUrl, 'bench_capacity', async (databaseUrl) => {
       const env = {
         DATABASE_URL: databaseUrl,
         MERIDIAN_DATA_DIR: dataDir,

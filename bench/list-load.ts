@@ -442,13 +442,23 @@ export async function onEachDatabase(
     process.env.DATABASE_URL ??
     (process.argv.includes('--postgres') ? defaultPostgres : undefined);
   if (!serverUrl) return;
+  await withScratchDatabase(serverUrl, prefix, (databaseUrl) =>
+    measure('postgres', { dataDir: server.database.inMemoryDataDir, databaseUrl }),
+  );
+}
+
+/** A throwaway database `<prefix>_…` on the PostgreSQL server, dropped after `run` whatever happens. */
+export async function withScratchDatabase<T>(
+  serverUrl: string,
+  prefix: string,
+  run: (databaseUrl: string) => Promise<T>,
+): Promise<T> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await onServer(serverUrl, `CREATE DATABASE ${name}`);
   const databaseUrl = new URL(serverUrl);
   databaseUrl.pathname = `/${name}`;
   try {
-    const options = { dataDir: server.database.inMemoryDataDir, databaseUrl: databaseUrl.href };
-    await measure('postgres', options);
+    return await run(databaseUrl.href);
   } finally {
     await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
