@@ -398,7 +398,7 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
       /^Valid \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/,
     );
     await screenshot(page, 'domains-certificate-card');
-  });
+  }, 120_000);
 
   it("lists the deployment's name as a Subdomain row without actions", async () => {
     await page.goto('/domain');

@@ -316,9 +316,11 @@ describe.skipIf(!inject('browserAvailable'))('progressive rollouts in Chromium',
       await field.press('Enter');
       const notice = page.locator('.ant-notification-notice', { hasText: 'App updated.' });
       await notice.last().waitFor();
+      // A pointer on the notice holds it open (antd pauses its 4.5 s on hover): on a slow
+      // machine it would otherwise close before it is measured and pictured.
+      await notice.last().hover();
       // The worst place for them: the controls at the very bottom of the window.
       await controls[1]!.evaluate((element) => element.scrollIntoView({ block: 'end' }));
-      await screenshot(page, `rollout-controls-notice-${width}`);
       const noticeBox = (await notice.last().boundingBox())!;
       for (const control of controls) {
         const box = (await control.boundingBox())!;
@@ -329,6 +331,7 @@ describe.skipIf(!inject('browserAvailable'))('progressive rollouts in Chromium',
           noticeBox.y + noticeBox.height <= box.y;
         expect(apart, `${width}px: a notice covers ${await control.innerText()}`).toBe(true);
       }
+      await screenshot(page, `rollout-controls-notice-${width}`);
     }
     await page.setViewportSize({ width: 1440, height: 1000 });
   }, 90_000);
