@@ -148,6 +148,8 @@ const builtIn = await startDnsResponder({
   source,
   authority,
   rateLimit: unreachableRate,
+  // DNS_THREADS=1 measures one answering thread; unset, the responder's default.
+  ...(process.env.DNS_THREADS ? { threads: Number(process.env.DNS_THREADS) } : {}),
 });
 const pdns = pdnsInstalled ? await startPowerDns(undefined, 'bench-key') : undefined;
 const publisher = pdns

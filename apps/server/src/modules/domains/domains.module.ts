@@ -88,6 +88,26 @@ function domainContextOf(
   };
 }
 
+/** The built-in responder, serving once its threads are up; undefined when it cannot be. */
+async function serveDns(
+  app: App,
+  context: DomainContext,
+  options: Omit<DnsResponderOptions, 'logger'>,
+): Promise<DnsResponder | undefined> {
+  try {
+    const responder = await startDnsResponder({ ...options, logger: app.log });
+    app.log.info({ port: responder.port }, 'authoritative DNS served');
+    // A challenge TXT must be answered here before the CA is asked to look.
+    context.answeringServers.push({ host: reachable(options.host), port: responder.port });
+    return responder;
+  } catch (error) {
+    app.log.warn(
+      `DNS is not served because ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return undefined;
+  }
+}
+
 /**
  * The domains context: `/domain`, `/domain/dns` and `/certificate` (domains and records,
  * deployment domain names, the local certificate authority), the zone store DNS servers read,
@@ -119,28 +139,12 @@ export async function registerDomains(
   platform.cpu.preload(readZoneFileTask);
 
   const authority = zoneAuthority(nameservers);
-  let responder: DnsResponder | undefined;
-  if (settings.responder && settings.responder.port !== 0) {
-    try {
-      responder = await startDnsResponder({
-        ...settings.responder,
-        source: zones.source,
-        authority,
-        logger: app.log,
-      });
-      app.log.info({ port: responder.port }, 'authoritative DNS served');
-      // A challenge TXT must be answered here before the CA is asked to look.
-      context.answeringServers.push({
-        host: reachable(settings.responder.host),
-        port: responder.port,
-      });
-    } catch (error) {
-      // The console stays useful without DNS (architecture "Configuration"): say why and go on.
-      app.log.warn(
-        `DNS is not served because ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-  }
+  // Its threads load while the other contexts register; ready once it answers.
+  const responder =
+    settings.responder && settings.responder.port !== 0
+      ? serveDns(app, context, { ...settings.responder, source: zones.source, authority })
+      : undefined;
+  app.addHook('onReady', async () => void (await responder));
   const powerDns = settings.powerDns
     ? startPowerDnsPublisher({
         ...settings.powerDns,
@@ -154,7 +158,7 @@ export async function registerDomains(
 
   app.addHook('onClose', async () => {
     await powerDns?.close();
-    await responder?.close();
+    await (await responder)?.close();
     zones.close();
   });
   await registerSignedInRoutes(app, async (scope) => {

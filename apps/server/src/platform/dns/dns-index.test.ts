@@ -1,7 +1,8 @@
 import dnsPacket from 'dns-packet';
 import { describe, expect, it, vi } from 'vitest';
 import { dataOf, queryPacket, rcodeOf, suiteAuthority } from './dns-answer-suite.test-support';
-import { DnsIndex, respond, type DnsLogger } from './dns-responder';
+import { respond } from './dns-answer';
+import { DnsIndex, type DnsLogger } from './dns-index';
 import type { Zone, ZoneRecord } from './zone';
 
 /** The index encodes answers once per rebuild and skips what cannot be encoded. */

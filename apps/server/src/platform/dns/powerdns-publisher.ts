@@ -1,4 +1,4 @@
-import type { DnsLogger } from './dns-responder';
+import type { DnsLogger } from './dns-index';
 import {
   soaMailbox,
   type Zone,

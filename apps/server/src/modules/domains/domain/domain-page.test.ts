@@ -7,7 +7,7 @@ import {
   useListPageSuite,
 } from '../../../../test-support/list-page-suite';
 import { databaseBackends, type LoggedIn } from '../../../../test-support/test-app';
-import { createClusterTestApp } from '../../clusters/cluster/cluster.test-support';
+import { createClusterTestApp, waitFor } from '../../clusters/cluster/cluster.test-support';
 import { domains } from '../../../platform/db/schema/domains';
 
 describe.each(databaseBackends())('the domain page on %s', (backend) => {
@@ -23,6 +23,14 @@ describe.each(databaseBackends())('the domain page on %s', (backend) => {
         });
         expect(response.statusCode).toBe(200);
       }
+      // Published, so the tests see settled lists (one being published is answered afresh).
+      await waitFor(
+        async () => {
+          const list = await t.app.inject({ url: '/domain/name', headers: admin.headers });
+          return list.json<{ status: string }[]>().every((domain) => domain.status === 'success');
+        },
+        { what: 'the domains to be published' },
+      );
     },
     60_000,
   );
