@@ -8,6 +8,7 @@ import dgram from 'node:dgram';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { reportFigure } from './report';
 
 const seconds = Number(process.env.SECONDS_PER_RUN ?? 5);
@@ -155,15 +156,43 @@ const pdns = pdnsInstalled ? await startPowerDns(undefined, 'bench-key') : undef
 const publisher = pdns
   ? startPowerDnsPublisher({ apiUrl: pdns.apiUrl, apiKey: pdns.apiKey, source, authority })
   : undefined;
+/**
+ * Node's own ceiling: a socket that only flips the query into a response and sends it back, on
+ * a thread of its own as the responder's. What the responder cannot beat on this machine.
+ */
+async function startEcho(): Promise<{ port: number; close(): Promise<void> }> {
+  const worker = new Worker(
+    `const dgram = require('node:dgram');
+     const { parentPort } = require('node:worker_threads');
+     const socket = dgram.createSocket({ type: 'udp4', lookup: (a, o, cb) => cb(null, a, 4) });
+     socket.on('message', (msg, remote) => { msg[2] |= 0x80; socket.send(msg, remote.port, remote.address); });
+     socket.bind(0, '${host}', () => parentPort.postMessage(socket.address().port));
+     parentPort.once('message', () => socket.close(() => process.exit(0)));`,
+    { eval: true },
+  );
+  const port = await new Promise<number>((resolve) => worker.once('message', resolve));
+  return {
+    port,
+    close: async () => {
+      worker.postMessage('close');
+      await new Promise((resolve) => worker.once('exit', resolve));
+    },
+  };
+}
+
+const echo = await startEcho();
 const ours: { qps: number; lost: string }[] = [];
 const theirs: { qps: number; lost: string }[] = [];
+const echoes: { qps: number; lost: string }[] = [];
 try {
   await publisher?.sync();
   for (let round = 0; round < rounds; round++) {
     ours.push(await measure(builtIn.port));
     if (pdns) theirs.push(await measure(pdns.dnsPort));
+    echoes.push(await measure(echo.port));
   }
 } finally {
+  await echo.close();
   await builtIn.close();
   await publisher?.close();
   await pdns?.stop();
@@ -187,7 +216,8 @@ for (let round = 0; round < rounds; round++) {
     `  round ${round + 1}: built-in ${mine.qps.toFixed(0).padStart(7)} q/s (lost ${mine.lost})` +
       (their
         ? `   PowerDNS ${their.qps.toFixed(0).padStart(7)} q/s (lost ${their.lost})   ratio ${ratios[round]!.toFixed(2)}×`
-        : ''),
+        : '') +
+      `   Node echo ${echoes[round]!.qps.toFixed(0).padStart(7)} q/s`,
   );
 }
 // PowerDNS answering the same queries with the same load generator is the anchor.
@@ -197,6 +227,16 @@ reportFigure({
   unit: 'q/s',
   better: 'higher',
   goal: { value: 1, vsAnchor: true },
+  ...(theirs.length > 0
+    ? { anchor: { name: 'PowerDNS', value: median(theirs.map((run) => run.qps)) } }
+    : {}),
+});
+// What Node's UDP path allows on this machine, beside what the responder makes of it.
+reportFigure({
+  figure: 'DNS: a Node UDP socket that only echoes (the ceiling on this machine), median',
+  value: median(echoes.map((run) => run.qps)),
+  unit: 'q/s',
+  better: 'higher',
   ...(theirs.length > 0
     ? { anchor: { name: 'PowerDNS', value: median(theirs.map((run) => run.qps)) } }
     : {}),
