@@ -3,7 +3,7 @@ import pMap from 'p-map';
 import { trafficEventType } from '@meridian/domain/events/event-catalogue';
 import type { Database } from '../../platform/db/database';
 import { defineJob } from '../../platform/jobs/job-queue';
-import { scheduleNextRound } from '../../platform/jobs/periodic-round';
+import { scheduleNextRound, spacedAfter } from '../../platform/jobs/periodic-round';
 import { recordEvent } from '../account/account.public';
 import { deleteMetricsBefore, insertDeploymentMetrics } from './deployment-metrics.queries';
 import {
@@ -32,15 +32,29 @@ export function scheduleNextSampling(context: IntelligenceContext, after: Date):
   return scheduleNextRound(context.jobs, 'sample-traffic', context.sampleIntervalMs, after);
 }
 
+/**
+ * At most this share of the time goes to sampling (spacedAfter): on a large install a round every
+ * 10 s would keep the server busy. A later round counts the longer window, so no traffic is lost,
+ * only seen later (docs/scale.md "Capacity").
+ */
+const samplingShare = 0.25;
+
 export function trafficSamplingJob(context: IntelligenceContext) {
+  // How long this process's last round took.
+  let lastRoundMs = 0;
   // The next round is queued first, so a round that fails (and is retried) never ends the chain.
   return defineJob<IntelligenceJob>('sample-traffic', sampleTrafficJobSchema, async () => {
     const at = context.now();
-    await scheduleNextSampling(context, at);
-    await pruneTrafficOrigins(context.db, new Date(at.getTime() - trafficKeptMs));
-    await pruneTrafficHours(context.db, new Date(at.getTime() - trafficKeptMs));
-    await deleteMetricsBefore(context.db, new Date(at.getTime() - context.metricsRetentionMs));
-    await sampleTraffic(context, at);
+    await scheduleNextSampling(context, spacedAfter(at, lastRoundMs, samplingShare));
+    const started = performance.now();
+    try {
+      await pruneTrafficOrigins(context.db, new Date(at.getTime() - trafficKeptMs));
+      await pruneTrafficHours(context.db, new Date(at.getTime() - trafficKeptMs));
+      await deleteMetricsBefore(context.db, new Date(at.getTime() - context.metricsRetentionMs));
+      await sampleTraffic(context, at);
+    } finally {
+      lastRoundMs = performance.now() - started;
+    }
   });
 }
 

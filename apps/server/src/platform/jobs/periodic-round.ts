@@ -34,3 +34,12 @@ export async function scheduleNextRound<K extends string>(
     { startAfter: new Date(slot * intervalMs), id: roundId(kind, intervalMs, slot) },
   );
 }
+
+/**
+ * When the next round may be due, for rounds to take at most `share` of the time: after one that
+ * took `lastRoundMs`, `after` moved on by the rest that share asks for (a quarter: three times
+ * the round). A round that takes a third of its interval or more so skips a slot or more.
+ */
+export function spacedAfter(after: Date, lastRoundMs: number, share: number): Date {
+  return new Date(after.getTime() + Math.max(0, lastRoundMs) * (1 / share - 1));
+}
