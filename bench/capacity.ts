@@ -339,8 +339,27 @@ interface Step {
   seedSeconds: number;
 }
 
+/**
+ * The deployment samples stored: counted before and after the step measures, whether traffic
+ * rounds wrote while it did (each writes one per deployment; on a large install a round is
+ * paced and spaced out, so it may run through the window or not at all).
+ */
+async function samplesStored(database: BenchDatabase): Promise<number> {
+  if (database.driver.kind !== 'postgres') return NaN;
+  // The pool's own type stays behind BenchDatabase's; this query's row is known.
+  const { rows } = (await database.driver.pool.query(
+    'SELECT count(*)::int AS samples FROM deployment_metrics',
+  )) as { rows: { samples: number }[] };
+  return rows[0]?.samples ?? 0;
+}
+
 /** One step's measurements on a fresh start of the install; sockets held until the end. */
-async function measureStep(env: Record<string, string>, step: Step, workDir: string) {
+async function measureStep(
+  env: Record<string, string>,
+  step: Step,
+  workDir: string,
+  database: BenchDatabase,
+) {
   const install = await startInstall(env);
   let live: LiveSocket[] = [];
   try {
@@ -349,9 +368,12 @@ async function measureStep(env: Record<string, string>, step: Step, workDir: str
     const opened = await openSockets(install.base, session, step.sockets);
     live = opened.sockets;
     await new Promise((resolve) => setTimeout(resolve, settleSeconds * 1000));
+    const [measuring, samplesBefore] = [performance.now(), await samplesStored(database)];
     const loads = await measurePages(install.base, session);
     const dns = await measureDns(install.dnsPort, step.apps, workDir);
     return {
+      measuredSeconds: (performance.now() - measuring) / 1000,
+      samples: (await samplesStored(database)) - samplesBefore,
       ...step,
       startMs: install.startMs,
       connectMs: opened.connectMs,
@@ -432,6 +454,14 @@ function checksOf(step: Measured, reference: Reference): Check[] {
     goal:
       floor === undefined ? '-' : `≥ ${goals.dnsHold}× first step (${count(Math.round(floor))})`,
     met: step.dns && floor !== undefined ? step.dns.qps >= floor : undefined,
+  });
+  const deployments = step.apps * datacenters.length;
+  checks.push({
+    figure: 'traffic samples meanwhile',
+    value:
+      `${count(step.samples)} in ${step.measuredSeconds.toFixed(0)} s ` +
+      `(${(step.samples / deployments).toFixed(1)} rounds of ${count(deployments)} deployments)`,
+    goal: '-',
   });
   checks.push({
     figure: 'server RSS',
@@ -590,7 +620,7 @@ async function runSteps(database: BenchDatabase, env: Record<string, string>, wo
     grown = apps;
     const sockets = socketSteps[index] ?? socketSteps.at(-1) ?? 0;
     const seedSeconds = (performance.now() - started) / 1000;
-    const step = await measureStep(env, { apps, sockets, seedSeconds }, workDir);
+    const step = await measureStep(env, { apps, sockets, seedSeconds }, workDir, database);
     const firstStep = results[0]?.step ?? step;
     const reference = { apps: firstStep.apps, qps: firstStep.dns?.qps, noAppsStartMs };
     const checks = checksOf(step, reference);
