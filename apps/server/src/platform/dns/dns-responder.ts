@@ -9,8 +9,8 @@ import type { Zone, ZoneAuthority, ZoneSource } from './zone';
  * The built-in authoritative DNS responder (architecture "Embedded default" "DNS"): serves the
  * zones of a ZoneSource over UDP and TCP.
  *
- * The answering happens on threads of its own (dns-serving-thread.ts), which share the UDP port
- * where Node can (22.12+), so a busy server never delays an answer and both cores answer. This
+ * The answering happens on threads of its own (dns-serving-thread.ts), so a busy server never
+ * delays an answer; with more than two cores two threads share the UDP port (Node 22.12+). This
  * thread follows the zones and sends each new set to the threads, which build their index
  * (dns-index.ts) and answer on the wire (dns-answer.ts); TCP in dns-tcp.ts. UDP answers are
  * rate limited per source prefix, so we amplify no flood (response-rate-limit.ts); each thread
@@ -59,7 +59,7 @@ export function nodeSharesUdpPorts(): boolean {
 
 /**
  * Two threads where a core is left for the rest and Node can share the port, else one. On two
- * cores a second thread measured no gain (docs/scale.md "DNS"): the other core is the server's.
+ * cores a second thread measured no gain (docs/scale.md "DNS against PowerDNS").
  */
 function defaultThreads(): number {
   return nodeSharesUdpPorts() && os.availableParallelism() > 2 ? 2 : 1;
