@@ -70,8 +70,16 @@ function newestMtime(entry) {
     .reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stat.mtimeMs);
 }
 
+const migrationsFolder = path.join(root, 'apps/server/src/platform/db/migrations');
+
+/** The template is made again only when a migration changed since (or it is missing). */
+function databaseTemplateIsStale() {
+  if (!fs.existsSync(databaseTemplate)) return true;
+  return newestMtime(migrationsFolder) > fs.statSync(databaseTemplate).mtimeMs;
+}
+
 export function serverBundleIsStale() {
-  if (!fs.existsSync(serverBundle) || !fs.existsSync(databaseTemplate)) return true;
+  if (!fs.existsSync(serverBundle) || databaseTemplateIsStale()) return true;
   const builtAt = fs.statSync(serverBundle).mtimeMs;
   return serverInputs.some((input) => newestMtime(path.join(root, input)) > builtAt);
 }
@@ -90,7 +98,6 @@ async function buildDatabaseTemplate() {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = await PGlite.create();
   try {
-    const migrationsFolder = path.join(root, 'apps/server/src/platform/db/migrations');
     await migrate(drizzle({ client }), { migrationsFolder });
     const dump = await client.dumpDataDir('gzip');
     writeWhole(databaseTemplate, Buffer.from(await dump.arrayBuffer()));
@@ -99,7 +106,7 @@ async function buildDatabaseTemplate() {
   }
 }
 
-/** Builds the bundle and the database template; the bundle arrives last. */
+/** Builds the bundle, and the database template when stale; the bundle arrives last. */
 export async function buildServer() {
   const { outputFiles } = await esbuild.build({
     entryPoints: [path.join(root, 'apps/server/src/main.ts')],
@@ -122,7 +129,8 @@ export async function buildServer() {
     logLevel: 'error',
   });
   fs.mkdirSync(path.dirname(serverBundle), { recursive: true });
-  await buildDatabaseTemplate();
+  // Four seconds of initdb and migrations: not again for a change that leaves them as they are.
+  if (databaseTemplateIsStale()) await buildDatabaseTemplate();
   // The map first: the bundle's arrival is what says the build is done.
   for (const file of outputFiles.toSorted((a, b) => b.path.length - a.path.length)) {
     writeWhole(file.path, file.contents);

@@ -50,8 +50,7 @@ export type FromDnsThread =
   | { kind: 'listening'; port: number }
   | { kind: 'bind-failed'; message: string }
   | { kind: 'served' }
-  | { kind: 'log'; level: keyof DnsLogger; obj: object; msg?: string }
-  | { kind: 'closed' };
+  | { kind: 'log'; level: keyof DnsLogger; obj: object; msg?: string };
 
 function bindUdp(socket: dgram.Socket, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -183,13 +182,13 @@ async function serve(settings: DnsThreadSettings, port: number): Promise<void> {
     }
   };
 
-  const connections =
-    tcp && settings.tcp
-      ? serveTcp(tcp, (query) => answer(query, true), settings.tcp)
-      : new Set<net.Socket>();
-  // A backstop only: serveTcp evicts before the count grows past maxConnections.
-  if (tcp && settings.tcp) tcp.maxConnections = settings.tcp.maxConnections + 16;
-  tcp?.on('error', (error) => logger.warn({ err: error }, 'DNS TCP server error'));
+  let connections = new Set<net.Socket>();
+  if (tcp && settings.tcp) {
+    connections = serveTcp(tcp, (query) => answer(query, true), settings.tcp);
+    // A backstop only: serveTcp evicts before the count grows past maxConnections.
+    tcp.maxConnections = settings.tcp.maxConnections + 16;
+    tcp.on('error', (error) => logger.warn({ err: error }, 'DNS TCP server error'));
+  }
 
   const limit = settings.rateLimit
     ? createResponseRateLimiter(settings.rateLimit)
@@ -207,19 +206,18 @@ async function serve(settings: DnsThreadSettings, port: number): Promise<void> {
   udp.on('error', (error) => logger.warn({ err: error }, 'DNS UDP socket error'));
 
   parentPort!.on('message', async (message: ToDnsThread) => {
-    if (message.kind === 'bind') return;
     if (message.kind === 'zones') {
       // Records the previous index left out are not logged again.
       index = settings.logsSkipped
         ? new DnsIndex(message.zones, settings.authority, logger, index?.skipped)
         : new DnsIndex(message.zones, settings.authority);
       post({ kind: 'served' });
-      return;
+    } else if (message.kind === 'close') {
+      // Sockets closed and the port to the server's thread too, the thread ends.
+      for (const socket of connections) socket.destroy();
+      await Promise.all([closeUdp(udp), closeTcp(tcp)]);
+      parentPort!.close();
     }
-    for (const socket of connections) socket.destroy();
-    await Promise.all([closeUdp(udp), closeTcp(tcp)]);
-    post({ kind: 'closed' });
-    parentPort!.close();
   });
   post({ kind: 'listening', port: sockets.port });
 }
