@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { auditAccessibility } from './accessibility';
 import { recordCspViolations } from './csp-violations';
+import { recordForFailures } from './failure-record';
 
 export const chromiumPath = '/usr/bin/chromium';
 
@@ -23,7 +24,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
-  return recordCspViolations(browser);
+  return recordForFailures(recordCspViolations(browser), screenshotDir);
 }
 
 /**

@@ -41,6 +41,15 @@ export default async function setup(project: TestProject) {
   project.provide('browserAvailable', browserAvailable);
 
   return async () => {
+    // A failed test's server side (a slow request, an error) is otherwise lost with the server.
+    for (const server of servers) {
+      const warnings = server.warnings();
+      if (warnings.length === 0) continue;
+      console.warn(
+        `\nServer ${server.baseUrl} logged ${warnings.length} warnings or errors; the last 40:`,
+      );
+      console.warn(warnings.slice(-40).join('\n'));
+    }
     await Promise.all(servers.map((server) => server.stop()));
   };
 }

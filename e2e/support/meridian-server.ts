@@ -39,6 +39,8 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, output: () =
 /** A control plane of its own, on a free loopback port, with a throwaway data directory. */
 export interface MeridianServer {
   baseUrl: string;
+  /** The server's warnings and errors so far (its JSON log lines at level warn and above). */
+  warnings(): string[];
   stop(): Promise<void>;
 }
 
@@ -52,6 +54,8 @@ export async function startMeridianServer(
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-e2e-'));
   let log = '';
+  // Pino's JSON lines and Node's own warnings; the start-up banner on stdout is neither.
+  let stderr = '';
   const server = spawn(process.execPath, [await ensureServerBundle()], {
     cwd: repoRoot,
     env: {
@@ -77,12 +81,23 @@ export async function startMeridianServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+    stderr += chunk.toString();
+  });
 
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, server, () => log);
   return {
     baseUrl,
+    warnings: () =>
+      log.split('\n').filter((line) => {
+        try {
+          return (JSON.parse(line) as { level?: number }).level! >= 40;
+        } catch {
+          return line.trim() !== '' && stderr.includes(line);
+        }
+      }),
     async stop() {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');

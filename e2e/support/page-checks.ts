@@ -1,6 +1,7 @@
 import { afterAll, afterEach } from 'vitest';
 import { takeAccessibilityViolations } from './accessibility';
 import { takeCspViolations } from './csp-violations';
+import { recordFailedPages } from './failure-record';
 
 /**
  * Fails the test (or the file's hooks) during which a page broke its Content Security Policy, or
@@ -18,5 +19,8 @@ function failOnPageViolations(): void {
 }
 
 // A setup file of every e2e file (vitest.config.ts), so no suite can forget the checks.
-afterEach(failOnPageViolations);
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') await recordFailedPages(context.task.name);
+  failOnPageViolations();
+});
 afterAll(failOnPageViolations);

@@ -50,6 +50,8 @@ export const httpTimeouts: HttpTimeouts = {
 export type HttpSettings = Partial<HttpTimeouts> & { trustProxy?: readonly string[] };
 
 const bodyLimit = 1024 * 1024;
+/** Requests slower than this are logged at warn: at that pace a user sees the console hang. */
+const slowRequestMs = 2_000;
 
 /**
  * An answer given before the request body was read (413, a refusal before parsing) waits until
@@ -118,9 +120,10 @@ export async function createHttpApp(
     await discardUnreadBody(request.raw);
   });
   app.addHook('onResponse', async (request, reply) => {
-    request.log.debug(
-      `${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`,
-    );
+    const line = `${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    // A request this slow is a fault an operator should see at the default level.
+    if (reply.elapsedTime >= slowRequestMs) request.log.warn(`slow request: ${line}`);
+    else request.log.debug(line);
   });
   await registerSecurityHeaders(app);
   await registerOpenApi(app);

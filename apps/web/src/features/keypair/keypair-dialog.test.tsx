@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_STORAGE_KEY } from '../../shared/session/user-storage-key';
@@ -35,6 +36,23 @@ describe('KeypairDialog', () => {
     expect(await screen.findByText('Please enter a username')).toBeTruthy();
     expect(await screen.findByText('Please enter a password')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('opens blank again when reopened at once after a cancel', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    let reopen = () => {};
+    function Reopenable() {
+      const [open, setOpen] = useState(true);
+      reopen = () => setOpen(true);
+      return <KeypairDialog open={open} onClose={() => setOpen(false)} />;
+    }
+    renderRoutes([{ path: '/', element: <Reopenable /> }]);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Username'), 'ada');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    // Before its closing animation has ended.
+    act(() => reopen());
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('');
   });
 
   it('downloads both keys', async () => {

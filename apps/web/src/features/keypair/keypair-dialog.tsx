@@ -28,6 +28,12 @@ export function KeypairDialog({ open, onClose }: { open: boolean; onClose: () =>
   const queryClient = useQueryClient();
   const createPrivateKey = useCreatePrivateKey();
   const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<KeypairCredentials>();
+  // Emptied as it closes, not once its closing animation ends: reopened at once, it is blank.
+  const close = () => {
+    form.resetFields();
+    onClose();
+  };
 
   async function download(values: KeypairCredentials) {
     setBusy(true);
@@ -50,7 +56,7 @@ export function KeypairDialog({ open, onClose }: { open: boolean; onClose: () =>
       downloadTextFile(PRIVATE_KEY_FILENAME, privateKey, KEY_FILE_TYPE);
       downloadTextFile(PUBLIC_KEY_FILENAME, publicKey, KEY_FILE_TYPE);
       notify.success(t('keypair.downloaded'), t('keypair.downloadedDescription'), notice);
-      onClose();
+      close();
     } finally {
       setBusy(false);
     }
@@ -63,10 +69,11 @@ export function KeypairDialog({ open, onClose }: { open: boolean; onClose: () =>
       okText={t('keypair.submit')}
       cancelText={t('common.cancel')}
       okButtonProps={{ htmlType: 'submit', loading: busy }}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
       modalRender={(dialog) => (
         <Form<KeypairCredentials>
+          form={form}
           name="keypair"
           layout="vertical"
           requiredMark={false}
