@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import nodemailer from 'nodemailer';
 import {
   signatureHeader,
   timestampHeader,
@@ -125,6 +124,8 @@ export async function sendEmail(
   }
   const server = new URL(settings.smtpUrl);
   const secure = server.protocol === 'smtps:';
+  // Loaded with the first e-mail, not at every start.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host: server.hostname.replace(/^\[|\]$/g, ''),
     port: Number(server.port) || (secure ? 465 : 587),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
-import * as acme from 'acme-client';
+import type * as acme from 'acme-client';
 import type { Database } from '../../../platform/db/database';
 import type { SecretBox } from '../../../platform/secret-box';
 import { findAcmeAccount, insertAcmeAccountIfAbsent } from './certificate.queries';
@@ -14,6 +14,13 @@ export interface AcmeSettings {
   caFile?: string;
 }
 
+/**
+ * acme-client, loaded when a certificate is first ordered: importing it costs a start about a
+ * tenth of a second or more (docs/scale.md "Start-up"), and most starts order none.
+ */
+let library: Promise<typeof acme> | undefined;
+const acmeLibrary = () => (library ??= import('acme-client'));
+
 /** The installation's account at the directory, made once and shared by every process. */
 export interface AcmeConnection {
   client(): Promise<acme.Client>;
@@ -24,16 +31,12 @@ export function acmeConnection(
   secrets: SecretBox,
   settings: AcmeSettings,
 ): AcmeConnection {
-  if (settings.caFile) {
-    // acme-client talks through its own axios instance: the extra CA joins the public roots.
-    acme.axios.defaults.httpsAgent = new https.Agent({
-      ca: [...rootCertificates, readFileSync(settings.caFile, 'utf8')],
-    });
-  }
+  // Read at once, so a missing file is a start-up error rather than a failed order.
+  const extraCa = settings.caFile ? readFileSync(settings.caFile, 'utf8') : undefined;
   let loaded: Promise<acme.Client> | undefined;
   return {
     client() {
-      loaded ??= loadAccount(db, secrets, settings).catch((error: unknown) => {
+      loaded ??= loadAccount(db, secrets, settings, extraCa).catch((error: unknown) => {
         loaded = undefined;
         throw error;
       });
@@ -47,7 +50,13 @@ async function loadAccount(
   db: Database,
   secrets: SecretBox,
   settings: AcmeSettings,
+  extraCa: string | undefined,
 ): Promise<acme.Client> {
+  const acme = await acmeLibrary();
+  if (extraCa) {
+    // acme-client talks through its own axios instance: the extra CA joins the public roots.
+    acme.axios.defaults.httpsAgent = new https.Agent({ ca: [...rootCertificates, extraCa] });
+  }
   const { directoryUrl, email } = settings;
   let stored = await findAcmeAccount(db, directoryUrl);
   if (!stored) {
@@ -136,6 +145,7 @@ export async function finishOrder(
 export async function newKeyAndCsr(
   domainNames: readonly string[],
 ): Promise<{ privateKeyPem: string; csrPem: string }> {
+  const acme = await acmeLibrary();
   const key = await acme.crypto.createPrivateEcdsaKey();
   const [, csr] = await acme.crypto.createCsr(
     { commonName: domainNames[0]!, altNames: [...domainNames] },

@@ -210,9 +210,8 @@ describe('the endpoint guard while dialling', () => {
   it('guards the agent a Watch or any fetch-based client gets from the kubeconfig', async () => {
     const target = onHost(await serve(version), 'imds.cluster.test');
     const resolve = async () => ['169.254.169.254'];
-    const init = await kubeConfigOf(target, { allowPrivate: true, resolve }).applyToFetchOptions(
-      {},
-    );
+    const config = await kubeConfigOf(target, { allowPrivate: true, resolve });
+    const init = await config.applyToFetchOptions({});
     expect(init.agent).toBeInstanceOf(http.Agent);
     const socket = (init.agent as http.Agent).createConnection({
       host: 'imds.cluster.test',

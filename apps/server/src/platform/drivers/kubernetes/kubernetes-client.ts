@@ -1,12 +1,11 @@
 import { Agent } from 'node:http';
 import type { RequestOptions } from 'node:https';
-import {
+import type {
+  Configuration,
   CoreV1Api,
-  createConfiguration,
   KubeConfig,
   KubernetesObjectApi,
-  ServerConfiguration,
-  VersionApi,
+  RequestContext,
 } from '@kubernetes/client-node';
 import { parseKubeconfig, type KubeconfigTarget } from '@meridian/domain/clusters/kubeconfig';
 import { PermanentDriverError } from '../infrastructure-driver';
@@ -43,27 +42,48 @@ export function openKubeconfig(text: string | undefined, clusterName: string): K
 }
 
 /**
- * A client configuration whose every connection, redirects included, is checked against the
- * endpoint policy as it opens: generated APIs, Watch and Log alike get their agent from here.
+ * @kubernetes/client-node, loaded on first use: importing it costs a start about half a second
+ * (docs/scale.md "Start-up"), and a server may run for hours before it calls a cluster.
  */
-class GuardedKubeConfig extends KubeConfig {
-  constructor(private readonly policy: ClusterEndpointPolicy) {
-    super();
-  }
+let loaded: ReturnType<typeof loadClientLibrary> | undefined;
+const clientLibrary = () => (loaded ??= loadClientLibrary());
 
-  override async applySecurityAuthentication(
-    context: Parameters<KubeConfig['applySecurityAuthentication']>[0],
-  ): Promise<void> {
-    await super.applySecurityAuthentication(context);
-    const agent = context.getAgent();
-    if (agent) guardConnections(agent, this.policy);
-  }
+async function loadClientLibrary() {
+  const library = await import('@kubernetes/client-node');
+  /**
+   * A client configuration whose every connection, redirects included, is checked against the
+   * endpoint policy as it opens: generated APIs, Watch and Log alike get their agent from here.
+   */
+  class GuardedKubeConfig extends library.KubeConfig {
+    constructor(private readonly policy: ClusterEndpointPolicy) {
+      super();
+    }
 
-  override async applyToFetchOptions(options: RequestOptions) {
-    const init = await super.applyToFetchOptions(options);
-    if (init.agent instanceof Agent) guardConnections(init.agent, this.policy);
-    return init;
+    override async applySecurityAuthentication(context: RequestContext): Promise<void> {
+      await super.applySecurityAuthentication(context);
+      const agent = context.getAgent();
+      if (agent) guardConnections(agent, this.policy);
+    }
+
+    override async applyToFetchOptions(options: RequestOptions) {
+      const init = await super.applyToFetchOptions(options);
+      if (init.agent instanceof Agent) guardConnections(init.agent, this.policy);
+      return init;
+    }
   }
+  /** The object API with the context's namespace as default, without reading any file. */
+  class TargetObjectApi extends library.KubernetesObjectApi {
+    constructor(configuration: Configuration, namespace: string | undefined) {
+      super(configuration);
+      if (namespace) this.defaultNamespace = namespace;
+    }
+  }
+  return { library, GuardedKubeConfig, TargetObjectApi };
+}
+
+/** The library's values a driver uses beside a client (its patch strategies, Watch, Log). */
+export async function kubernetesLibrary() {
+  return (await clientLibrary()).library;
 }
 
 /**
@@ -71,9 +91,13 @@ class GuardedKubeConfig extends KubeConfig {
  * text: no exec, auth-provider, file path or proxy can reach @kubernetes/client-node. With a
  * policy, every connection it opens is checked (a trusted origin's are not).
  */
-export function kubeConfigOf(target: KubeconfigTarget, policy?: ClusterEndpointPolicy): KubeConfig {
+export async function kubeConfigOf(
+  target: KubeconfigTarget,
+  policy?: ClusterEndpointPolicy,
+): Promise<KubeConfig> {
+  const { library, GuardedKubeConfig } = await clientLibrary();
   const guarded = policy && !isTrustedOrigin(target.server, policy);
-  const config = guarded ? new GuardedKubeConfig(policy) : new KubeConfig();
+  const config = guarded ? new GuardedKubeConfig(policy) : new library.KubeConfig();
   config.loadFromOptions({
     clusters: [
       {
@@ -123,7 +147,8 @@ function deadline(ms: number): AbortSignal {
 }
 
 /** The generated clients' configuration with a deadline on every request and on all of them. */
-function configurationOf(config: KubeConfig, timeouts: KubernetesTimeouts) {
+async function configurationOf(config: KubeConfig, timeouts: KubernetesTimeouts) {
+  const { createConfiguration, ServerConfiguration } = await kubernetesLibrary();
   const operation = deadline(timeouts.operationMs);
   return createConfiguration({
     baseServer: new ServerConfiguration(config.getCurrentCluster()!.server, {}),
@@ -140,14 +165,6 @@ function configurationOf(config: KubeConfig, timeouts: KubernetesTimeouts) {
   });
 }
 
-/** The object API with the context's namespace as default, without reading any file. */
-class TargetObjectApi extends KubernetesObjectApi {
-  constructor(config: KubeConfig, target: KubeconfigTarget, timeouts: KubernetesTimeouts) {
-    super(configurationOf(config, timeouts));
-    if (target.namespace) this.defaultNamespace = target.namespace;
-  }
-}
-
 /**
  * The dynamic object API of the target cluster (server-side apply, read, delete), once its
  * address passes the endpoint policy; every connection it opens is checked again. A refused
@@ -162,7 +179,9 @@ export async function guardedObjectApi(
   if (!endpoint.ok) {
     throw endpoint.refused ? new PermanentDriverError(endpoint.reason) : new Error(endpoint.reason);
   }
-  return new TargetObjectApi(kubeConfigOf(target, policy), target, timeouts);
+  const { TargetObjectApi } = await clientLibrary();
+  const configuration = await configurationOf(await kubeConfigOf(target, policy), timeouts);
+  return new TargetObjectApi(configuration, target.namespace);
 }
 
 export type ProbeResult =
@@ -211,8 +230,9 @@ export async function probeVersion(
   const endpoint = await checkClusterEndpoint(target.server, policy);
   if (!endpoint.ok) return { ok: false, reason: endpoint.reason };
   try {
-    const config = kubeConfigOf(target, policy);
-    const configuration = configurationOf(config, {
+    const { CoreV1Api, VersionApi } = await kubernetesLibrary();
+    const config = await kubeConfigOf(target, policy);
+    const configuration = await configurationOf(config, {
       requestMs: timeouts.requestMs ?? defaultKubernetesTimeouts.requestMs,
       operationMs: timeouts.operationMs ?? defaultKubernetesTimeouts.operationMs,
     });

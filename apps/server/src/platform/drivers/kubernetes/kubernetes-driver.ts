@@ -1,5 +1,4 @@
-import type { KubernetesObjectApi } from '@kubernetes/client-node';
-import { PatchStrategy, type KubernetesObject } from '@kubernetes/client-node';
+import type { KubernetesObject, KubernetesObjectApi } from '@kubernetes/client-node';
 import type { KubeconfigTarget } from '@meridian/domain/clusters/kubeconfig';
 import {
   PermanentDriverError,
@@ -19,6 +18,7 @@ import {
   defaultKubernetesTimeouts,
   guardedObjectApi,
   kubeConfigOf,
+  kubernetesLibrary,
   openKubeconfig,
   probeVersion,
   type KubernetesTimeouts,
@@ -134,6 +134,7 @@ export class KubernetesDriver implements InfrastructureDriver {
   async applyWorkload(spec: ClusterSpec, workload: WorkloadSpec): Promise<void> {
     const objects = objectsToApply(workload);
     const client = await this.client(spec);
+    const { PatchStrategy } = await kubernetesLibrary();
     for (const object of objects) {
       try {
         await client.patch(
@@ -326,7 +327,7 @@ export class KubernetesDriver implements InfrastructureDriver {
     const { logSources, readSourceLogs } = await import('./kubernetes-logs');
     try {
       const sources = await logSources(await this.client(spec), workload);
-      const config = kubeConfigOf(this.target(spec), this.endpoints);
+      const config = await kubeConfigOf(this.target(spec), this.endpoints);
       return await readSourceLogs(config, sources, query, this.timeouts.requestMs);
     } catch (error) {
       throw driverError(error, `Reading the logs on ${spec.name}`);
@@ -349,7 +350,7 @@ export class KubernetesDriver implements InfrastructureDriver {
     try {
       const client = await this.client(spec);
       const sources = await logSources(client, workload);
-      const config = kubeConfigOf(this.target(spec), this.endpoints);
+      const config = await kubeConfigOf(this.target(spec), this.endpoints);
       const list = () => logSources(client, workload);
       watchSourceSet(list, sources, this.podSetCheckMs, stop, follow.signal);
       await followSourceLogs(config, sources, query, onLines, follow.signal);

@@ -1,7 +1,6 @@
-import { Watch } from '@kubernetes/client-node';
 import type { KubeconfigTarget } from '@meridian/domain/clusters/kubeconfig';
 import type { ClusterEndpointPolicy } from '../../outbound-guard';
-import { kubeConfigOf } from './kubernetes-client';
+import { kubeConfigOf, kubernetesLibrary } from './kubernetes-client';
 
 /**
  * Waits until the cluster tells of a change to the namespace's Deployments after
@@ -22,7 +21,8 @@ export async function waitForDeploymentChange(
   timer.unref();
   let controller: AbortController | undefined;
   try {
-    controller = await new Watch(kubeConfigOf(target, policy)).watch(
+    const { Watch } = await kubernetesLibrary();
+    controller = await new Watch(await kubeConfigOf(target, policy)).watch(
       `/apis/apps/v1/namespaces/${encodeURIComponent(namespace)}/deployments`,
       { resourceVersion, timeoutSeconds: Math.ceil(waitMs / 1000), allowWatchBookmarks: false },
       () => finish(),
