@@ -7,6 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
+import { chooseOption } from './support/select-option';
 import {
   authorizedFetch,
   createSmartClusterByApi,
@@ -189,8 +190,7 @@ describe.skipIf(!inject('browserAvailable'))('apps in Chromium', () => {
     const form = await openCreateAppDrawer();
     await fillCommonFields(form, heatApp, 'v1');
     await form.getByRole('tab', { name: 'Heat' }).click();
-    await form.getByLabel('Flavor', { exact: true }).click();
-    await page.locator('.ant-select-item-option', { hasText: /^Small · / }).click();
+    await chooseOption(page, form.getByLabel('Flavor', { exact: true }), { text: /^Small · / });
     // antd hides the radio input under its button: click the button's text.
     await form.getByText('HDD', { exact: true }).click();
     expect(await form.getByRole('radio', { name: 'HDD' }).isChecked()).toBe(true);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
+import { chooseOption } from './support/select-option';
 import { userStorageKey } from './support/credentials';
 import { createBasicAppByApi, createUserByApi } from './support/session';
 import { sharedServerUrl } from './support/meridian-server';
@@ -50,8 +51,7 @@ describe.skipIf(!inject('browserAvailable'))('CI/CD reference page in Chromium',
     await page.goto('/references/cluster-integration');
     await expectVisible(page.getByRole('heading', { name: 'Cluster integration' }));
     // Other suites may have made apps too: pick ours, whose only smart cluster then follows.
-    await page.getByLabel('App', { exact: true }).click();
-    await page.locator(`.ant-select-dropdown .ant-select-item-option[title="${appName}"]`).click();
+    await chooseOption(page, page.getByLabel('App', { exact: true }), { title: appName });
     // The picture and its audit are of the page, not of a list still closing over it.
     await page
       .locator('.ant-select-dropdown')

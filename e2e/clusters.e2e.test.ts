@@ -3,6 +3,7 @@ import https from 'node:https';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
+import { chooseOption } from './support/select-option';
 import { adminCredentials, userStorageKey } from './support/credentials';
 import { sharedServerUrl } from './support/meridian-server';
 
@@ -103,9 +104,9 @@ describe.skipIf(!inject('browserAvailable'))('smart clusters in Chromium', () =>
     await expectVisible(form.getByText('Please select at least one datacenter'));
 
     await form.getByLabel('Name').fill(clusterName);
-    await form.getByLabel('Datacenters').click();
-    await page.locator('.ant-select-item-option', { hasText: 'Montréal' }).click();
-    await page.locator('.ant-select-item-option', { hasText: 'Toronto' }).click();
+    const datacenters = form.getByLabel('Datacenters');
+    await chooseOption(page, datacenters, { text: 'Montréal', search: 'Montréal' });
+    await chooseOption(page, datacenters, { text: 'Toronto', search: 'Toronto' });
     await page.keyboard.press('Escape');
     // 2 datacenters × (1 master + 1 minion) × (0.0425 + 0.0445) × 730.001
     await expectVisible(form.getByTestId('minimum-cost').getByText('$127.02 per month'));
@@ -324,10 +325,9 @@ describe.skipIf(!inject('browserAvailable'))('smart clusters in Chromium', () =>
     await page.getByRole('button', { name: 'Create cluster' }).first().click();
     const form = drawer('Create cluster');
     await form.getByLabel('Name').fill(externalName);
-    await form.getByLabel('Datacenters').click();
-    await page.locator('.ant-select-item-option', { hasText: 'Montréal' }).click();
-    await form.getByLabel('Datacenters').fill('External');
-    await page.locator('.ant-select-item-option', { hasText: 'External cluster' }).click();
+    const datacenters = form.getByLabel('Datacenters');
+    await chooseOption(page, datacenters, { text: 'Montréal', search: 'Montréal' });
+    await chooseOption(page, datacenters, { text: 'External cluster', search: 'External' });
     await page.keyboard.press('Escape');
     await form.getByRole('button', { name: 'Create', exact: true }).click();
     await expectVisible(form.getByText(/No mix of datacenters/));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
+import { chooseOption } from './support/select-option';
 import { startMeridianServer, type MeridianServer } from './support/meridian-server';
 import {
   authorizedFetch,
@@ -106,8 +107,9 @@ describe.skipIf(!inject('browserAvailable'))('a Basic app’s configuration in C
     const form = page.getByTestId('create-app-form');
     await form.getByLabel('Name', { exact: true }).fill(appName);
     await form.getByLabel('Version', { exact: true }).fill('v1');
-    await form.getByLabel('Smart cluster', { exact: true }).click();
-    await page.locator(`.ant-select-item-option[title="${smartClusterName}"]`).click();
+    await chooseOption(page, form.getByLabel('Smart cluster', { exact: true }), {
+      title: smartClusterName,
+    });
     await form.getByLabel('Image', { exact: true }).fill('nginx:1.27');
     await form.getByLabel('Target port', { exact: true }).fill('8080');
     await form.getByLabel('Port', { exact: true }).fill('80');
@@ -136,8 +138,7 @@ describe.skipIf(!inject('browserAvailable'))('a Basic app’s configuration in C
     await form.getByLabel('Secret 1 value').fill('s3cret');
 
     await unfold(form, 'healthCheck');
-    await form.getByLabel('Check', { exact: true }).click();
-    await page.locator('.ant-select-item-option[title="HTTP"]').click();
+    await chooseOption(page, form.getByLabel('Check', { exact: true }), { title: 'HTTP' });
     await form.getByLabel('Path', { exact: true }).fill('/healthz');
     await section(form, 'env').getByText('2 env').waitFor();
     await section(form, 'secrets').getByText('1 secret').waitFor();
@@ -270,10 +271,9 @@ describe.skipIf(!inject('browserAvailable'))('a Basic app’s configuration in C
     await page.getByRole('button', { name: 'Create version' }).first().click();
     const form = page.getByTestId('create-version-form');
     await form.getByRole('radio', { name: 'Private' }).check();
-    await form.getByLabel('Credentials', { exact: true }).click();
-    await page
-      .locator('.ant-select-item-option[title="company · https://registry.example.ca"]')
-      .click();
+    await chooseOption(page, form.getByLabel('Credentials', { exact: true }), {
+      title: 'company · https://registry.example.ca',
+    });
     await form.getByLabel('Registry URL').waitFor({ state: 'detached' });
     await screenshot(page, 'configuration-saved-registry-chosen');
     await form.getByRole('button', { name: 'Cancel' }).click();

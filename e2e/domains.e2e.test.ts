@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
+import { chooseOption } from './support/select-option';
 import {
   authorizedFetch,
   createBasicAppByApi,
@@ -67,30 +68,6 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
   const editor = () => page.getByTestId('dns-editor');
   const rows = () => editor().getByTestId('dns-row');
   const row = (text: string) => rows().filter({ hasText: text });
-
-  /** Picks the new row's type; a click that lands while the list still opens is tried again. */
-  async function chooseType(type: string) {
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      await editor().getByLabel('Type', { exact: true }).click();
-      const option = page.locator(
-        `.ant-select-dropdown:visible .ant-select-item-option[title="${type}"]`,
-      );
-      await expectVisible(option);
-      await option.click();
-      const chosen =
-        type === 'MX'
-          ? editor().getByLabel('Priority', { exact: true })
-          : editor().locator('[data-kind="new"]').getByText(type, { exact: true });
-      if (
-        await chosen.waitFor({ timeout: 2_000 }).then(
-          () => true,
-          () => false,
-        )
-      )
-        return;
-    }
-    throw new Error(`the type ${type} could not be chosen`);
-  }
 
   it('adds a domain from the Domain page, with the name servers shown', async () => {
     await page.goto('/domain');
@@ -190,7 +167,7 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
 
     // MX: priority and mail host, sent as one value.
     await editor().getByRole('button', { name: 'Create DNS record' }).click();
-    await chooseType('MX');
+    await chooseOption(page, editor().getByLabel('Type', { exact: true }), { title: 'MX' });
     await editor().getByLabel('Host', { exact: true }).fill('@');
     await editor().getByLabel('Priority', { exact: true }).fill('10');
     await editor().getByLabel('Mail host', { exact: true }).fill(`mail.${domainName}`);
@@ -322,8 +299,7 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
     await actions.getByText('Update domain').click();
     const form = page.getByTestId('update-domain-form');
     await expectVisible(form);
-    await form.getByRole('combobox').click();
-    await page.locator(`.ant-select-item-option[title="${domainName}"]`).click();
+    await chooseOption(page, form.getByRole('combobox'), { title: domainName });
     await form.getByLabel('Domain name 1', { exact: true }).fill('Shop');
     await form.getByRole('button', { name: 'Add a domain name' }).click();
     await form.getByLabel('Domain name 2', { exact: true }).fill('shop');
@@ -464,8 +440,7 @@ describe.skipIf(!inject('browserAvailable'))('domains and DNS in Chromium', () =
     await expectVisible(everywhere);
     await pollUntil(async () => !(await everywhere.isDisabled()), 'the names of both locations');
     await everywhere.check();
-    await form.getByRole('combobox').click();
-    await page.locator(`.ant-select-item-option[title="${domainName}"]`).click();
+    await chooseOption(page, form.getByRole('combobox'), { title: domainName });
     await form.getByLabel('Domain name 1', { exact: true }).fill('api');
     await screenshot(page, 'domains-update-domain-every-location');
     await form.getByRole('button', { name: 'Update domain names' }).click();

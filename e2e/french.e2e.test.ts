@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
+import { chooseOption } from './support/select-option';
 import {
   authorizedFetch,
   createUserByApi,
@@ -87,10 +88,10 @@ describe.skipIf(!inject('browserAvailable'))('the console in French', () => {
     await expectVisible(form.getByText('Veuillez fournir un nom'));
     await expectVisible(form.getByText('Veuillez choisir au moins un centre de données'));
     await form.getByLabel('Nom', { exact: true }).fill(clusterName);
-    await form.getByLabel('Centres de données').click();
-    // Filtered to one option: on a loaded machine the scrolling virtual list re-rendered it under the click.
-    await page.keyboard.type('Montréal');
-    await page.locator('.ant-select-item-option', { hasText: 'Montréal' }).click();
+    await chooseOption(page, form.getByLabel('Centres de données'), {
+      text: 'Montréal',
+      search: 'Montréal',
+    });
     await page.keyboard.press('Escape');
     // Amounts as Canadian French writes them: « 63,51 $ ».
     await expectVisible(form.getByTestId('minimum-cost').getByText(/\d+,\d\d\s\$/));
@@ -109,8 +110,9 @@ describe.skipIf(!inject('browserAvailable'))('the console in French', () => {
     const form = page.getByRole('dialog').filter({ hasText: 'Créer une application' });
     await form.getByLabel('Nom', { exact: true }).fill(appName);
     await form.getByLabel('Version', { exact: true }).fill('v1');
-    await form.getByLabel('Grappe intelligente', { exact: true }).click();
-    await page.locator(`.ant-select-item-option[title="${clusterName}"]`).click();
+    await chooseOption(page, form.getByLabel('Grappe intelligente', { exact: true }), {
+      title: clusterName,
+    });
     await form.getByRole('tab', { name: 'De base' }).click();
     await form.getByLabel('Image', { exact: true }).fill('nginx:1.27');
     await form.getByLabel('Port cible', { exact: true }).fill('8080');

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
+import { chooseOption } from './support/select-option';
 import { startMeridianServer, type MeridianServer } from './support/meridian-server';
 import {
   authorizedFetch,
@@ -119,8 +120,9 @@ describe.skipIf(!inject('browserAvailable'))('an app’s git source in Chromium'
   it('turns previews on in the form, shows a pull request’s preview and drops it once closed', async () => {
     const card = page.getByRole('region', { name: 'Git source' });
     await card.getByRole('button', { name: 'Edit' }).click();
-    await card.getByLabel('Smart cluster previews deploy to').click();
-    await page.locator('.ant-select-item-option[title="e2e-git"]').click();
+    await chooseOption(page, card.getByLabel('Smart cluster previews deploy to'), {
+      title: 'e2e-git',
+    });
     await card.getByRole('button', { name: 'Save' }).click();
     // The details again, saying where previews go.
     await card.getByRole('button', { name: 'Edit' }).waitFor();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
+import { chooseOption } from './support/select-option';
 import {
   authorizedFetch,
   createSmartClusterByApi,
@@ -114,11 +115,11 @@ describe.skipIf(!inject('browserAvailable'))('Heat stack outputs in Chromium', (
     await expectVisible(form.getByText('Template type'));
     await form.getByLabel('Name', { exact: true }).fill(appName);
     await form.getByLabel('Version', { exact: true }).fill('v1');
-    await form.getByLabel('Smart cluster', { exact: true }).click();
-    await page.locator(`.ant-select-item-option[title="${clusterName}"]`).click();
+    await chooseOption(page, form.getByLabel('Smart cluster', { exact: true }), {
+      title: clusterName,
+    });
     await form.getByRole('tab', { name: 'Heat' }).click();
-    await form.getByLabel('Flavor', { exact: true }).click();
-    await page.locator('.ant-select-item-option', { hasText: /^Small · / }).click();
+    await chooseOption(page, form.getByLabel('Flavor', { exact: true }), { text: /^Small · / });
     return form;
   }
 

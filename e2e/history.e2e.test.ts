@@ -2,6 +2,7 @@ import { wideTemplate } from '@meridian/domain/apps/wide-template.test-support';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
+import { chooseOption } from './support/select-option';
 import {
   authorizedFetch,
   createBasicAppByApi,
@@ -118,8 +119,7 @@ describe.skipIf(!inject('browserAvailable'))('app history and version diff in Ch
     await screenshot(page, 'history-timeline', { fullPage: true });
 
     // Filtering by version leaves the entries that put v1 in place or replaced it.
-    await history.getByLabel('Filter by version').click();
-    await page.locator('.ant-select-item-option[title="v1"]').click();
+    await chooseOption(page, history.getByLabel('Filter by version'), { title: 'v1' });
     await expect.poll(() => entries.count()).toBe(5);
     await history.getByText('Version v1 created').waitFor();
   });
@@ -167,10 +167,8 @@ describe.skipIf(!inject('browserAvailable'))('app history and version diff in Ch
       .filter({ has: page.getByRole('heading', { name: 'wide-b' }) });
     await card.getByRole('button', { name: 'Compare' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Compare versions' });
-    await dialog.getByLabel('From').click();
-    await page.locator('.ant-select-item-option[title="wide-a"]').click();
-    await dialog.getByLabel('To').click();
-    await page.locator('.ant-select-item-option[title="wide-b"]').last().click();
+    await chooseOption(page, dialog.getByLabel('From'), { title: 'wide-a' });
+    await chooseOption(page, dialog.getByLabel('To'), { title: 'wide-b' });
     const notice = dialog.getByTestId('diff-too-different');
     await notice.waitFor();
     expect(await notice.innerText()).toContain(

@@ -24,6 +24,10 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  // Pages without motion, as a reader who asks for reduced motion sees them (antd-theme.ts): on
+  // two loaded cores a click could land on a dialog or a list still sliding into place.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
   return recordForFailures(recordCspViolations(browser), screenshotDir);
 }
 

@@ -130,11 +130,37 @@ const darkTheme: ThemeConfig = {
   },
 };
 
-export function antdTheme(scheme: ColorScheme): ThemeConfig {
+/** The same theme without antd's motion (drawers, dialogs and lists appear without sliding). */
+function still(theme: ThemeConfig): ThemeConfig {
+  return { ...theme, token: { ...theme.token, motion: false } };
+}
+
+const stillThemes = { light: still(lightTheme), dark: still(darkTheme) };
+
+export function antdTheme(scheme: ColorScheme, reducedMotion = false): ThemeConfig {
+  if (reducedMotion) return stillThemes[scheme];
   return scheme === 'dark' ? darkTheme : lightTheme;
 }
 
-/** antd's theme for the theme shown now, following the account menu's switch and the system. */
+const reducedMotionQuery =
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia('(prefers-reduced-motion: reduce)')
+    : undefined;
+
+function subscribeReducedMotion(listener: () => void): () => void {
+  reducedMotionQuery?.addEventListener('change', listener);
+  return () => reducedMotionQuery?.removeEventListener('change', listener);
+}
+
+const prefersReducedMotion = () => reducedMotionQuery?.matches ?? false;
+
+/**
+ * antd's theme for the theme shown now, following the account menu's switch and the system; still
+ * for a reader whose system asks for reduced motion (WCAG 2.3.3), as the console's own CSS is.
+ */
 export function useAntdTheme(): ThemeConfig {
-  return antdTheme(useSyncExternalStore(subscribeColorScheme, colorScheme));
+  return antdTheme(
+    useSyncExternalStore(subscribeColorScheme, colorScheme),
+    useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion),
+  );
 }
