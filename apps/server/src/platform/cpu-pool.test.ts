@@ -38,8 +38,9 @@ describe('the CPU pool', () => {
   });
 
   it('stops a task past its deadline with a plain 503 sentence, and runs the next one', async () => {
-    // Long enough for a thread to start (tsx, imports) on a loaded machine.
-    pool = createCpuPool({ deadlineMs: 3_000 });
+    // Long enough for a thread to start (tsx compiling the tasks cold, imports) on a loaded machine:
+    // a clean clone on two cores at half speed took over 3 s (2026-11-29).
+    pool = createCpuPool({ deadlineMs: 8_000 });
     await pool.run(spinTask, { ms: 0 });
     const error = await pool.run(spinTask, { ms: 60_000 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ServiceBusyError);
