@@ -33,6 +33,11 @@ const exempt: Readonly<Record<string, string>> = {
     'one attempt of an alert to a receiver outside this rig: a crash before its outcome is ' +
     'written sends it again after the restart (at least once; receivers de-duplicate by ' +
     'event_uuid), and the next attempt is inserted with the outcome (docs/notification-channels.md)',
+  'apply-git-event':
+    'applies a git event that had to wait, through the version change and preview operations, ' +
+    'each one transaction sending the covered advance-rollout, rollout-deployment or ' +
+    'remove-deployment job; a crash before it commits runs it again, and an older event never ' +
+    'undoes a newer one (docs/git-sources.md)',
   'alerts-round':
     'periodic round: re-sends lost delivery jobs by their own ids (a no-op when queued) and ' +
     'records each budget threshold once under its (account, month, threshold) key',

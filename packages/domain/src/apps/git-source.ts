@@ -15,6 +15,7 @@ export const gitSourceMessages = {
   notUsed: 'Meridian does not act on this event',
   duplicate: 'This delivery was already handled',
   accepted: 'Delivery handled',
+  deferred: 'Delivery accepted; it takes effect once the change under way is done',
   needsBasicVersion: 'A push can only be deployed on an app whose newest version is a Basic one',
 } as const;
 

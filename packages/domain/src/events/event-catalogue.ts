@@ -113,6 +113,8 @@ export const eventPayloadSchema = z.object({
   preview_name: z.string().optional(),
   /** Why a rejected operation failed, in words a user can act on. */
   status_reason: z.string().optional(),
+  /** How a rollout that did not complete ended: halted by a failing step, or aborted by its user. */
+  rollout_outcome: z.enum(['halted', 'aborted']).optional(),
 });
 
 export type EventPayload = z.infer<typeof eventPayloadSchema>;

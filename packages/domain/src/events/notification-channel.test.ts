@@ -11,7 +11,12 @@ describe('alert channel events', () => {
     expect(channelEventOf('CERTIFICATE_RENEW_REJECTED')).toBe('certificate_expiring');
     expect(channelEventOf('BUDGET_THRESHOLD_REACHED')).toBe('budget_threshold');
     expect(channelEventOf('PREVIEW_DEPLOY_FULFILLED')).toBe('preview_ready');
-    expect(channelEventOf('PREVIEW_DEPLOY_REJECTED')).toBeUndefined();
+    expect(channelEventOf('PREVIEW_DEPLOY_REJECTED')).toBe('deployment_failed');
+    expect(channelEventOf('PREVIEW_DELETE_FULFILLED')).toBeUndefined();
+    expect(channelEventOf('APP_UPDATE_REJECTED', { rollout_outcome: 'halted' })).toBe(
+      'rollout_halted',
+    );
+    expect(channelEventOf('APP_UPDATE_REJECTED', { rollout_outcome: 'aborted' })).toBeUndefined();
     expect(channelEventOf('APP_DEPLOY_FULFILLED')).toBeUndefined();
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EventType } from './event-catalogue';
+import type { EventPayload, EventType } from './event-catalogue';
 
 /** The events a notification channel may subscribe to (issue 39 item 3). */
 export const channelEvents = [
@@ -26,18 +26,22 @@ const exactEvents: Partial<Record<string, ChannelEvent>> = {
   SMART_CLUSTER_CREATE_REJECTED: 'smart_cluster_failed',
   SMART_CLUSTER_UPDATE_REJECTED: 'smart_cluster_failed',
   SMART_CLUSTER_DELETE_REJECTED: 'smart_cluster_failed',
+  // A preview that could not be deployed is a failed deployment too.
+  PREVIEW_DEPLOY_REJECTED: 'deployment_failed',
   // Both the failed renewal and the 14/7/1-day expiry warnings are recorded as this type.
   CERTIFICATE_RENEW_REJECTED: 'certificate_expiring',
   BUDGET_THRESHOLD_REACHED: 'budget_threshold',
+  // Deployed and reachable; a removed preview (PREVIEW_DELETE_FULFILLED) is not news.
+  PREVIEW_DEPLOY_FULFILLED: 'preview_ready',
 };
 
-/** The channel event an event type is sent as, if any. */
-export function channelEventOf(type: EventType | string): ChannelEvent | undefined {
-  const exact = exactEvents[type];
-  if (exact) return exact;
-  // Preview events (PREVIEW…_FULFILLED) come from the git-webhook work; matched by shape.
-  if (type.startsWith('PREVIEW') && type.endsWith('_FULFILLED')) return 'preview_ready';
-  return undefined;
+/** The channel event an event is sent as, if any: a rollout its own user aborted alerts nobody. */
+export function channelEventOf(
+  type: EventType | string,
+  payload: Pick<EventPayload, 'rollout_outcome'> = {},
+): ChannelEvent | undefined {
+  if (type === 'APP_UPDATE_REJECTED' && payload.rollout_outcome === 'aborted') return undefined;
+  return exactEvents[type];
 }
 
 export const channelMessages = {

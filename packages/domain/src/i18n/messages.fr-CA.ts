@@ -544,8 +544,8 @@ export const messagesFrCA: Readonly<Record<string, string>> = {
   'Delivery handled': 'Livraison traitée',
   'A push can only be deployed on an app whose newest version is a Basic one':
     'Une poussée ne peut être déployée que sur une application dont la version la plus récente est de type Basic',
-  "This request's preview is still being deployed or removed; redeliver the event once it is done.":
-    'L’aperçu de cette demande de tirage (pull request) est encore en cours de déploiement ou de retrait; relivrez l’événement une fois l’opération terminée.',
+  'Delivery accepted; it takes effect once the change under way is done':
+    'Livraison acceptée; elle prendra effet une fois le changement en cours terminé',
   // templates (YAML, Kubernetes, Heat)
   'The file is empty': 'Le fichier est vide',
   'The file is too large; the limit is {limit} KiB':

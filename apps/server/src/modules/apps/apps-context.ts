@@ -4,11 +4,13 @@ import type { DriverRegistry } from '../../platform/drivers/infrastructure-drive
 import { transactionWithJobs, type JobSender } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
 import type { DeploymentJob } from './deployment/deployment-job-kinds';
+import type { GitEventJob } from './git/git-event-job';
+import type { RolloutJob } from './rollout/rollout.context';
 
 /** What the app, version, deployment and CI/CD services share: storage, jobs, drivers, keys, clock. */
 export interface AppsContext {
   db: Database;
-  jobs: JobSender<DeploymentJob>;
+  jobs: JobSender<DeploymentJob | RolloutJob | GitEventJob>;
   drivers: DriverRegistry;
   secrets: SecretBox;
   now: () => Date;

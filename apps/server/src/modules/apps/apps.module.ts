@@ -16,6 +16,7 @@ import { historyRoutes } from './history/history.routes';
 import { metricsRoutes } from './metrics/metrics.routes';
 import { clusterVersionRoutes } from './rollout/cluster-versions.routes';
 import { rolloutJobs } from './rollout/rollout.jobs';
+import { gitEventJobs } from './git/git-events';
 import { rolloutRoutes } from './rollout/rollout.routes';
 import { checkTemplateTask } from './template/template-check';
 import { versionDiffRoutes } from './version/version-diff.routes';
@@ -49,7 +50,11 @@ export async function registerApps(
   settings: AppsSettings = {},
 ): Promise<void> {
   const context = appsContextOf(platform, settings);
-  platform.jobs.define(...deploymentJobs(context), ...rolloutJobs(context));
+  platform.jobs.define(
+    ...deploymentJobs(context),
+    ...rolloutJobs(context),
+    ...gitEventJobs(context),
+  );
   platform.cpu.preload(checkTemplateTask);
   await registerSignedInRoutes(app, async (scope) => {
     for (const routes of [

@@ -210,7 +210,7 @@ export function alertText(
  * the alerts round sends any a crash left behind.
  */
 export async function queueChannelDeliveries(tx: Database, event: EventRow): Promise<void> {
-  const channelEvent = channelEventOf(event.eventType);
+  const channelEvent = channelEventOf(event.eventType, event.payload);
   if (!channelEvent) return;
   const channels = await channelsFor(tx, event.userId, channelEvent);
   if (channels.length === 0) return;

@@ -1,5 +1,5 @@
 import type { App as AppEntity } from '@meridian/domain/apps/app-api';
-import type { GitSourceCreated } from '@meridian/domain/apps/git-source';
+import { gitSourceMessages, type GitSourceCreated } from '@meridian/domain/apps/git-source';
 import type { Preview } from '@meridian/domain/apps/preview';
 import type { Domain } from '@meridian/domain/domains/domain-api';
 import type { NotificationEvent } from '@meridian/domain/events/notification-event';
@@ -16,46 +16,35 @@ import {
   readySmartCluster,
   waitForDeployments,
 } from '../app/app.test-support';
+import {
+  githubPullRequestPayload,
+  gitlabMergeRequestPayload,
+  type GitLabMergeRequestAction,
+} from './fixtures/webhook-payloads.test-support';
 
 const host = '127.0.0.1';
 const headSha = '4f1c2a9e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a';
 const nextSha = '9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d';
 
-// GitHub's documented pull_request example (docs.github.com "pull_request" event), trimmed.
-const gitHubPullRequest = (action: string, sha: string) =>
-  JSON.stringify({
-    action,
-    number: 7,
-    pull_request: {
-      number: 7,
-      state: action === 'closed' ? 'closed' : 'open',
-      title: 'Checkout in one step',
-      user: { login: 'octocat' },
-      head: { ref: 'one-step-checkout', sha },
-      base: { ref: 'main', sha: '6dcb09b5b57875f334f61aebed695e2e4193db5e' },
-      merged: false,
-    },
-    repository: { full_name: 'acme/shop' },
-    sender: { login: 'octocat' },
-  });
+const gitHubRequest = {
+  baseRef: 'main',
+  headRef: 'one-step-checkout',
+  title: 'Checkout in one step',
+};
 
-// GitLab's documented "Merge Request Hook" example, trimmed.
-const gitLabMergeRequest = (action: string) =>
-  JSON.stringify({
-    object_kind: 'merge_request',
-    event_type: 'merge_request',
-    user: { name: 'Administrator', username: 'root' },
-    project: { path_with_namespace: 'acme/shop' },
-    object_attributes: {
-      iid: 1,
-      title: 'MS-Viewport',
-      source_branch: 'ms-viewport',
-      target_branch: 'main',
-      state: action === 'merge' ? 'merged' : 'opened',
-      action,
-      last_commit: { id: 'da1560886d4f094c3e6c9ef40349f7d38b5d27d7' },
-    },
-  });
+/** GitHub's documented pull_request example (fixtures/), aimed at this test's app and commit. */
+function gitHubPullRequest(action: string, sha: string, number = 7): string {
+  const fields = { ...gitHubRequest, number, sha, login: 'octocat' };
+  if (action === 'opened' || action === 'synchronize' || action === 'closed') {
+    return JSON.stringify(githubPullRequestPayload(action, fields));
+  }
+  // An action previews do not act on (labeled): the opened example with its action changed.
+  return JSON.stringify({ ...githubPullRequestPayload('opened', fields), action });
+}
+
+/** GitLab's documented "Merge Request Hook" example, aimed at this test's branch. */
+const gitLabMergeRequest = (action: GitLabMergeRequestAction) =>
+  JSON.stringify(gitlabMergeRequestPayload(action, { baseRef: 'main' }));
 
 describe('pull request previews named through Meridian’s DNS', () => {
   let t: TestApp;
@@ -174,9 +163,51 @@ describe('pull request previews named through Meridian’s DNS', () => {
     );
   }, 150_000);
 
+  it('removes a preview closed while it was still deploying, and every preview with its source', async () => {
+    const git = await connect('github');
+    const send = async (action: string, number: number, delivery: string) => {
+      const body = gitHubPullRequest(action, headSha, number);
+      return hook(git.webhook_url, body, {
+        'x-hub-signature-256': await sign(git.secret, body),
+        'x-github-event': 'pull_request',
+        'x-github-delivery': delivery,
+      });
+    };
+    expect((await send('opened', 8, 'pr8-open')).statusCode).toBe(200);
+    const closed = await send('closed', 8, 'pr8-close');
+    expect(closed.json()).toEqual({ message: gitSourceMessages.deferred });
+    await waitFor(async () => (await previews()).length === 0, {
+      what: 'pr-8 to go once deployed',
+    });
+
+    expect((await send('opened', 9, 'pr9-open')).statusCode).toBe(200);
+    await previewWhere((p) => p.deployment.status === 'success', 'pr-9 to run');
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: `/meridian/v1/kube/apps/${app.uuid}/git`,
+      headers: user.headers,
+      payload: {
+        branch: 'main',
+        image: 'ghcr.io/acme/shop:{sha}',
+        smart_cluster_uuids: [smartUuid],
+        previews: { smart_cluster_uuid: smartUuid, domain_uuid: crypto.randomUUID() },
+      },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/meridian/v1/kube/apps/${app.uuid}/git`,
+      headers: user.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    await waitFor(async () => (await previews()).length === 0, {
+      what: 'pr-9 to go with its source',
+    });
+  }, 120_000);
+
   it('deploys a GitLab merge request and removes it once merged', async () => {
     const git = await connect('gitlab');
-    const send = (action: string) =>
+    const send = (action: GitLabMergeRequestAction) =>
       hook(git.webhook_url, gitLabMergeRequest(action), {
         'x-gitlab-token': git.secret,
         'x-gitlab-event': 'Merge Request Hook',

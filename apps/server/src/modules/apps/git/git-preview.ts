@@ -22,19 +22,10 @@ import { readySmartClusters, rolloutShape } from '../deployment/deployment.rollo
 import type { DeploymentView, DeploymentWork } from '../deployment/deployment.types';
 import type { DeploymentJob } from '../deployment/deployment-job-kinds';
 import { basicVersionToDeploy } from './git-push';
+import type { PullRequestEvent } from './git-event-job';
 
-/** A pull (GitHub) or merge (GitLab) request event, reduced to what a preview needs. */
-export interface PullRequestEvent extends PreviewFacts {
-  /** Opened or given a new commit: deploy; closed or merged: remove. */
-  action: 'deploy' | 'remove';
-  number: number;
-  /** The branch it would merge into (the source's branch, or it is not ours). */
-  base: string;
-}
-
-/** A preview still mid-operation takes no new commit and no closing (the provider may redeliver). */
-export const previewBusyMessage =
-  "This request's preview is still being deployed or removed; redeliver the event once it is done.";
+/** A preview still mid-operation takes its request's next event once it has settled (git-events.ts). */
+export class PreviewBusyError extends ConflictError {}
 
 // The fields read from GitHub's pull_request payload (@octokit/webhooks-types PullRequestEvent).
 const gitHubPullRequest = z.object({
@@ -132,6 +123,7 @@ export async function deployPreview(
   context: AppsContext,
   source: GitSourceRow,
   request: PullRequestEvent,
+  receivedAt: string,
 ): Promise<boolean> {
   const previews = source.previews;
   if (!previews) return false;
@@ -150,12 +142,15 @@ export async function deployPreview(
     branch: request.branch,
     sha: request.sha,
     author: request.author,
+    received_at: receivedAt,
   };
   const created = await inTransaction(context, async (tx, send) => {
     await lockApp(tx, app.id);
     const existing = await previewWork(tx, app.id, request.number);
     if (existing) {
-      if (existing.deployment.preview?.sha === request.sha) return undefined;
+      if (isStale(existing, receivedAt) || existing.deployment.preview?.sha === request.sha) {
+        return undefined;
+      }
       requireIdle(existing);
       await updatePreview(context, tx, send, existing, { version, imageName, facts });
       return undefined;
@@ -191,7 +186,15 @@ export async function deployPreview(
 
 function requireIdle(work: DeploymentWork): void {
   const { status } = work.deployment;
-  if (status === 'deleting' || isInProgress(status)) throw new ConflictError(previewBusyMessage);
+  if (status === 'deleting' || isInProgress(status)) {
+    throw new PreviewBusyError('The preview is still being deployed or removed.');
+  }
+}
+
+/** A request older than the one the preview last took (a late retry): it changes nothing. */
+function isStale(work: DeploymentWork, receivedAt: string): boolean {
+  const applied = work.deployment.preview?.received_at;
+  return applied !== undefined && applied > receivedAt;
 }
 
 /** The request's next commit: the same deployment rolls the newest version with its image. */
@@ -221,14 +224,15 @@ async function updatePreview(
 /** A request closed or merged: its preview goes, and its name with it. Whether there was one. */
 export async function removePreview(
   context: AppsContext,
-  source: GitSourceRow,
+  appId: string,
   prNumber: number,
+  receivedAt: string,
 ): Promise<boolean> {
   return inTransaction(context, async (tx, send) => {
-    await lockApp(tx, source.appId);
-    const work = await previewWork(tx, source.appId, prNumber);
+    await lockApp(tx, appId);
+    const work = await previewWork(tx, appId, prNumber);
     if (!work) return false;
-    if (work.deployment.status === 'deleting') return true;
+    if (work.deployment.status === 'deleting' || isStale(work, receivedAt)) return true;
     requireIdle(work);
     if (work.cluster.deleted) {
       await deleteDeploymentRow(tx, work.deployment.id);

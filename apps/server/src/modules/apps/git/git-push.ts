@@ -8,13 +8,7 @@ import type { RolloutContext } from '../rollout/rollout.context';
 import { changeConfiguration } from '../version/version-configuration';
 import { newestVersionOfApp } from '../version/version.queries';
 import { ownVersion } from '../version/version.records';
-
-/** A push as either provider sends it, reduced to what a deploy needs. */
-export interface GitPush {
-  branch: string;
-  sha: string;
-  author: string;
-}
+import type { GitPush } from './git-event-job';
 
 const zeroSha = /^0+$/;
 

@@ -111,7 +111,7 @@ function readChangeRemoveRoutes(
       config,
       schema: {
         tags: ['apps'],
-        summary: 'Disconnect the git source (its webhook stops working)',
+        summary: 'Disconnect the git source (its webhook stops working; its previews are removed)',
         security: sessionOrApiKey,
         params,
         response: { 204: z.null(), ...errorResponses },

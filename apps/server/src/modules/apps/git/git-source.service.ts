@@ -11,6 +11,7 @@ import { ConflictError, NotFoundError } from '../../../platform/http/errors';
 import { ownSmartClustersWithMembers, ownLiveSmartCluster } from '../../clusters/clusters.public';
 import { ownApp } from '../app/app.records';
 import type { AppsContext } from '../apps-context';
+import { removeAllPreviews } from './git-events';
 import {
   deleteGitSource,
   findGitSourceOfApp,
@@ -35,15 +36,19 @@ export function toGitSource(row: GitSourceRow, origin: string): GitSource {
   };
 }
 
-/** The smart clusters named must be the caller's and alive (else 404, as anywhere). */
-async function checkClusters(
+/** The smart clusters and the preview domain named must be the caller's (else 404, as anywhere). */
+async function checkReferences(
   context: AppsContext,
   userId: string,
   body: GitSourceUpdate,
 ): Promise<void> {
   await ownSmartClustersWithMembers(context.db, userId, body.smart_cluster_uuids);
-  if (body.previews)
-    await ownLiveSmartCluster(context.db, userId, body.previews.smart_cluster_uuid);
+  if (!body.previews) return;
+  await ownLiveSmartCluster(context.db, userId, body.previews.smart_cluster_uuid);
+  const domainId = body.previews.domain_uuid;
+  if (domainId && !(await context.previewNames?.domainName(userId, domainId))) {
+    throw new NotFoundError('Domain not found');
+  }
 }
 
 async function ownGitSource(context: AppsContext, userId: string, appId: string) {
@@ -61,7 +66,7 @@ export async function createGitSource(
   origin: string,
 ): Promise<GitSourceCreated> {
   const app = await ownApp(context.db, userId, appId);
-  await checkClusters(context, userId, body);
+  await checkReferences(context, userId, body);
   if (await findGitSourceOfApp(context.db, app.id)) {
     throw new ConflictError(gitSourceMessages.alreadyConnected);
   }
@@ -98,7 +103,9 @@ export async function changeGitSource(
   origin: string,
 ): Promise<GitSource> {
   const row = await ownGitSource(context, userId, appId);
-  await checkClusters(context, userId, body);
+  await checkReferences(context, userId, body);
+  // Previews turned off: the running ones go with their names, as when their requests close.
+  if (body.previews === null && row.previews) await removeAllPreviews(context, row.appId);
   const updated = await updateGitSource(context.db, row.id, {
     branch: body.branch,
     image: body.image,
@@ -116,5 +123,6 @@ export async function removeGitSource(
   appId: string,
 ): Promise<void> {
   const row = await ownGitSource(context, userId, appId);
+  await removeAllPreviews(context, row.appId);
   await deleteGitSource(context.db, row.id);
 }

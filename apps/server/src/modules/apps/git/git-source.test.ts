@@ -13,7 +13,16 @@ import {
   type TestApp,
 } from '../../../../test-support/test-app';
 import { gitDeliveries, gitSources, versions } from '../../../platform/db/schema/apps';
+import { readPullRequest } from './git-preview';
+import { readPush } from './git-push';
 import { deliveryMemoryMs } from './git-source.queries';
+import {
+  githubPullRequestPayload,
+  githubPushPayload,
+  githubTagDeletionPayload,
+  gitlabMergeRequestPayload,
+  gitlabPushPayload,
+} from './fixtures/webhook-payloads.test-support';
 import { createClusterTestApp, waitFor } from '../../clusters/cluster/cluster.test-support';
 import {
   allSettled,
@@ -25,36 +34,86 @@ import {
 
 const sha = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
 
-// GitHub's documented push example (docs.github.com "push" event), trimmed.
+// The providers' documented examples (fixtures/README.md), set to this test's repository and commit.
 const gitHubPush = (ref: string) =>
-  JSON.stringify({
-    ref,
-    before: '6113728f27ae82c7b1a177c8d03f9e96e0adf246',
-    after: sha,
-    created: false,
-    deleted: false,
-    forced: false,
-    repository: { id: 186853002, name: 'shop', full_name: 'acme/shop' },
-    pusher: { name: 'alice-pusher', email: 'alice@example.com' },
-    head_commit: {
-      id: sha,
-      message: 'Update README.md',
-      author: { name: 'Alice', email: 'alice@example.com', username: 'alice' },
-    },
+  JSON.stringify(githubPushPayload({ ref, sha, login: 'alice', repository: 'acme/shop' }));
+const gitLabPush = JSON.stringify(
+  gitlabPushPayload({ ref: 'refs/heads/main', sha, repository: 'acme/shop' }),
+);
+
+describe('the providers’ documented payloads, as published', () => {
+  it('reads GitHub’s and GitLab’s branch pushes and skips GitHub’s tag deletion', () => {
+    expect(readPush('github', githubPushPayload())).toEqual({
+      branch: 'master',
+      sha: '6113728f27ae82c7b1a177c8d03f9e96e0adf246',
+      author: 'Codertocat',
+    });
+    expect(readPush('github', githubTagDeletionPayload())).toBeNull();
+    expect(readPush('gitlab', gitlabPushPayload())).toEqual({
+      branch: 'master',
+      sha: 'da1560886d4f094c3e6c9ef40349f7d38b5d27d7',
+      author: 'jsmith',
+    });
   });
 
-// GitLab's documented "Push Hook" example, trimmed.
-const gitLabPush = JSON.stringify({
-  object_kind: 'push',
-  event_name: 'push',
-  before: '95790bf891e76fee5e1747ab589903a6a1f80f22',
-  after: sha,
-  ref: 'refs/heads/main',
-  checkout_sha: sha,
-  user_name: 'John Smith',
-  user_username: 'jsmith',
-  project: { path_with_namespace: 'acme/shop' },
-  total_commits_count: 1,
+  it('reads GitHub’s pull requests and GitLab’s merge request', () => {
+    const gitHubRequest = {
+      number: 2,
+      base: 'master',
+      branch: 'changes',
+      sha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821',
+      title: 'Update the README with new information.',
+      author: 'Codertocat',
+    };
+    const outcomes = { opened: 'deploy', synchronize: 'deploy', closed: 'remove' } as const;
+    for (const action of ['opened', 'synchronize', 'closed'] as const) {
+      const payload = githubPullRequestPayload(action);
+      const outcome = outcomes[action];
+      expect(readPullRequest('github', payload)).toMatchObject({
+        action: outcome,
+        ...gitHubRequest,
+      });
+    }
+    expect(readPullRequest('gitlab', gitlabMergeRequestPayload('open'))).toMatchObject({
+      action: 'deploy',
+      number: 1,
+      base: 'master',
+      branch: 'ms-viewport',
+      sha: 'da1560886d4f094c3e6c9ef40349f7d38b5d27d7',
+      title: 'MS-Viewport',
+      author: 'root',
+    });
+  });
+
+  it('keeps the example and changes only the fields given', () => {
+    const request = githubPullRequestPayload('synchronize', {
+      number: 7,
+      baseRef: 'main',
+      headRef: 'one-step-checkout',
+      sha,
+      title: 'Checkout in one step',
+      login: 'octocat',
+      repository: 'acme/shop',
+    });
+    expect(request).toMatchObject({ action: 'synchronize', number: 7, after: sha });
+    expect(request.pull_request).toMatchObject({
+      number: 7,
+      title: 'Checkout in one step',
+      user: { login: 'octocat' },
+      head: { ref: 'one-step-checkout', sha, repo: { full_name: 'acme/shop' } },
+      base: { ref: 'main', repo: { full_name: 'acme/shop' } },
+    });
+    expect(request.repository.full_name).toBe('acme/shop');
+    expect(githubPushPayload().after).toBe('6113728f27ae82c7b1a177c8d03f9e96e0adf246');
+    const merged = gitlabMergeRequestPayload('merge', { number: 3, baseRef: 'main', sha });
+    expect(merged.object_attributes).toMatchObject({
+      action: 'merge',
+      state: 'merged',
+      iid: 3,
+      target_branch: 'main',
+      last_commit: { id: sha },
+    });
+  });
 });
 
 describe.each(databaseBackends())('git sources and their webhooks on %s', (backend) => {
@@ -166,9 +225,20 @@ describe.each(databaseBackends())('git sources and their webhooks on %s', (backe
     expect(
       (await hook(git.webhook_url, tag, headers(await sign(git.secret, tag), 'd-t'))).statusCode,
     ).toBe(202);
+    // GitHub's documented push example as published: a tag deleted.
+    const tagDeleted = JSON.stringify(githubTagDeletionPayload());
+    const deletion = await hook(
+      git.webhook_url,
+      tagDeleted,
+      headers(await sign(git.secret, tagDeleted), 'd-td'),
+    );
+    expect(deletion.statusCode).toBe(202);
     expect(await versionCount()).toBe(before);
 
-    const huge = JSON.stringify({ ref: 'refs/heads/main', padding: 'x'.repeat(1024 * 1024) });
+    const huge = JSON.stringify({
+      ...githubPushPayload({ ref: 'refs/heads/main', sha }),
+      padding: 'x'.repeat(1024 * 1024),
+    });
     const tooLarge = await hook(
       git.webhook_url,
       huge,
@@ -234,5 +304,43 @@ describe.each(databaseBackends())('git sources and their webhooks on %s', (backe
       kind: 'git',
       name: 'GitLab push a1b2c3d by jsmith',
     });
+  }, 120_000);
+
+  it('rolls out a push heard during the last push’s rollout once that one is done', async () => {
+    await kube('DELETE', `/apps/${app.uuid}/git`);
+    const created = await kube('POST', `/apps/${app.uuid}/git`, {
+      ...source('gitlab'),
+      bake_seconds: 3,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const git = created.json<GitSourceCreated>();
+    const rolloutsBefore = (await kube('GET', `/apps/${app.uuid}/rollouts`)).json<Rollout[]>()
+      .length;
+    const before = await versionCount();
+    const push = (commit: string, key: string) =>
+      hook(
+        git.webhook_url,
+        JSON.stringify(gitlabPushPayload({ ref: 'refs/heads/main', sha: commit, login: 'bob' })),
+        { 'x-gitlab-token': git.secret, 'x-gitlab-event': 'Push Hook', 'idempotency-key': key },
+      );
+    expect((await push(`b${sha.slice(1)}`, 'push-b')).json()).toEqual({
+      message: gitSourceMessages.accepted,
+    });
+    // The first push's rollout bakes for 3 s: the next one waits for it, and is not lost.
+    expect((await push(`c${sha.slice(1)}`, 'push-c')).json()).toEqual({
+      message: gitSourceMessages.deferred,
+    });
+    expect((await push(`c${sha.slice(1)}`, 'push-c')).json()).toEqual({
+      message: gitSourceMessages.duplicate,
+    });
+    await waitFor(
+      async () => {
+        const list = (await kube('GET', `/apps/${app.uuid}/rollouts`)).json<Rollout[]>();
+        return list.length === rolloutsBefore + 2 && list[0]!.status === 'completed';
+      },
+      { what: 'both pushes rolled out', timeoutMs: 60_000 },
+    );
+    expect(await newestImageRolledOut(rolloutsBefore + 1)).toBe('ghcr.io/acme/shop:c1b2c3d-main');
+    expect(await versionCount()).toBe(before + 2);
   }, 120_000);
 });

@@ -10,8 +10,9 @@ import type { GitSourceRow } from '../../../platform/db/schema/apps';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../../../platform/http/errors';
 import { errorResponses } from '../../../platform/http/route-schema';
 import type { AppsContext } from '../apps-context';
-import { deployPreview, readPullRequest, removePreview } from './git-preview';
-import { deployPush, readPush } from './git-push';
+import { applyGitEvent } from './git-events';
+import { readPullRequest } from './git-preview';
+import { readPush } from './git-push';
 import { findGitSource, forgetDelivery, recordDelivery } from './git-source.queries';
 import {
   deliveryEvent,
@@ -33,6 +34,7 @@ const requestEvents: Record<GitSourceRow['provider'], string> = {
 };
 
 type Outcome = { status: 200 | 202; message: string };
+type Work = () => Promise<'applied' | 'deferred'>;
 const notUsed: Outcome = { status: 202, message: gitSourceMessages.notUsed };
 
 /** The work a delivery asks for, or null when Meridian does not act on it. */
@@ -41,18 +43,21 @@ function deliveryWork(
   source: GitSourceRow,
   event: string,
   payload: unknown,
-): (() => Promise<unknown>) | null {
+): Work | null {
+  const receivedAt = context.now().toISOString();
   if (event === pushEvents[source.provider]) {
     const push = readPush(source.provider, payload);
     if (!push || push.branch !== source.branch) return null;
-    return () => deployPush(context, source, push);
+    return () => applyGitEvent(context, source.appId, { type: 'push', push, receivedAt });
   }
   if (event === requestEvents[source.provider] && source.previews) {
     const request = readPullRequest(source.provider, payload);
     if (!request || request.base !== source.branch) return null;
-    return request.action === 'deploy'
-      ? () => deployPreview(context, source, request)
-      : () => removePreview(context, source, request.number);
+    const gitEvent =
+      request.action === 'deploy'
+        ? ({ type: 'preview', request, receivedAt } as const)
+        : ({ type: 'close-preview', number: request.number, receivedAt } as const);
+    return () => applyGitEvent(context, source.appId, gitEvent);
   }
   return null;
 }
@@ -76,14 +81,16 @@ async function handleDelivery(
   if (!(await recordDelivery(context.db, source.id, id, context.now()))) {
     return { status: 200, message: gitSourceMessages.duplicate };
   }
+  let done;
   try {
-    await work();
+    done = await work();
   } catch (error) {
     // Not handled: the provider's redelivery may try again.
     await forgetDelivery(context.db, source.id, id);
     throw error;
   }
-  return { status: 200, message: gitSourceMessages.accepted };
+  const message = done === 'deferred' ? gitSourceMessages.deferred : gitSourceMessages.accepted;
+  return { status: 200, message };
 }
 
 /**

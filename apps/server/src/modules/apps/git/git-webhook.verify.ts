@@ -45,14 +45,14 @@ export function deliveryEvent(provider: GitProvider, headers: DeliveryHeaders): 
 }
 
 /**
- * The delivery's id, for replays: GitHub's `X-GitHub-Delivery`; GitLab's `X-Gitlab-Event-UUID`
- * where its version sends one, else a hash of the body (a redelivery sends the same bytes).
+ * The delivery's id, for replays: GitHub's `X-GitHub-Delivery`; GitLab's `Idempotency-Key` (the
+ * same on its retries, GitLab 17.4+), else `X-Gitlab-Event-UUID`, else a hash of the body (a
+ * redelivery sends the same bytes).
  */
 export function deliveryId(provider: GitProvider, raw: Buffer, headers: DeliveryHeaders): string {
-  const given = header(
-    headers,
-    provider === 'github' ? 'x-github-delivery' : 'x-gitlab-event-uuid',
-  );
+  const names =
+    provider === 'github' ? ['x-github-delivery'] : ['idempotency-key', 'x-gitlab-event-uuid'];
+  const given = names.map((name) => header(headers, name)).find((value) => value);
   if (given && given.length <= 200) return given;
   return `sha256:${createHash('sha256').update(raw).digest('hex')}`;
 }

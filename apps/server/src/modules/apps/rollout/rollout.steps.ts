@@ -32,6 +32,7 @@ async function tellUser(
   outcome: EventOutcome,
   versionId: string,
   reason: string,
+  rolloutOutcome?: 'halted' | 'aborted',
 ): Promise<void> {
   const { userId } = rollout;
   const app = await ownApp(tx, userId, rollout.appId).catch(() => undefined);
@@ -43,7 +44,10 @@ async function tellUser(
   await recordEvent(tx, {
     userId,
     type: eventType('APP', 'UPDATE', outcome),
-    payload: payloadOf(app, smart, version, reason),
+    payload: {
+      ...payloadOf(app, smart, version, reason),
+      ...(rolloutOutcome ? { rollout_outcome: rolloutOutcome } : {}),
+    },
   });
 }
 
@@ -194,5 +198,6 @@ export async function endRollout(
   await changeRollout(tx, rollout.id, { status, reason: said, updatedAt: context.now() });
   if (rollout.historyId) await updateHistoryOutcome(tx, rollout.historyId, ending.outcome, said);
   const versionId = status === 'completed' ? rollout.toVersionId : rollout.fromVersionId;
-  await tellUser(tx, rollout, ending.event, versionId, said);
+  const unfinished = status === 'completed' ? undefined : status;
+  await tellUser(tx, rollout, ending.event, versionId, said, unfinished);
 }

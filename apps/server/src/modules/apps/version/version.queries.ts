@@ -104,6 +104,7 @@ export async function newestVersionOfApp(db: Database, appId: string) {
       secretsSealed: versions.secretsSealed,
       registry: versions.registry,
       registryPasswordSealed: versions.registryPasswordSealed,
+      createdAt: versions.createdAt,
     })
     .from(versions)
     .where(and(eq(versions.appId, appId), eq(versions.deleting, false)))

@@ -83,6 +83,8 @@ export interface PreviewFacts {
   branch: string;
   sha: string;
   author: string;
+  /** When the request event it runs was heard (ISO); unset on previews made before it was kept. */
+  received_at?: string;
 }
 
 /** A version running on one member cluster of a smart cluster (spec "Entities and their fields" Deployment). */
