@@ -157,5 +157,14 @@ describe.skipIf(!inject('browserAvailable'))('an app’s git source in Chromium'
       .getByText('Open a pull request against main to get a preview.')
       .waitFor({ timeout: 60_000 });
     expect(await row.count()).toBe(0);
+
+    // Disconnecting asks first, saying what goes with it.
+    await card.getByRole('button', { name: 'Disconnect' }).click();
+    const confirm = page.getByRole('tooltip').filter({ hasText: 'Its webhook stops working' });
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toContain('Disconnect acme/shop?');
+    await screenshot(page, 'git-source-disconnect');
+    await confirm.getByRole('button', { name: 'Disconnect' }).click();
+    await card.getByRole('button', { name: 'Connect repository' }).waitFor();
   }, 180_000);
 });

@@ -269,6 +269,8 @@ export const frCA = {
   'apps.git.edit': 'Modifier',
   'apps.git.cancel': 'Annuler',
   'apps.git.disconnect': 'Déconnecter',
+  'apps.git.disconnectConfirm':
+    'Déconnecter {repository}? Son webhook cesse de fonctionner et ses aperçus en cours sont retirés.',
   'apps.git.webhookUrl': 'URL du webhook',
   'apps.git.secretTitle': 'Secret du webhook — copiez-le maintenant, il n’est affiché qu’une fois',
   'apps.git.secretHelp':

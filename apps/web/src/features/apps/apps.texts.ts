@@ -267,6 +267,8 @@ export const t = defineTexts(
     'apps.git.edit': 'Edit',
     'apps.git.cancel': 'Cancel',
     'apps.git.disconnect': 'Disconnect',
+    'apps.git.disconnectConfirm':
+      'Disconnect {repository}? Its webhook stops working and its running previews are removed.',
     'apps.git.webhookUrl': 'Webhook URL',
     'apps.git.secretTitle': 'Webhook secret — copy it now, it is shown only once',
     'apps.git.secretHelp':

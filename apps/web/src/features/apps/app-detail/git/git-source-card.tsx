@@ -5,7 +5,7 @@ import {
   type GitSourceCreate,
 } from '@meridian/domain/apps/git-source';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Form, Input, Select, Typography } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Popconfirm, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { allDomainsQueryOptions } from '../../../../shared/api/domains-list';
 import { smartClustersQueryOptions } from '../../../../shared/api/smart-clusters-list';
@@ -248,15 +248,20 @@ export function GitSourceCard({ app }: { app: App }) {
               <Button disabled={disabled} onClick={() => setEditing(true)}>
                 {t('apps.git.edit')}
               </Button>
-              <Button
-                danger
-                type="link"
+              <Popconfirm
+                title={t('apps.git.disconnectConfirm', { repository: source.repository })}
+                okText={t('apps.git.disconnect')}
+                okButtonProps={{ danger: true }}
+                cancelText={t('apps.git.cancel')}
                 disabled={disabled}
-                loading={remove.isPending}
-                onClick={() => remove.mutate(undefined, { onSuccess: () => setSecret(undefined) })}
+                onConfirm={() =>
+                  remove.mutate(undefined, { onSuccess: () => setSecret(undefined) })
+                }
               >
-                {t('apps.git.disconnect')}
-              </Button>
+                <Button danger type="link" disabled={disabled} loading={remove.isPending}>
+                  {t('apps.git.disconnect')}
+                </Button>
+              </Popconfirm>
             </div>
           )}
         </RoleGate>
