@@ -1,57 +1,66 @@
 import { createRequire } from 'node:module';
 import { pino, type Logger, type LoggerOptions } from 'pino';
-import { buildApp, type BuildAppOptions } from './app';
+import type { BuildAppOptions } from './app';
 import { ConfigError, loadConfig, type Config } from './platform/config';
-import { openDatabase } from './platform/db/database';
+import { listenEarly } from './platform/http/early-listener';
 import { logRedaction } from './platform/log-redaction';
-import { SecretKeyMismatchError } from './platform/secret-rotation';
-import { bootstrapAdmin, CommonAdminPasswordError } from './modules/account/auth/admin-bootstrap';
 
 const forcedExitAfterMs = 10_000;
 
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config);
+  // The port opens first: a browser gets the console page while the database opens.
+  const listener = await listenEarly({
+    host: config.host,
+    port: config.port,
+    webDistDir: config.webDistDir,
+  }).catch((error: unknown) => {
+    if (!isAddressInUse(error)) throw error;
+    console.error(
+      `Port ${config.port} on ${config.host} is already in use. Stop the program using it or ` +
+        'start Meridian on another port, e.g. PORT=8081 npm start.',
+    );
+    process.exit(1);
+  });
 
+  // Loaded once the port is open: the server's modules take most of a warm start's first second.
+  const [{ openDatabase }, { bootstrapAdmin, CommonAdminPasswordError }, { buildApp }] =
+    await Promise.all([
+      import('./platform/db/database'),
+      import('./modules/account/auth/admin-bootstrap'),
+      import('./app'),
+    ]);
+  const { SecretKeyMismatchError } = await import('./platform/secret-rotation');
   const database = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     onPoolError: (error) => logger.error({ err: error }, 'idle database connection failed'),
   });
-  let admin;
-  try {
-    admin = await bootstrapAdmin(database.db, config.admin);
-  } catch (error) {
-    if (!(error instanceof CommonAdminPasswordError)) throw error;
-    console.error(error.message);
+  const exitWith = async (message: string) => {
+    console.error(message);
     await database.close();
     process.exit(1);
-  }
-  const app = await buildApp({ config, database, logger, ...infrastructureOptions(config) }).catch(
-    async (error: unknown) => {
-      if (!(error instanceof SecretKeyMismatchError)) throw error;
-      console.error(error.message);
-      await database.close();
-      process.exit(1);
-    },
-  );
+  };
+  const admin = await bootstrapAdmin(database.db, config.admin).catch((error: unknown) => {
+    if (!(error instanceof CommonAdminPasswordError)) throw error;
+    return exitWith(error.message);
+  });
+  const options = infrastructureOptions(config);
+  const app = await buildApp({
+    config,
+    database,
+    logger,
+    ...options,
+    http: { ...options.http, serverFactory: listener.serverFactory },
+  }).catch(async (error: unknown) => {
+    if (!(error instanceof SecretKeyMismatchError)) throw error;
+    return exitWith(error.message);
+  });
+  await app.ready();
+  listener.handOver();
 
-  try {
-    await app.listen({ port: config.port, host: config.host });
-  } catch (error) {
-    await app.close();
-    await database.close();
-    if (isAddressInUse(error)) {
-      console.error(
-        `Port ${config.port} on ${config.host} is already in use. Stop the program using it or ` +
-          'start Meridian on another port, e.g. PORT=8081 npm start.',
-      );
-      process.exit(1);
-    }
-    throw error;
-  }
-
-  const address = app.server.address();
+  const address = listener.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // Printed, not logged: the console address is for the person starting it, and the password
   // must not end up in log files.
@@ -61,7 +70,16 @@ async function main(): Promise<void> {
       `Admin user: ${admin.username}  password: ${admin.generatedPassword}  (shown once)`,
     );
   }
+  stopOnSignals(logger, async () => {
+    await listener.stopListening();
+    await app.close();
+    listener.closeAll();
+    await database.close();
+  });
+}
 
+/** The first SIGTERM or SIGINT stops gracefully (within 10 s); a second exits at once. */
+function stopOnSignals(logger: Logger, shutDown: () => Promise<void>): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -74,16 +92,13 @@ async function main(): Promise<void> {
       logger.error('shutdown took too long: exiting');
       process.exit(1);
     }, forcedExitAfterMs).unref();
-    app
-      .close()
-      .then(() => database.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          logger.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
+    shutDown().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -3,7 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController } from 'fastify';
-import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyServerFactory,
+  RawServerDefault,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -46,8 +51,14 @@ export const httpTimeouts: HttpTimeouts = {
   checkIntervalMs: 1_000,
 };
 
-/** Deadlines, and the reverse proxies whose X-Forwarded-For names the client (none by default). */
-export type HttpSettings = Partial<HttpTimeouts> & { trustProxy?: readonly string[] };
+/**
+ * Deadlines, the reverse proxies whose X-Forwarded-For names the client (none by default), and
+ * the server fed by the one listening since the start (early-listener.ts), if any.
+ */
+export type HttpSettings = Partial<HttpTimeouts> & {
+  trustProxy?: readonly string[];
+  serverFactory?: FastifyServerFactory;
+};
 
 const bodyLimit = 1024 * 1024;
 /** Requests slower than this are logged at warn: at that pace a user sees the console hang. */
@@ -87,10 +98,11 @@ function discardUnreadBody(request: IncomingMessage): Promise<void> {
  */
 export async function createHttpApp(
   logger: FastifyBaseLogger | undefined,
-  { trustProxy = [], ...timings }: HttpSettings = {},
+  { trustProxy = [], serverFactory, ...timings }: HttpSettings = {},
 ): Promise<App> {
   const timeouts = { ...httpTimeouts, ...timings };
   const app = Fastify({
+    ...(serverFactory ? { serverFactory } : {}),
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit,
     // Only the listed proxies' X-Forwarded-For is believed (MERIDIAN_TRUST_PROXY): anyone else

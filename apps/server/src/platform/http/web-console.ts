@@ -41,7 +41,7 @@ export async function registerWebConsole(
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (!wantsConsolePage(request)) {
+    if (!wantsConsolePage(request.raw)) {
       return reply.code(404).send({ message: 'Not found' });
     }
     if (!built) {
@@ -55,14 +55,16 @@ export async function registerWebConsole(
  * The console's own pages go to the console for any client (curl too); another unmatched path
  * does only for a browser, whose console then shows its "not found" page.
  */
-function wantsConsolePage(request: FastifyRequest): boolean {
+export function wantsConsolePage(
+  request: Pick<FastifyRequest['raw'], 'method' | 'url' | 'headers'>,
+): boolean {
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
-    (isConsolePage(request.url.split('?')[0]!) ||
+    (isConsolePage((request.url ?? '').split('?')[0]!) ||
       ((request.headers.accept ?? '').includes('text/html') &&
         // A missing asset is a stale or broken link: an HTML page in its place would only
         // confuse the browser's script loader.
-        !request.url.startsWith('/assets/')))
+        !request.url?.startsWith('/assets/')))
   );
 }
 

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
-import { Log, type KubeConfig, type KubernetesObjectApi } from '@kubernetes/client-node';
+import type { KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
 import type { LogLine, LogQuery, WorkloadSpec } from '../infrastructure-driver';
+import { kubernetesLibrary } from './kubernetes-client';
 import { isRecord, metadataOf, objectsToApply } from './kubernetes-workload';
 
 /** One container whose log is read: its pod, namespace and name. */
@@ -149,7 +150,7 @@ export async function readSourceLogs(
   query: LogQuery,
   deadlineMs: number,
 ): Promise<LogLine[]> {
-  const log = new Log(config);
+  const log = new (await kubernetesLibrary()).Log(config);
   const read = sources.map(async (source): Promise<LogLine[] | { failed: unknown }> => {
     const lines: LogLine[] = [];
     const sink = lineSink(source, (batch) => lines.push(...batch));
@@ -195,7 +196,7 @@ export async function followSourceLogs(
   onLines: (lines: LogLine[]) => void,
   signal: AbortSignal,
 ): Promise<void> {
-  const log = new Log(config);
+  const log = new (await kubernetesLibrary()).Log(config);
   const controllers: AbortController[] = [];
   const stopAll = () => controllers.forEach((controller) => controller.abort());
   signal.addEventListener('abort', stopAll, { once: true });
