@@ -28,7 +28,7 @@ export async function launchBrowser(): Promise<Browser> {
   // two loaded cores a click could land on a dialog or a list still sliding into place.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
-  return recordForFailures(recordCspViolations(browser), screenshotDir);
+  return recordForFailures(recordCspViolations(browser));
 }
 
 /**

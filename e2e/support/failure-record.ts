@@ -1,18 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
+
+/** Beside the screenshots (support/browser.ts), which CI keeps. */
+const failureDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../screenshots/failed',
+);
 
 /** The browsers this file launched, so a failed test can show what their pages looked like. */
 const launched = new Set<Browser>();
 
-export function recordForFailures(browser: Browser, screenshotDir: string): Browser {
+export function recordForFailures(browser: Browser): Browser {
   launched.add(browser);
   browser.once('disconnected', () => launched.delete(browser));
-  failureDir = path.join(screenshotDir, 'failed');
   return browser;
 }
-
-let failureDir: string | undefined;
 
 /**
  * What every open page showed when a test failed: its address and visible text in the log (a CI
@@ -29,13 +33,11 @@ export async function recordFailedPages(testName: string): Promise<void> {
       console.warn(
         `\n[failed: ${testName}] page ${index + 1} at ${page.url()} showed:\n${text.slice(0, 2_000)}`,
       );
-      if (failureDir) {
-        fs.mkdirSync(failureDir, { recursive: true });
-        await page.screenshot({
-          path: path.join(failureDir, `${slug}-${index + 1}.png`),
-          timeout: 5_000,
-        });
-      }
+      fs.mkdirSync(failureDir, { recursive: true });
+      await page.screenshot({
+        path: path.join(failureDir, `${slug}-${index + 1}.png`),
+        timeout: 5_000,
+      });
     } catch (error) {
       console.warn(`[failed: ${testName}] page ${index + 1} could not be read: ${String(error)}`);
     }
