@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, logIn, newUser, send, until, type Answer, type ApiUser } from './support/api';
+import {
+  isErrorShape,
+  json,
+  logIn,
+  newUser,
+  send,
+  until,
+  type Answer,
+  type ApiUser,
+} from './support/api';
 import { figuresRow, printFigures, type AttackFigures } from './support/figures';
 import {
   everyId,
@@ -11,7 +20,14 @@ import {
   type OpenApiDocument,
   type OwnedIds,
 } from './support/isolation';
-import { changedPaths, ownerSnapshot, seedOwner, settledSnapshot } from './support/isolation-owner';
+import {
+  changedPaths,
+  gitHubDelivery,
+  openedPullRequest,
+  ownerSnapshot,
+  seedOwner,
+  settledSnapshot,
+} from './support/isolation-owner';
 import { startMeridian, type MeridianProcess } from './support/meridian-process';
 
 /** The intruder's own deployment exists: a host name in another's zone is a validation error. */
@@ -92,6 +108,9 @@ let owner: ApiUser;
 let intruder: ApiUser;
 let ids: OwnedIds;
 let intruderIds: OwnedIds;
+/** Each one's git source secret: the owner's is a mark no answer may hold, the intruder's signs. */
+let ownerSecret: string;
+let intruderSecret: string;
 let intruderSession: Record<string, string>;
 let intruderKey: Record<string, string>;
 
@@ -133,9 +152,13 @@ function fire(request: MatrixRequest, headers: Record<string, string>): Promise<
   });
 }
 
-/** The owner's ids and domain, which no answer to the intruder may hold (names are too common). */
+/**
+ * The owner's ids, domain and webhook secret, which no answer to the intruder may hold (names
+ * are too common).
+ */
 function ownerMarks(): [string, string][] {
-  return Object.entries(ids).filter(([kind]) => !['username', 'apiKeyName'].includes(kind));
+  const marks = Object.entries(ids).filter(([kind]) => !['username', 'apiKeyName'].includes(kind));
+  return [...marks, ['webhook secret', ownerSecret]];
 }
 
 /** An answer that repeats the name asked, read as if the ghost's name had been asked. */
@@ -191,9 +214,19 @@ describe('isolation: every operation naming an id, aimed at another user’s res
     intruder = await newUser(server.baseUrl, admin, 'intruder');
     // A third user invites both to an organisation: each has an invitation of their own.
     const inviter = await newUser(server.baseUrl, admin, 'inviter');
-    ids = await seedOwner(server.baseUrl, owner, 'owner', inviter);
+    ({ ids, webhookSecret: ownerSecret } = await seedOwner(
+      server.baseUrl,
+      owner,
+      'owner',
+      inviter,
+    ));
     // The intruder owns one of everything too, to mix its ids with the owner's.
-    intruderIds = await seedOwner(server.baseUrl, intruder, 'intruder', inviter);
+    ({ ids: intruderIds, webhookSecret: intruderSecret } = await seedOwner(
+      server.baseUrl,
+      intruder,
+      'intruder',
+      inviter,
+    ));
     await abortRollout(intruder, intruderIds.rollout);
     const key = await json<{ key: string }>(server.baseUrl, intruder, '/auth/api_key', 'POST', {
       name: 'intruder-token',
@@ -265,6 +298,59 @@ describe('isolation: every operation naming an id, aimed at another user’s res
     rows.push(statusRow(`lists: ${lists.length} reads`, statuses));
     expect(lists.length).toBeGreaterThan(10);
     expect(shown).toEqual([]);
+  });
+
+  it('refuses deliveries to the owner’s git source signed with the intruder’s own secret', async () => {
+    // The webhook takes no session (issue 39): the source's secret is its only guard. Each
+    // delivery goes first to the intruder's own source, where it is handled without changing
+    // anything (the seeded pull request again, a push to a branch nobody deploys): the signature
+    // is good, so the owner's refusal is the secret's alone.
+    const deliveries = [
+      { event: 'pull_request', body: openedPullRequest },
+      {
+        event: 'push',
+        body: JSON.stringify({
+          ref: 'refs/heads/not-deployed',
+          after: 'c0ffee0000000000000000000000000000000004',
+          pusher: { name: 'intruder' },
+        }),
+      },
+    ];
+    const before = await settledSnapshot(server.baseUrl, owner, ids);
+    const wrong: string[] = [];
+    const statuses: number[] = [];
+    for (const delivery of deliveries) {
+      const signed = { ...delivery, secret: intruderSecret };
+      const own = await gitHubDelivery(server.baseUrl, {
+        ...signed,
+        gitSource: intruderIds.gitSource,
+      });
+      if (own.status >= 300) wrong.push(`own ${delivery.event}: ${own.status} ${own.body}`);
+      const answer = await gitHubDelivery(server.baseUrl, { ...signed, gitSource: ids.gitSource });
+      statuses.push(answer.status);
+      // 401, the same as for a wrong signature by anyone: the hook's address is the provider's
+      // to know, and a wrong secret there is refused as GitHub's documentation expects.
+      if (answer.status !== 401 || !isErrorShape(answer.body))
+        wrong.push(`owner’s ${delivery.event}: ${answer.status} ${answer.body}`);
+    }
+    // GitLab's token, the intruder's secret, at the owner's (GitHub) source: no such hook.
+    const gitLab = (source: string) =>
+      send(server.baseUrl, `/hooks/gitlab/${source}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-gitlab-event': 'Push Hook',
+          'x-gitlab-token': intruderSecret,
+        },
+        body: JSON.stringify({ ref: 'refs/heads/main', after: 'c0ffee'.padEnd(40, '0') }),
+      });
+    const [answer, ghost] = [await gitLab(ids.gitSource), await gitLab(ghostIds().gitSource)];
+    statuses.push(answer.status);
+    if (answer.status !== 404 || answer.body !== ghost.body)
+      wrong.push(`GitLab at the owner’s: ${answer.status} ${answer.body}; nobody’s: ${ghost.body}`);
+    rows.push(statusRow(`webhooks signed by another: ${statuses.length}`, statuses));
+    const after = await ownerSnapshot(server.baseUrl, owner, ids);
+    expect([...wrong, ...changedPaths(before, after)]).toEqual([]);
   });
 
   it('answers the intruder 404 and changes nothing of the owner’s', async () => {

@@ -120,7 +120,7 @@ describe('role matrix: an organisation’s resources × viewer, developer, admin
     const inviter = await newUser(server.baseUrl, admin, 'inviter');
     // Everything seeded through the header belongs to Acme, not to its owner.
     const inAcme = { ...owner, headers: { ...owner.headers, [organizationHeader]: acme.uuid } };
-    ids = await seedOwner(server.baseUrl, inAcme, 'acmeowner', inviter);
+    ({ ids } = await seedOwner(server.baseUrl, inAcme, 'acmeowner', inviter));
     owner = inAcme;
     callers.set('owner', owner);
     const document = (await (await fetch(`${server.baseUrl}/docs/json`)).json()) as OpenApiDocument;

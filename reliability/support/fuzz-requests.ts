@@ -57,7 +57,7 @@ export async function fuzzOperations(baseUrl: string): Promise<FuzzOperation[]> 
 }
 
 /** Text that has broken servers: unicode, NUL, huge, path tricks, numbers as text. */
-const nastyText = fc.oneof(
+export const nastyText = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.constantFrom(
@@ -84,7 +84,7 @@ const nastyText = fc.oneof(
 );
 
 /** JSON values of every type, with nesting and pollution keys. */
-const nastyJson: fc.Arbitrary<unknown> = fc.oneof(
+export const nastyJson: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 4 }),
   nastyText,
   fc.constantFrom(null, 0, -1, 2147483648, 1e308, true, [], {}, { __proto__: { a: 1 } }),
@@ -125,19 +125,25 @@ const contentTypes = fc.constantFrom(
   'application/yaml',
 );
 
-/** One malformed request for `operation`: ids from `ids` or junk, junk query, junk body. */
+/**
+ * One malformed request for `operation`: ids from `ids` or junk, junk query, junk body. A path
+ * parameter `idOf` names a real id for (the fuzzer's app for an `{appId}`) gets it a third of
+ * the time, so the operation is fuzzed past its lookup, not only at its 404.
+ */
 export function requestArbitrary(
   operation: FuzzOperation,
   ids: readonly string[],
   headers: Record<string, string>,
+  idOf: (parameter: string) => string | undefined = () => undefined,
 ): fc.Arbitrary<FuzzRequest> {
-  const param = fc.oneof(fc.constantFrom(...ids), nastyText);
+  const param = (name: string) => {
+    const id = idOf(name);
+    const real = id === undefined ? [] : [fc.constant(id)];
+    return fc.oneof(...real, fc.constantFrom(...ids), nastyText);
+  };
   return fc
     .record({
-      params: fc.array(param, {
-        minLength: operation.pathParams.length,
-        maxLength: operation.pathParams.length,
-      }),
+      params: fc.tuple(...operation.pathParams.map(param)),
       query: queryArbitrary(operation),
       body: operation.hasBody ? bodyArbitrary(operation) : fc.constant(undefined),
       contentType: contentTypes,

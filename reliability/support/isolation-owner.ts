@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { json, readySmartCluster, send, until, type ApiUser } from './api';
 import type { OwnedIds } from './isolation';
 
@@ -64,29 +64,38 @@ async function ownedApp(baseUrl: string, owner: ApiUser, smartCluster: string, p
   return { app: app.uuid, version: second.uuid, deployment: app.deployments[0]!.uuid };
 }
 
-/** A signed pull request opened on the app's repository: the app gets a preview (issue 39). */
-async function openedPullRequest(baseUrl: string, git: { webhook_url: string; secret: string }) {
-  const body = JSON.stringify({
-    action: 'opened',
-    pull_request: {
-      number: 3,
-      title: 'A preview for the matrix',
-      head: { ref: 'feature', sha: 'c0ffee0000000000000000000000000000000003' },
-      base: { ref: 'main' },
-      user: { login: 'owner' },
-    },
-  });
-  const answer = await send(baseUrl, new URL(git.webhook_url).pathname, {
+/** A pull request opened on the app's repository (GitHub's `pull_request` event, trimmed). */
+export const openedPullRequest = JSON.stringify({
+  action: 'opened',
+  pull_request: {
+    number: 3,
+    title: 'A preview for the matrix',
+    head: { ref: 'feature', sha: 'c0ffee0000000000000000000000000000000003' },
+    base: { ref: 'main' },
+    user: { login: 'owner' },
+  },
+});
+
+/** A GitHub delivery of `event` to the hook `gitSource`, signed with `secret` (issue 39). */
+export function gitHubDelivery(
+  baseUrl: string,
+  {
+    gitSource,
+    secret,
+    event,
+    body,
+  }: { gitSource: string; secret: string; event: string; body: string },
+) {
+  return send(baseUrl, `/hooks/github/${gitSource}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      'x-github-event': 'pull_request',
-      'x-github-delivery': 'isolation-preview',
-      'x-hub-signature-256': `sha256=${createHmac('sha256', git.secret).update(body).digest('hex')}`,
+      'x-github-event': event,
+      'x-github-delivery': randomUUID(),
+      'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`,
     },
     body,
   });
-  if (answer.status !== 200) throw new Error(`pull request delivery: ${answer.body}`);
 }
 
 /** A rollout of `deployment` to `version` that bakes for an hour: running for the whole suite. */
@@ -164,6 +173,12 @@ async function receivedInvitation(
   return invitations.find((invitation) => invitation.organization_uuid === organization.uuid)!.uuid;
 }
 
+/** What `seedOwner` made: its ids, and its git source's webhook secret (shown once). */
+export interface SeededOwner {
+  ids: OwnedIds;
+  webhookSecret: string;
+}
+
 /**
  * One of every kind of resource the API has an id for, all owned by `owner`, whose username
  * `prefix` also names them; `inviter` invites them to an organisation of theirs.
@@ -173,7 +188,7 @@ export async function seedOwner(
   owner: ApiUser,
   prefix: string,
   inviter: ApiUser,
-): Promise<OwnedIds> {
+): Promise<SeededOwner> {
   const domainName = `isolation-${prefix}.ca`;
   const smartCluster = await readySmartCluster(baseUrl, owner, prefix, [datacenter]);
   const members = await json<{ uuid: string; smart_cluster_uuid: string }[]>(
@@ -186,8 +201,9 @@ export async function seedOwner(
   const domain = await json<{ uuid: string }>(baseUrl, owner, '/domain/name', 'POST', {
     domain_name: domainName,
   });
-  // Issue 39: the app's git source, so its reads answer the owner and its changes are aimed.
-  const git = await json<{ webhook_url: string; secret: string }>(
+  // Issue 39: the app's git source, so its reads answer the owner and its changes are aimed, and
+  // a preview of a pull request on it.
+  const git = await json<{ uuid: string; secret: string }>(
     baseUrl,
     owner,
     `/meridian/v1/kube/apps/${app}/git`,
@@ -201,7 +217,13 @@ export async function seedOwner(
       previews: { smart_cluster_uuid: smartCluster, domain_uuid: domain.uuid },
     },
   );
-  await openedPullRequest(baseUrl, git);
+  const opened = await gitHubDelivery(baseUrl, {
+    gitSource: git.uuid,
+    secret: git.secret,
+    event: 'pull_request',
+    body: openedPullRequest,
+  });
+  if (opened.status !== 200) throw new Error(`pull request delivery: ${opened.body}`);
   const record = await json<{ uuid: string }>(baseUrl, owner, '/domain/dns/user', 'POST', {
     domain_uuid: domain.uuid,
     domain: `www.${domainName}`,
@@ -246,7 +268,7 @@ export async function seedOwner(
     owner,
     '/event/server/notifications',
   );
-  return {
+  const ids: OwnedIds = {
     smartCluster,
     sharedCluster,
     memberCluster: memberCluster.uuid,
@@ -260,12 +282,14 @@ export async function seedOwner(
     invitation,
     registry: registry.uuid,
     notificationChannel: channel.uuid,
+    gitSource: git.uuid,
     user: owner.userId,
     notification: notifications[0]!.uuid,
     apiKeyName: `${prefix}-ci`,
     domainName,
     username: prefix,
   };
+  return { ids, webhookSecret: git.secret };
 }
 
 /** The owner's own reads of everything seeded: any change between two snapshots is a leak. */

@@ -17,6 +17,7 @@ export const resourceKinds = [
   'notification',
   'registry',
   'notificationChannel',
+  'gitSource',
   'apiKeyName',
   'domainName',
   'username',
@@ -97,6 +98,8 @@ const nounKinds: [RegExp, ResourceKind][] = [
   [/^notifications?$/i, 'notification'],
   [/^registr(y|ies)$/i, 'registry'],
   [/^notification_?channels?$/i, 'notificationChannel'],
+  // A git source's webhook (`/hooks/{provider}/{sourceId}`, issue 39).
+  [/^(git_?)?sources?$/i, 'gitSource'],
 ];
 
 function kindOfNoun(noun: string): ResourceKind | undefined {
@@ -130,7 +133,10 @@ export function kindOf(template: string, name: string): ResourceKind | undefined
   return nouns.map(kindOfNoun).find((kind) => kind !== undefined);
 }
 
-/** Which of the owner's ids (or the intruder's) a request puts in the field `field`. */
+/**
+ * Which of the owner's ids (or the intruder's) a request puts in the field `field`: a parameter's
+ * name, or a body field's path (`previews.domain_uuid`).
+ */
 export type Aim = (kind: ResourceKind, field: string) => string;
 
 interface Target {
@@ -174,14 +180,42 @@ function idValue(kind: ResourceKind, field: string, target: Target): string {
   return kind === 'domainName' ? `hijack.${id}` : id;
 }
 
-/** A minimal valid-looking value for `schema`, with every id field aimed by `target`. */
-function sampleValue(schema: Schema, name: string, target: Target): unknown {
+/** A body field: its name, and its path from the body's top (`previews.domain_uuid`). */
+interface BodyField {
+  name: string;
+  path: string;
+  schema: Schema;
+}
+
+/** A nullable field's schema without the null (`previews: {…} | null`). */
+function nonNull(schema: Schema): Schema {
+  return schema.anyOf?.find((option) => option.type !== 'null') ?? schema;
+}
+
+/** Every field of a JSON body, the fields of its nested objects too. */
+function bodyFields(schema: Schema | undefined, prefix = ''): BodyField[] {
+  return Object.entries(schema?.properties ?? {}).flatMap(([name, property]) => {
+    const path = `${prefix}${name}`;
+    return [{ name, path, schema: property }, ...bodyFields(nonNull(property), `${path}.`)];
+  });
+}
+
+/** The body fields that carry an id, nested ones included: each is aimed on its own. */
+function bodyIdFields(template: string, schema: Schema | undefined): BodyField[] {
+  return bodyFields(schema).filter((field) => kindOf(template, field.name));
+}
+
+/**
+ * A minimal valid-looking value for `schema`, with every id field aimed by `target`; `path` is
+ * the field's place in the body, what an aim names it by.
+ */
+function sampleValue(schema: Schema, name: string, path: string, target: Target): unknown {
   const kind = name ? kindOf(target.template, name) : undefined;
   if (kind) {
-    const value = idValue(kind, name, target);
+    const value = idValue(kind, path, target);
     if (schema.type !== 'array') return value;
     // A field name no aim singles out gets the intruder's own id.
-    return target.spread === name ? [idValue(kind, '', target), value] : [value];
+    return target.spread === path ? [idValue(kind, '', target), value] : [value];
   }
   if (name === 'username') return target.self;
   // An alert channel's webhook: loopback, where nothing listens (the run allows private ones).
@@ -191,7 +225,7 @@ function sampleValue(schema: Schema, name: string, target: Target): unknown {
   if (namedValues[name] !== undefined) return namedValues[name];
   if (schema.enum) return schema.enum[0];
   const option = schema.anyOf?.find((candidate) => candidate.type !== 'null');
-  if (option) return sampleValue(option, name, target);
+  if (option) return sampleValue(option, name, path, target);
   switch (schema.type) {
     case 'string':
       return 'isolation';
@@ -201,36 +235,48 @@ function sampleValue(schema: Schema, name: string, target: Target): unknown {
     case 'boolean':
       return false;
     case 'array':
-      return [sampleValue(schema.items ?? {}, '', target)];
+      return [sampleValue(schema.items ?? {}, '', `${path}[]`, target)];
     default:
-      return sampleObject(schema, target);
+      return sampleObject(schema, path ? `${path}.` : '', target);
   }
 }
 
-function sampleObject(schema: Schema, target: Target): Record<string, unknown> {
+function sampleObject(schema: Schema, prefix: string, target: Target): Record<string, unknown> {
   const properties = schema.properties ?? {};
   const all = Object.keys(properties);
-  // The required fields and every id field, unless none is required: then every field (an
-  // empty change says nothing).
-  const ids = all.filter((name) => kindOf(target.template, name));
+  // The required fields and every field holding an id (itself, or an object with one: a git
+  // source's `previews`), unless none is required: then every field (an empty change says nothing).
+  const ids = all.filter(
+    (name) =>
+      kindOf(target.template, name) ||
+      bodyIdFields(target.template, nonNull(properties[name]!)).length > 0,
+  );
   const names = schema.required?.length ? [...new Set([...schema.required, ...ids])] : all;
   return Object.fromEntries(
-    names.map((name) => [name, sampleValue(properties[name] ?? {}, name, target)]),
+    names.map((name) => [
+      name,
+      sampleValue(properties[name] ?? {}, name, `${prefix}${name}`, target),
+    ]),
   );
 }
 
-/** Names of the operation's path, query and body fields that carry an id. */
+/**
+ * The operation's path, query and body fields that carry an id: a body field by its path, so
+ * one nested in an object (`previews.domain_uuid`) is aimed on its own like any other.
+ */
 function idFields(template: string, method: string, operation: OpenApiOperation): string[] {
   const schema = operation.requestBody?.content?.['application/json']?.schema;
   const form = operation.requestBody?.content?.['multipart/form-data']?.schema;
-  const bodyNames = Object.keys({ ...schema?.properties, ...form?.properties });
+  const formNames = Object.keys(form?.properties ?? {}).filter((name) => kindOf(template, name));
+  const bodyPaths = [...bodyIdFields(template, schema).map((field) => field.path), ...formNames];
   const parameters = operation.parameters ?? [];
   const pathNames = parameters.filter((p) => p.in === 'path').map((p) => p.name);
-  const queryNames = parameters.filter((p) => p.in === 'query').map((p) => p.name);
+  const queryNames = parameters
+    .filter((p) => p.in === 'query' && kindOf(template, p.name))
+    .map((p) => p.name);
   // Creating an API key names it in the caller's own namespace: only revoking aims at one.
-  const aimed = method === 'post' ? bodyNames.filter((name) => name !== 'name') : bodyNames;
-  const named = [...queryNames, ...aimed].filter((name) => kindOf(template, name));
-  return [...pathNames, ...named];
+  const aimed = method === 'post' ? bodyPaths.filter((path) => path !== 'name') : bodyPaths;
+  return [...new Set([...pathNames, ...queryNames, ...aimed])];
 }
 
 /** Whether a body field holds uuids (one or a list). */
@@ -250,9 +296,9 @@ export function unmappedParameters(document: OpenApiDocument): string[] {
       if ((operation.security ?? []).length === 0) return [];
       const operationName = `${method.toUpperCase()} ${template}`;
       const schema = operation.requestBody?.content?.['application/json']?.schema;
-      const bodyIds = Object.entries(schema?.properties ?? {})
-        .filter(([name, property]) => holdsUuids(property) && !kindOf(template, name))
-        .map(([name]) => `${operationName} body ${name}`);
+      const bodyIds = bodyFields(schema)
+        .filter((field) => holdsUuids(field.schema) && !kindOf(template, field.name))
+        .map((field) => `${operationName} body ${field.path}`);
       const pathIds = (operation.parameters ?? [])
         .filter((parameter) => parameter.in === 'path' && !kindOf(template, parameter.name))
         .map((parameter) => `${operationName} {${parameter.name}}`);
@@ -264,7 +310,7 @@ export function unmappedParameters(document: OpenApiDocument): string[] {
 function requestBody(operation: OpenApiOperation, target: Target): MatrixRequest['body'] {
   const content = operation.requestBody?.content ?? {};
   const jsonSchema = content['application/json']?.schema;
-  if (jsonSchema) return { json: sampleValue(jsonSchema, '', target) };
+  if (jsonSchema) return { json: sampleValue(jsonSchema, '', '', target) };
   const formSchema = content['multipart/form-data']?.schema;
   if (formSchema) return { form: multipartForm(formSchema, target) };
   return undefined;
@@ -339,12 +385,12 @@ export function isolationMatrix(
   );
 }
 
-/** The JSON body's list fields that hold ids. */
+/** The JSON body's list fields that hold ids (nested ones included), by path. */
 function arrayIdFields(template: string, operation: OpenApiOperation): string[] {
   const schema = operation.requestBody?.content?.['application/json']?.schema;
-  return Object.entries(schema?.properties ?? {})
-    .filter(([name, property]) => property.type === 'array' && kindOf(template, name))
-    .map(([name]) => name);
+  return bodyIdFields(template, schema)
+    .filter((field) => field.schema.type === 'array')
+    .map((field) => field.path);
 }
 
 /** Every operation that needs credentials, with its ids (if any) the owner's. */
