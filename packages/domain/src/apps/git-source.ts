@@ -88,10 +88,25 @@ export type GitSourceCreated = z.infer<typeof gitSourceCreatedSchema>;
 export const gitWebhookReplySchema = z.object({ message: z.string() });
 export type GitWebhookReply = z.infer<typeof gitWebhookReplySchema>;
 
+/** A commit id as both providers send it (hex); anything else is not a commit Meridian deploys. */
+export const commitShaPattern = /^[0-9a-f]{7,64}$/i;
+
+/**
+ * A branch as an image tag may carry it: other characters become `-`, a tag starts with a letter,
+ * digit or `_`, and a tag has at most 128 characters (the branch keeps 64 of them).
+ */
+export function branchForTag(branch: string): string {
+  const safe = branch
+    .replace(/[^A-Za-z0-9_.-]/g, '-')
+    .replace(/^[.-]+/, '')
+    .slice(0, 64);
+  return safe || 'branch';
+}
+
 /** The image a push deploys: the template with the commit's values filled. */
 export function imageForCommit(template: string, sha: string, branch: string): string {
   return template
     .replaceAll('{sha}', sha)
     .replaceAll('{short_sha}', sha.slice(0, 7))
-    .replaceAll('{branch}', branch.replace(/[^A-Za-z0-9_.-]/g, '-'));
+    .replaceAll('{branch}', branchForTag(branch));
 }

@@ -1,7 +1,11 @@
 import type { CpuPool } from '../../platform/cpu-pool';
 import type { Database } from '../../platform/db/database';
 import type { DriverRegistry } from '../../platform/drivers/infrastructure-driver';
-import { transactionWithJobs, type JobSender } from '../../platform/jobs/job-queue';
+import {
+  transactionWithJobs,
+  type JobReader,
+  type JobSender,
+} from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
 import type { DeploymentJob } from './deployment/deployment-job-kinds';
 import type { GitEventJob } from './git/git-event-job';
@@ -10,7 +14,7 @@ import type { RolloutJob } from './rollout/rollout.context';
 /** What the app, version, deployment and CI/CD services share: storage, jobs, drivers, keys, clock. */
 export interface AppsContext {
   db: Database;
-  jobs: JobSender<DeploymentJob | RolloutJob | GitEventJob>;
+  jobs: JobSender<DeploymentJob | RolloutJob | GitEventJob> & JobReader<GitEventJob>;
   drivers: DriverRegistry;
   secrets: SecretBox;
   now: () => Date;

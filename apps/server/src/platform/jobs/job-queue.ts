@@ -103,6 +103,8 @@ export interface JobReader<J extends JobBase> {
     field: string,
     values: readonly string[],
   ): Promise<Map<string, string[]>>;
+  /** The data of the kind's unfinished jobs whose data has `value` in `field`, oldest first. */
+  unfinishedJobData(kind: J['kind'], field: string, value: string): Promise<unknown[]>;
 }
 
 /** The one job queue of the process (one pg-boss), shared by every module. */
@@ -282,6 +284,36 @@ async function retryOrphanedJobs(boss: PgBoss, kinds: readonly string[]): Promis
   }
 }
 
+/** What is working on a thing right now, read from pg-boss's own table (JobReader). */
+function unfinishedJobs(boss: PgBoss, started: () => boolean): JobReader<JobBase> {
+  const unfinished = "name = $1 AND state IN ('created', 'retry', 'active')";
+  return {
+    async unfinishedJobIds(kind, field, values) {
+      const found = new Map<string, string[]>();
+      if (values.length === 0 || !started()) return found;
+      const { rows } = await boss.getDb().executeSql(
+        `SELECT id::text AS id, data->>$2 AS value FROM pgboss.job
+          WHERE ${unfinished} AND data->>$2 = ANY($3::text[]) ORDER BY created_on`,
+        [kind, field, [...values]],
+      );
+      for (const { id, value } of rows as { id: string; value: string }[]) {
+        found.set(value, [...(found.get(value) ?? []), id]);
+      }
+      return found;
+    },
+    async unfinishedJobData(kind, field, value) {
+      if (!started()) return [];
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          `SELECT data FROM pgboss.job WHERE ${unfinished} AND data->>$2 = $3 ORDER BY created_on`,
+          [kind, field, value],
+        );
+      return (rows as { data: unknown }[]).map((row) => row.data);
+    },
+  };
+}
+
 /**
  * The one durable job queue, on pg-boss 10 in the same database as everything else, so any
  * number of processes on one PostgreSQL share the work (`FOR UPDATE SKIP LOCKED`). Each kind
@@ -331,20 +363,7 @@ export function createJobQueue(driver: DatabaseDriver, options: JobQueueOptions 
       // sent inside a transaction is woken by the caller after the commit).
       if (!tx && !sendOptions.startAfter) queue.wake([job.kind]);
     },
-    async unfinishedJobIds(kind, field, values) {
-      const found = new Map<string, string[]>();
-      if (values.length === 0 || state !== 'started') return found;
-      const { rows } = await boss.getDb().executeSql(
-        `SELECT id::text AS id, data->>$2 AS value FROM pgboss.job
-          WHERE name = $1 AND state IN ('created', 'retry', 'active') AND data->>$2 = ANY($3::text[])
-          ORDER BY created_on`,
-        [kind, field, [...values]],
-      );
-      for (const { id, value } of rows as { id: string; value: string }[]) {
-        found.set(value, [...(found.get(value) ?? []), id]);
-      }
-      return found;
-    },
+    ...unfinishedJobs(boss, () => state === 'started'),
     wake(kinds) {
       if (state !== 'started') return;
       for (const kind of new Set(kinds)) runners.get(kind)?.wake();

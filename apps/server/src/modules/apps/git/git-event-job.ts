@@ -44,6 +44,8 @@ export type GitEvent = z.infer<typeof gitEventSchema>;
 export const gitEventJobSchema = z.object({
   kind: z.literal('apply-git-event'),
   appId: z.uuid(),
+  /** What the event changes (the app's version, or one request's preview): the newest one wins. */
+  stream: z.string(),
   event: gitEventSchema,
 });
 export type GitEventJob = z.infer<typeof gitEventJobSchema>;

@@ -42,6 +42,13 @@ async function runEvent(context: AppsContext & RolloutContext, appId: string, ev
   }
 }
 
+/** What an event changes: the app's version (pushes) or one request's preview. */
+function streamOf(appId: string, event: GitEvent): string {
+  if (event.type === 'push') return `${appId}:push`;
+  const number = event.type === 'preview' ? event.request.number : event.number;
+  return `${appId}:pr-${number}`;
+}
+
 /**
  * Applies a provider's event now or, while the app is busy with the last change (a rollout under
  * way, a preview deploying or being removed), once it is done: a durable job looks again every
@@ -58,9 +65,19 @@ export async function applyGitEvent(
   } catch (error) {
     if (!waitsForChange(error)) throw error;
     const startAfter = new Date(context.now().getTime() + retryAfterMs);
-    await context.jobs.send({ kind: 'apply-git-event', appId, event }, { startAfter });
+    const job = { kind: 'apply-git-event', appId, stream: streamOf(appId, event), event } as const;
+    await context.jobs.send(job, { startAfter });
     return 'deferred';
   }
+}
+
+/** Whether a newer event of the same stream waits too: then that one is applied, not this. */
+async function newerEventWaits(context: AppsContext, job: GitEventJob): Promise<boolean> {
+  const waiting = await context.jobs.unfinishedJobData('apply-git-event', 'stream', job.stream);
+  return waiting.some((data) => {
+    const other = gitEventJobSchema.safeParse(data);
+    return other.success && other.data.event.receivedAt > job.event.receivedAt;
+  });
 }
 
 /** The job of an event that had to wait. */
@@ -68,7 +85,8 @@ export function gitEventJobs(context: AppsContext & RolloutContext) {
   return [
     defineJob<GitEventJob>('apply-git-event', gitEventJobSchema, async (job) => {
       const waited = context.now().getTime() - Date.parse(job.event.receivedAt);
-      if (waited <= giveUpAfterMs) await applyGitEvent(context, job.appId, job.event);
+      if (waited > giveUpAfterMs || (await newerEventWaits(context, job))) return;
+      await applyGitEvent(context, job.appId, job.event);
     }),
   ];
 }

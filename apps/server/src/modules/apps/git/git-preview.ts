@@ -1,5 +1,5 @@
 import { kubernetesName } from '@meridian/domain/apps/basic-template';
-import { imageForCommit } from '@meridian/domain/apps/git-source';
+import { commitShaPattern, imageForCommit } from '@meridian/domain/apps/git-source';
 import { previewLabel, type Preview } from '@meridian/domain/apps/preview';
 import { isInProgress } from '@meridian/domain/status';
 import { z } from 'zod';
@@ -33,7 +33,7 @@ const gitHubPullRequest = z.object({
   pull_request: z.object({
     number: z.number().int().positive(),
     title: z.string().nullable().optional(),
-    head: z.object({ ref: z.string(), sha: z.string() }),
+    head: z.object({ ref: z.string(), sha: z.string().regex(commitShaPattern) }),
     base: z.object({ ref: z.string() }),
     user: z.object({ login: z.string() }).partial().nullable().optional(),
   }),
@@ -48,7 +48,7 @@ const gitLabMergeRequest = z.object({
     action: z.string().optional(),
     source_branch: z.string(),
     target_branch: z.string(),
-    last_commit: z.object({ id: z.string() }),
+    last_commit: z.object({ id: z.string().regex(commitShaPattern) }),
   }),
 });
 

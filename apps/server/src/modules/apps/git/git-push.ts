@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { gitSourceMessages, imageForCommit } from '@meridian/domain/apps/git-source';
+import {
+  commitShaPattern,
+  gitSourceMessages,
+  imageForCommit,
+} from '@meridian/domain/apps/git-source';
 import type { GitSourceRow, VersionRow } from '../../../platform/db/schema/apps';
 import { ValidationError } from '../../../platform/http/errors';
 import type { HistoryActor } from '../../../platform/http/request-actor';
@@ -15,7 +19,7 @@ const zeroSha = /^0+$/;
 // The fields read from GitHub's push payload (@octokit/webhooks-types PushEvent).
 const gitHubPush = z.object({
   ref: z.string(),
-  after: z.string(),
+  after: z.string().regex(commitShaPattern),
   deleted: z.boolean().optional(),
   pusher: z.object({ name: z.string() }).partial().optional(),
   head_commit: z
@@ -28,8 +32,8 @@ const gitHubPush = z.object({
 // The fields read from GitLab's "Push Hook" payload.
 const gitLabPush = z.object({
   ref: z.string(),
-  checkout_sha: z.string().nullable().optional(),
-  after: z.string(),
+  checkout_sha: z.string().regex(commitShaPattern).nullable().optional(),
+  after: z.string().regex(commitShaPattern),
   user_username: z.string().optional(),
   user_name: z.string().optional(),
 });
