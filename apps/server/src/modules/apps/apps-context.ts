@@ -1,11 +1,7 @@
 import type { CpuPool } from '../../platform/cpu-pool';
 import type { Database } from '../../platform/db/database';
 import type { DriverRegistry } from '../../platform/drivers/infrastructure-driver';
-import {
-  transactionWithJobs,
-  type JobReader,
-  type JobSender,
-} from '../../platform/jobs/job-queue';
+import { transactionWithJobs, type JobReader, type JobSender } from '../../platform/jobs/job-queue';
 import type { SecretBox } from '../../platform/secret-box';
 import type { DeploymentJob } from './deployment/deployment-job-kinds';
 import type { GitEventJob } from './git/git-event-job';
