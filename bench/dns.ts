@@ -2,13 +2,16 @@
 // the same zone, the same queries, the same load generator (dnsperf when installed, else a small
 // UDP generator of our own). Both run ROUNDS times (default 3), alternating, so a busy moment of
 // the machine falls on both; the median of the rounds' ratios is the figure (issue 41: goal
-// ≥ 1.0×). Prints figures; asserts nothing.
+// ≥ 1.0×). Beside them in the same rounds: the responder taking UDP a packet at a time through
+// Node's dgram (its path without the batched socket, dns-udp-batch.ts) and a bare Node echo.
+// Prints figures; asserts nothing.
 import { spawn } from 'node:child_process';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { ensureNativeAddons } from '../scripts/build-native.mjs';
 import { reportFigure } from './report';
 
 const seconds = Number(process.env.SECONDS_PER_RUN ?? 5);
@@ -143,22 +146,27 @@ async function measure(port: number): Promise<{ qps: number; lost: string }> {
 // allows a /24: a rate no load reaches keeps the limiter's work in every answer measured while
 // it limits nothing (PowerDNS has no rate limiting to switch off).
 const unreachableRate = { responsesPerSecond: 1e9, windowSeconds: 15, slip: 2 };
-const builtIn = await startDnsResponder({
-  host,
-  port: 0,
-  source,
-  authority,
-  rateLimit: unreachableRate,
-  // DNS_THREADS=1 measures one answering thread; unset, the responder's default.
-  ...(process.env.DNS_THREADS ? { threads: Number(process.env.DNS_THREADS) } : {}),
-});
+ensureNativeAddons();
+const startBuiltIn = (dgramOnly: boolean) =>
+  startDnsResponder({
+    host,
+    port: 0,
+    source,
+    authority,
+    rateLimit: unreachableRate,
+    dgramOnly,
+    // DNS_THREADS=1 measures one answering thread; unset, the responder's default.
+    ...(process.env.DNS_THREADS ? { threads: Number(process.env.DNS_THREADS) } : {}),
+  });
+const builtIn = await startBuiltIn(false);
+const packetAtATime = await startBuiltIn(true);
 const pdns = pdnsInstalled ? await startPowerDns(undefined, 'bench-key') : undefined;
 const publisher = pdns
   ? startPowerDnsPublisher({ apiUrl: pdns.apiUrl, apiKey: pdns.apiKey, source, authority })
   : undefined;
 /**
- * Node's own ceiling: a socket that only flips the query into a response and sends it back, on
- * a thread of its own as the responder's. What the responder cannot beat on this machine.
+ * The ceiling of Node's dgram path: a socket that only flips the query into a response and sends
+ * it back, on a thread of its own as the responder's; the batched socket is not bound by it.
  */
 async function startEcho(): Promise<{ port: number; close(): Promise<void> }> {
   const worker = new Worker(
@@ -184,16 +192,19 @@ const echo = await startEcho();
 const ours: { qps: number; lost: string }[] = [];
 const theirs: { qps: number; lost: string }[] = [];
 const echoes: { qps: number; lost: string }[] = [];
+const dgrams: { qps: number; lost: string }[] = [];
 try {
   await publisher?.sync();
   for (let round = 0; round < rounds; round++) {
     ours.push(await measure(builtIn.port));
     if (pdns) theirs.push(await measure(pdns.dnsPort));
+    dgrams.push(await measure(packetAtATime.port));
     echoes.push(await measure(echo.port));
   }
 } finally {
   await echo.close();
   await builtIn.close();
+  await packetAtATime.close();
   await publisher?.close();
   await pdns?.stop();
 }
@@ -206,7 +217,8 @@ const median = (values: number[]) =>
 console.log(
   `DNS: ${zone.records.length} records, ${queries.length} distinct queries, ${rounds} alternating ` +
     `rounds of ${seconds} s per side after ${warmUpSeconds} s warm-up, load generator: ` +
-    `${dnsperf ? 'dnsperf -c 4 -q 200' : 'built-in UDP (100 in flight)'}`,
+    `${dnsperf ? 'dnsperf -c 4 -q 200' : 'built-in UDP (100 in flight)'}; the responder takes UDP ` +
+    `${builtIn.udp === 'batched' ? 'in batches (dns-udp-batch.c)' : 'a packet at a time (the batched socket is not built)'}`,
 );
 const ratios = theirs.map((their, round) => ours[round]!.qps / their.qps);
 for (let round = 0; round < rounds; round++) {
@@ -217,6 +229,7 @@ for (let round = 0; round < rounds; round++) {
       (their
         ? `   PowerDNS ${their.qps.toFixed(0).padStart(7)} q/s (lost ${their.lost})   ratio ${ratios[round]!.toFixed(2)}×`
         : '') +
+      `   packet at a time ${dgrams[round]!.qps.toFixed(0).padStart(7)} q/s` +
       `   Node echo ${echoes[round]!.qps.toFixed(0).padStart(7)} q/s`,
   );
 }
@@ -233,9 +246,17 @@ reportFigure({
   goal: { value: 1, vsAnchor: true },
   ...powerDnsAnchor,
 });
-// What Node's UDP path allows on this machine, beside what the responder makes of it.
+// The responder on Node's dgram sockets, as it answers where the batched socket is not built.
 reportFigure({
-  figure: 'DNS: a Node UDP socket that only echoes (the ceiling on this machine), median',
+  figure: 'DNS built-in responder, a packet at a time (Node dgram), median',
+  value: median(dgrams.map((run) => run.qps)),
+  unit: 'q/s',
+  better: 'higher',
+  ...powerDnsAnchor,
+});
+// What Node's dgram path allows on this machine, beside what the responder makes of it.
+reportFigure({
+  figure: 'DNS: a Node dgram socket that only echoes (the dgram ceiling here), median',
   value: median(echoes.map((run) => run.qps)),
   unit: 'q/s',
   better: 'higher',

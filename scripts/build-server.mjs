@@ -6,6 +6,7 @@ import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureNativeAddons } from './build-native.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverBundle = path.join(root, 'apps/server/dist/main.mjs');
@@ -146,14 +147,19 @@ export async function buildServer() {
 }
 
 let ensured;
-/** The bundle's path, built first when a source changed since; once per process. */
+/**
+ * The bundle's path, built first when a source changed since, with the native addon beside it
+ * (scripts/build-native.mjs); once per process.
+ */
 export function ensureServerBundle() {
+  if (!ensured) ensureNativeAddons();
   ensured ??= serverBundleIsStale() ? buildServer() : Promise.resolve(serverBundle);
   return ensured;
 }
 
 // `node scripts/build-server.mjs [--if-stale]`
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  ensureNativeAddons();
   if (process.argv.includes('--if-stale') && !serverBundleIsStale()) process.exit(0);
   await buildServer();
   console.log(`Built ${path.relative(root, serverBundle)}`);

@@ -1,5 +1,8 @@
 // `npm run dev`: the control plane on :8080 and Vite's dev server (with API proxy) on :5173.
 import { spawn } from 'node:child_process';
+import { ensureNativeAddons } from './build-native.mjs';
+
+ensureNativeAddons();
 
 const children = [
   spawn('npx', ['tsx', 'watch', 'apps/server/src/main.ts'], { stdio: 'inherit' }),

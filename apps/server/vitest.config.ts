@@ -4,6 +4,7 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
+    globalSetup: ['test-support/native-addon.global-setup.ts'],
     // argon2 hashing and starting PGlite take real time; integration suites do both often.
     testTimeout: 30_000,
     hookTimeout: 60_000,

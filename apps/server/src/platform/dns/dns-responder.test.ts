@@ -16,6 +16,7 @@ import {
   udpExchange,
 } from './dns-answer-suite.test-support';
 import { nodeSharesUdpPorts, startDnsResponder, type DnsResponder } from './dns-responder';
+import { loadUdpBatchAddon } from './dns-udp-batch';
 
 const host = '127.0.0.1';
 
@@ -23,23 +24,40 @@ const host = '127.0.0.1';
 // every 10 ms): rate limiting, tested on its own below, would turn answers into slips and drops.
 const rateLimit = false;
 
-describeDnsAnswers('built-in DNS responder', async () => {
-  const source = new MemoryZoneSource();
-  const responder = await startDnsResponder({
-    host,
-    port: 0,
-    source,
-    authority: suiteAuthority,
-    rateLimit,
+// The batched UDP socket (dns-udp-batch.c) where it is built, which CI requires (REQUIRE_NATIVE=1);
+// Node's dgram sockets where it is not, and in the second run of the suite.
+const batchAddon = loadUdpBatchAddon();
+if (batchAddon instanceof Error && process.env.REQUIRE_NATIVE === '1') {
+  throw new Error(
+    `REQUIRE_NATIVE=1 but the batched UDP socket does not load: ${batchAddon.message}`,
+  );
+}
+const defaultUdp = batchAddon instanceof Error ? 'dgram' : 'batched';
+
+describe.each([
+  [defaultUdp, false],
+  ['dgram', true],
+] as const)('taking UDP %s', (udp, dgramOnly) => {
+  describeDnsAnswers('built-in DNS responder', async () => {
+    const source = new MemoryZoneSource();
+    const responder = await startDnsResponder({
+      host,
+      port: 0,
+      source,
+      authority: suiteAuthority,
+      rateLimit,
+      dgramOnly,
+    });
+    expect(responder.udp).toBe(udp);
+    return {
+      host,
+      port: responder.port,
+      async publish(zones) {
+        source.set(zones);
+      },
+      close: () => responder.close(),
+    };
   });
-  return {
-    host,
-    port: responder.port,
-    async publish(zones) {
-      source.set(zones);
-    },
-    close: () => responder.close(),
-  };
 });
 
 describe('built-in DNS responder, robustness', () => {
@@ -227,6 +245,80 @@ describe('built-in DNS responder, robustness', () => {
 });
 
 /** Sends `count` copies of `message` from `localAddress` at once; collects what comes back. */
+describe.runIf(defaultUdp === 'batched')('built-in DNS responder, UDP taken in batches', () => {
+  const source = new MemoryZoneSource();
+  source.set(suiteZones());
+  const start = (at: string, port = 0) =>
+    startDnsResponder({ host: at, port, source, authority: suiteAuthority, rateLimit });
+
+  it('answers 640 queries from 32 askers, 96 in flight, each its own answers, and frees its port', async () => {
+    const responder = await start(host);
+    const { port } = responder;
+    const names = ['www.alpha.example', 'mail.alpha.example'];
+    // Three in flight per asker: more than a batch at once, and fewer than the kernel's default
+    // receive buffer holds (a client asking faster loses queries to any server and asks again).
+    const askers = await Promise.all(
+      Array.from({ length: 32 }, async (_, asker) => {
+        const socket = dgram.createSocket('udp4');
+        const ids = Array.from({ length: 20 }, (_, i) => asker * 20 + i);
+        const answers = new Map<number, dnsPacket.DecodedPacket>();
+        let sent = 0;
+        const askNext = () => {
+          const id = ids[sent++];
+          if (id === undefined) return;
+          const question = { name: names[id % 2]!, type: 'A' as const };
+          socket.send(dnsPacket.encode({ type: 'query', id, questions: [question] }), port, host);
+        };
+        socket.on('message', (raw) => {
+          const packet = dnsPacket.decode(raw);
+          answers.set(packet.id!, packet);
+          askNext();
+        });
+        await new Promise<void>((resolve) => socket.bind(0, host, resolve));
+        for (let i = 0; i < 3; i++) askNext();
+        return { socket, ids, answers };
+      }),
+    );
+    try {
+      const deadline = Date.now() + 5000;
+      while (askers.some(({ answers }) => answers.size < 20) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      for (const { ids, answers } of askers) {
+        expect([...answers.keys()].sort((a, b) => a - b)).toEqual(ids);
+        for (const [id, packet] of answers) {
+          expect(packet.questions![0]!.name).toBe(names[id % 2]);
+          expect(dataOf(packet.answers)).toEqual(
+            id % 2 ? ['192.0.2.25'] : ['192.0.2.10', '192.0.2.11'],
+          );
+        }
+      }
+    } finally {
+      for (const { socket } of askers) socket.close();
+      await responder.close();
+    }
+    // Its socket closed with it: the same port binds again at once.
+    const again = await start(host, port);
+    await again.close();
+  });
+
+  it('answers over IPv6', async () => {
+    const responder = await start('::1');
+    try {
+      expect(responder.udp).toBe('batched');
+      const answer = await query(
+        { host: '::1', port: responder.port },
+        'udp',
+        'www.alpha.example',
+        'AAAA',
+      );
+      expect(dataOf(answer.answers)).toEqual(['2001:db8::10']);
+    } finally {
+      await responder.close();
+    }
+  });
+});
+
 async function udpBurst(localAddress: string, port: number, message: Buffer, count: number) {
   const socket = dgram.createSocket('udp4');
   const answers: Buffer[] = [];

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { DnsLogger } from './dns-index';
-import type { DnsThreadSettings, FromDnsThread, ToDnsThread } from './dns-serving-thread';
+import type { DnsThreadSettings, FromDnsThread, ToDnsThread, UdpPath } from './dns-serving-thread';
 import { defaultResponseRateLimit, type ResponseRateLimitOptions } from './response-rate-limit';
 import type { Zone, ZoneAuthority, ZoneSource } from './zone';
 
@@ -43,11 +43,15 @@ export interface DnsResponderOptions {
   coalesceMs?: number;
   /** Threads answering queries (more than one needs Node 22.12+). Default: defaultThreads(). */
   threads?: number;
+  /** Node's dgram sockets even where the batched UDP socket is built (dns-udp-batch.ts). */
+  dgramOnly?: boolean;
 }
 
 export interface DnsResponder {
   /** The port actually bound (UDP and TCP). */
   port: number;
+  /** How UDP is taken: a batch at a time (dns-udp-batch.c) or a packet at a time (dgram). */
+  udp: UdpPath;
   close(): Promise<void>;
 }
 
@@ -68,9 +72,11 @@ function defaultThreads(): number {
 const threadEntry = new URL('./dns-serving-thread.mjs', import.meta.url);
 
 /** A DNS serving thread, as this thread sees it. */
+type Listening = Extract<FromDnsThread, { kind: 'listening' }>;
+
 interface DnsThread {
-  /** Binds the thread's sockets at `port` (0: a free one); the port bound, or why it cannot be. */
-  bind(port: number): Promise<number>;
+  /** Binds the thread's sockets at `port` (0: a free one); where they listen, or why they cannot. */
+  bind(port: number): Promise<Listening>;
   /** Resolves once the thread answers from these zones. */
   serve(zones: Zone[]): Promise<void>;
   close(): Promise<void>;
@@ -80,13 +86,13 @@ interface DnsThread {
 function startThread(settings: DnsThreadSettings, logger?: DnsLogger): DnsThread {
   const worker = new Worker(threadEntry, { workerData: settings });
   type Waiting<T> = { resolve(value: T): void; reject(error: Error): void };
-  let listening: Waiting<number> | undefined;
+  let listening: Waiting<Listening> | undefined;
   const served: Waiting<void>[] = [];
   let exited = false;
   const stopped = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   const send = (message: ToDnsThread) => worker.postMessage(message);
   worker.on('message', (message: FromDnsThread) => {
-    if (message.kind === 'listening') listening?.resolve(message.port);
+    if (message.kind === 'listening') listening?.resolve(message);
     else if (message.kind === 'bind-failed') listening?.reject(new Error(message.message));
     else if (message.kind === 'served') served.shift()?.resolve();
     else if (message.kind === 'log') logger?.[message.level](message.obj, message.msg);
@@ -213,14 +219,15 @@ async function startThreads(options: DnsResponderOptions) {
         rateLimit,
         authority: options.authority,
         logsSkipped: i === 0,
+        dgramOnly: options.dgramOnly ?? false,
       },
       options.logger,
     ),
   );
   try {
-    const port = await threads[0]!.bind(options.port);
-    await Promise.all(threads.slice(1).map((thread) => thread.bind(port)));
-    return { threads, port };
+    const first = await threads[0]!.bind(options.port);
+    await Promise.all(threads.slice(1).map((thread) => thread.bind(first.port)));
+    return { threads, ...first };
   } catch (error) {
     await Promise.all(threads.map((thread) => thread.close()));
     throw error;
@@ -229,13 +236,23 @@ async function startThreads(options: DnsResponderOptions) {
 
 export async function startDnsResponder(options: DnsResponderOptions): Promise<DnsResponder> {
   const { host, logger } = options;
-  const { threads, port } = await startThreads(options);
+  const { threads, port, udp, whyNotBatched } = await startThreads(options);
   const zones = await followZones(options, async (loaded) => {
     await Promise.all(threads.map((thread) => thread.serve(loaded)));
   });
-  logger?.info({ host, port, threads: threads.length }, 'DNS responder listening (UDP and TCP)');
+  if (whyNotBatched) {
+    logger?.warn(
+      { reason: whyNotBatched },
+      'DNS answers a UDP packet at a time: the batched socket is not built (npm start builds it with a C compiler)',
+    );
+  }
+  logger?.info(
+    { host, port, threads: threads.length, udp },
+    'DNS responder listening (UDP and TCP)',
+  );
   return {
     port,
+    udp,
     async close() {
       await zones.close();
       await Promise.all(threads.map((thread) => thread.close()));

@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { respond } from './dns-answer';
 import { DnsIndex, type DnsLogger } from './dns-index';
 import { serveTcp, type TcpLimits } from './dns-tcp';
+import { loadUdpBatchAddon, openBatchedUdp, type UdpAnswerer } from './dns-udp-batch';
 import {
   createResponseRateLimiter,
   slipped,
@@ -37,7 +38,12 @@ export interface DnsThreadSettings {
   authority: ZoneAuthority;
   /** Whether this thread logs the records its index leaves out (one thread does). */
   logsSkipped: boolean;
+  /** Node's dgram sockets even where the batched socket (dns-udp-batch.ts) is built. */
+  dgramOnly: boolean;
 }
+
+/** How a thread takes UDP: batches through dns-udp-batch.c, or a packet at a time (dgram). */
+export type UdpPath = 'batched' | 'dgram';
 
 /**
  * `bind` comes first, once: port 0 picks a free port, the same for UDP and TCP (the first thread
@@ -47,12 +53,18 @@ export type ToDnsThread =
   { kind: 'bind'; port: number } | { kind: 'zones'; zones: Zone[] } | { kind: 'close' };
 
 export type FromDnsThread =
-  | { kind: 'listening'; port: number }
+  | { kind: 'listening'; port: number; udp: UdpPath; whyNotBatched?: string }
   | { kind: 'bind-failed'; message: string }
   | { kind: 'served' }
   | { kind: 'log'; level: keyof DnsLogger; obj: object; msg?: string };
 
-function bindUdp(socket: dgram.Socket, port: number, host: string): Promise<void> {
+/** A UDP socket answering every query with `answer`. */
+interface UdpEndpoint {
+  path: UdpPath;
+  close(): Promise<void>;
+}
+
+function bindDgram(socket: dgram.Socket, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (error: Error) => reject(error);
     socket.once('error', onError);
@@ -61,6 +73,47 @@ function bindUdp(socket: dgram.Socket, port: number, host: string): Promise<void
       resolve();
     });
   });
+}
+
+async function listenDgram(
+  settings: DnsThreadSettings,
+  port: number,
+  answer: UdpAnswerer,
+): Promise<UdpEndpoint> {
+  const family = net.isIPv6(settings.host) ? 6 : 4;
+  const udp = dgram.createSocket({
+    type: family === 6 ? 'udp6' : 'udp4',
+    reusePort: settings.sharePort,
+    // Answers go back to the address a query came from, an IP literal: handed back as it is,
+    // at once, instead of through dns.lookup and a tick of its own for every answer.
+    lookup: (address, _options, callback) => callback(null, address, family),
+  });
+  try {
+    await bindDgram(udp, port, settings.host);
+  } catch (error) {
+    await closeUdp(udp);
+    throw error;
+  }
+  udp.on('message', (msg, remote) => {
+    const sent = answer(msg, remote.address);
+    // No callback: a failed send is a lost answer the client asks again for, and a callback
+    // would cost a tick per answer.
+    if (sent) udp.send(sent, remote.port, remote.address);
+  });
+  udp.on('error', (error) => logger.warn({ err: error }, 'DNS UDP socket error'));
+  return { path: 'dgram', close: () => closeUdp(udp) };
+}
+
+const batchAddon = loadUdpBatchAddon();
+
+async function listenUdp(
+  settings: DnsThreadSettings,
+  port: number,
+  answer: UdpAnswerer,
+): Promise<UdpEndpoint> {
+  if (settings.dgramOnly || batchAddon instanceof Error) return listenDgram(settings, port, answer);
+  const socket = openBatchedUdp(batchAddon, settings.host, port, settings.sharePort, answer);
+  return { path: 'batched', close: async () => socket.close() };
 }
 
 function listenTcp(server: net.Server, port: number, host: string): Promise<void> {
@@ -105,7 +158,7 @@ class BindError extends Error {}
  * The thread's sockets: UDP, and TCP on the same port when it serves TCP. TCP is bound first: it
  * is never shared, so a port another server holds is refused before a UDP socket of ours joins it.
  */
-async function bindSockets(settings: DnsThreadSettings, asked: number) {
+async function bindSockets(settings: DnsThreadSettings, asked: number, answer: UdpAnswerer) {
   const { host } = settings;
   for (let attempt = 0; ; attempt++) {
     let tcp: net.Server | undefined;
@@ -120,19 +173,11 @@ async function bindSockets(settings: DnsThreadSettings, asked: number) {
       }
       port = (tcp.address() as net.AddressInfo).port;
     }
-    const family = net.isIPv6(host) ? 6 : 4;
-    const udp = dgram.createSocket({
-      type: family === 6 ? 'udp6' : 'udp4',
-      reusePort: settings.sharePort,
-      // Answers go back to the address a query came from, an IP literal: handed back as it is,
-      // at once, instead of through dns.lookup and a tick of its own for every answer.
-      lookup: (address, _options, callback) => callback(null, address, family),
-    });
     try {
-      await bindUdp(udp, port, host);
+      const udp = await listenUdp(settings, port, answer);
       return { udp, tcp, port };
     } catch (error) {
-      await Promise.all([closeUdp(udp), closeTcp(tcp)]);
+      await closeTcp(tcp);
       // With a chosen port there is nothing else to try; with port 0, TCP's free port may be
       // taken on UDP: try another.
       if (asked !== 0 || attempt >= 10) {
@@ -158,18 +203,6 @@ const logger: DnsLogger = {
 };
 
 async function serve(settings: DnsThreadSettings, port: number): Promise<void> {
-  let sockets: Awaited<ReturnType<typeof bindSockets>>;
-  try {
-    sockets = await bindSockets(settings, port);
-  } catch (error) {
-    post({
-      kind: 'bind-failed',
-      message: error instanceof BindError ? error.message : String(error),
-    });
-    parentPort!.close();
-    return;
-  }
-  const { udp, tcp } = sockets;
   // Queries before the first zones arrive are dropped: the client retries and gets them.
   let index: DnsIndex | undefined;
   const answer = (query: Buffer, overTcp: boolean): Buffer[] | undefined => {
@@ -181,7 +214,29 @@ async function serve(settings: DnsThreadSettings, port: number): Promise<void> {
       return undefined;
     }
   };
+  const limit = settings.rateLimit
+    ? createResponseRateLimiter(settings.rateLimit)
+    : (): RateVerdict => 'answer';
+  const answerUdp: UdpAnswerer = (query, address) => {
+    const response = answer(query, false);
+    if (!response) return undefined;
+    const verdict = limit(address);
+    if (verdict === 'drop') return undefined;
+    return verdict === 'slip' ? slipped(response) : response;
+  };
 
+  let sockets: Awaited<ReturnType<typeof bindSockets>>;
+  try {
+    sockets = await bindSockets(settings, port, answerUdp);
+  } catch (error) {
+    post({
+      kind: 'bind-failed',
+      message: error instanceof BindError ? error.message : String(error),
+    });
+    parentPort!.close();
+    return;
+  }
+  const { udp, tcp } = sockets;
   let connections = new Set<net.Socket>();
   if (tcp && settings.tcp) {
     connections = serveTcp(tcp, (query) => answer(query, true), settings.tcp);
@@ -189,21 +244,6 @@ async function serve(settings: DnsThreadSettings, port: number): Promise<void> {
     tcp.maxConnections = settings.tcp.maxConnections + 16;
     tcp.on('error', (error) => logger.warn({ err: error }, 'DNS TCP server error'));
   }
-
-  const limit = settings.rateLimit
-    ? createResponseRateLimiter(settings.rateLimit)
-    : (): RateVerdict => 'answer';
-  udp.on('message', (msg, remote) => {
-    const response = answer(msg, false);
-    if (!response) return;
-    const verdict = limit(remote.address);
-    if (verdict === 'drop') return;
-    const sent = verdict === 'slip' ? slipped(response) : response;
-    // No callback: a failed send is a lost answer the client asks again for, and a callback
-    // would cost a tick per answer.
-    udp.send(sent, remote.port, remote.address);
-  });
-  udp.on('error', (error) => logger.warn({ err: error }, 'DNS UDP socket error'));
 
   parentPort!.on('message', async (message: ToDnsThread) => {
     if (message.kind === 'zones') {
@@ -215,11 +255,18 @@ async function serve(settings: DnsThreadSettings, port: number): Promise<void> {
     } else if (message.kind === 'close') {
       // Sockets closed and the port to the server's thread too, the thread ends.
       for (const socket of connections) socket.destroy();
-      await Promise.all([closeUdp(udp), closeTcp(tcp)]);
+      await Promise.all([udp.close(), closeTcp(tcp)]);
       parentPort!.close();
     }
   });
-  post({ kind: 'listening', port: sockets.port });
+  post({
+    kind: 'listening',
+    port: sockets.port,
+    udp: udp.path,
+    ...(batchAddon instanceof Error && !settings.dgramOnly
+      ? { whyNotBatched: batchAddon.message.split('\n')[0] }
+      : {}),
+  });
 }
 
 // Loaded while the other threads load; bound once told where.
