@@ -2,8 +2,11 @@
 // Each replica runs in a CPU cgroup of its own (cgroup v1 `cpu`: cfs_quota_us / cfs_period_us,
 // CPU_PER_REPLICA of a core each, 0.25 unless told); PostgreSQL, nginx and this load generator stay
 // outside them. 1, 2 and 3 replicas behind nginx take the same read load and the same mixed load
-// (autocannon, CONNECTIONS × DURATION s). Goals: 3 replicas ≥ 2.5× one for reads, ≥ 2× for the
-// mixed load, 0 errors. Needs root (the cgroup files) and docs/scale.md says how to repeat it.
+// (autocannon, CONNECTIONS × DURATION s), in ROUNDS rounds (3 unless told) whose order of replica
+// counts alternates, so the machine's drift falls on every count; the figure is the median of the
+// rounds' ratios (one replica's own rate moved by a sixth between runs). Goals: 3 replicas ≥ 2.5×
+// one for reads, ≥ 2× for the mixed load, 0 errors. Needs root (the cgroup files) and
+// docs/scale.md says how to repeat it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { logIn } from '../reliability/support/api';
@@ -25,6 +28,7 @@ const periodUs = 100_000;
 const cpuPerReplica = Number(process.env.CPU_PER_REPLICA ?? 0.25);
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const seconds = Number(process.env.DURATION ?? 20);
+const rounds = Number(process.env.ROUNDS ?? 3);
 const goals = { reads: 2.5, mixed: 2 } as const;
 
 /** A process and every process it started, as the kernel lists them. */
@@ -80,18 +84,67 @@ function cgroupsWritable(): boolean {
   }
 }
 
-function report(mix: LoadFigures['mix'], three: LoadFigures, one: LoadFigures): string {
+const replicaLabel = (count: number) => `${count} replica${count > 1 ? 's' : ''}`;
+
+/** One round's rate for a replica count and mix. */
+type RoundRuns = Map<string, LoadFigures>;
+const keyOf = (count: number, mix: LoadFigures['mix']) => `${count} ${mix}`;
+
+/** The round whose three-to-one ratio is the median: its figures are reported together. */
+function medianRound(byRound: RoundRuns[], mix: LoadFigures['mix']) {
+  const ratio = (runs: RoundRuns, count: number) =>
+    runs.get(keyOf(count, mix))!.requestsPerSecond / runs.get(keyOf(1, mix))!.requestsPerSecond;
+  const sorted = [...byRound].sort((a, b) => ratio(a, 3) - ratio(b, 3));
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  return {
+    one: median.get(keyOf(1, mix))!,
+    three: median.get(keyOf(3, mix))!,
+    ratios: byRound.map((runs) => ratio(runs, 3)),
+    twoRatios: byRound.map((runs) => ratio(runs, 2)),
+  };
+}
+
+function report(mix: LoadFigures['mix'], byRound: RoundRuns[]): string {
+  const { one, three, ratios, twoRatios } = medianRound(byRound, mix);
   const ratio = three.requestsPerSecond / one.requestsPerSecond;
   reportFigure({
-    figure: `scale ${mix} three replicas req/s (${cpuPerReplica} CPU each, ${connections} connections)`,
+    figure: `scale ${mix} three replicas req/s (${cpuPerReplica} CPU each, ${connections} connections), median of ${byRound.length} rounds`,
     value: three.requestsPerSecond,
     unit: 'req/s',
     better: 'higher',
     anchor: { name: 'one replica', value: one.requestsPerSecond },
     goal: { value: goals[mix], vsAnchor: true },
   });
-  const met = ratio >= goals[mix] && three.errors === 0 && three.non2xx === 0;
-  return `${mix}: three / one = ${ratio.toFixed(2)}× (goal ≥ ${goals[mix]}×: ${met ? 'met' : 'NOT met'})`;
+  const errors = byRound.some((runs) => [...runs.values()].some((run) => run.errors + run.non2xx));
+  const met = ratio >= goals[mix] && !errors;
+  const list = (values: number[]) => values.map((value) => `${value.toFixed(2)}×`).join(', ');
+  return (
+    `${mix}: three / one, median of rounds = ${ratio.toFixed(2)}× (goal ≥ ${goals[mix]}×: ` +
+    `${met ? 'met' : 'NOT met'}); rounds ${list(ratios)}; two / one ${list(twoRatios)}`
+  );
+}
+
+/** Each round: every replica count behind nginx, reads then mixed; odd rounds count down. */
+async function runRounds(urls: string[], fixture: Awaited<ReturnType<typeof seedLoadFixture>>) {
+  const byRound: RoundRuns[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const runs: RoundRuns = new Map();
+    for (const count of round % 2 ? [3, 2, 1] : [1, 2, 3]) {
+      const target = `${replicaLabel(count)}, round ${round + 1}`;
+      const proxy = await startNginx(urls.slice(0, count));
+      try {
+        await runLoad(target, proxy.baseUrl, fixture, 'reads', { seconds: 2, connections: 10 });
+        for (const mix of ['reads', 'mixed'] as const) {
+          const run = await runLoad(target, proxy.baseUrl, fixture, mix, { seconds, connections });
+          runs.set(keyOf(count, mix), run);
+        }
+      } finally {
+        await proxy.stop();
+      }
+    }
+    byRound.push(runs);
+  }
+  return byRound;
 }
 
 async function main(): Promise<void> {
@@ -103,39 +156,20 @@ async function main(): Promise<void> {
     confine(`meridian-scale-${index + 1}`, replica.pid),
   );
   const urls = set.replicas.map((replica) => replica.baseUrl);
-  const runs: LoadFigures[] = [];
+  let byRound: RoundRuns[];
   try {
     const fixture = await seedLoadFixture(urls[0]!, await logIn(urls[0]!));
-    for (const count of [1, 2, 3]) {
-      const target = `${count} replica${count > 1 ? 's' : ''}`;
-      const proxy = await startNginx(urls.slice(0, count));
-      try {
-        await runLoad(target, proxy.baseUrl, fixture, 'reads', { seconds: 2, connections: 10 });
-        for (const mix of ['reads', 'mixed'] as const) {
-          runs.push(await runLoad(target, proxy.baseUrl, fixture, mix, { seconds, connections }));
-        }
-      } finally {
-        await proxy.stop();
-      }
-    }
+    byRound = await runRounds(urls, fixture);
   } finally {
     groups.forEach(release);
     await set.stop();
   }
   printTable(
-    `Scale through nginx: each replica in its own cgroup of ${cpuPerReplica} CPU, ${connections} connections × ${seconds} s`,
+    `Scale through nginx: each replica in its own cgroup of ${cpuPerReplica} CPU, ${connections} connections × ${seconds} s, ${rounds} rounds`,
     loadHeader,
-    loadRows(runs),
+    loadRows(byRound.flatMap((runs) => [...runs.values()])),
   );
-  const pick = (target: string, mix: string) =>
-    runs.find((run) => run.target === target && run.mix === mix)!;
-  for (const mix of ['reads', 'mixed'] as const) {
-    const two = pick('2 replicas', mix);
-    const [three, one] = [pick('3 replicas', mix), pick('1 replica', mix)];
-    console.log(
-      `${report(mix, three, one)}; two / one = ${(two.requestsPerSecond / one.requestsPerSecond).toFixed(2)}×`,
-    );
-  }
+  for (const mix of ['reads', 'mixed'] as const) console.log(report(mix, byRound));
 }
 
 await main();

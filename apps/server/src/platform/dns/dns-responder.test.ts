@@ -191,6 +191,38 @@ describe('built-in DNS responder, robustness', () => {
     }
   });
 
+  it('loads the zones at most every 250 ms under a stream of changes, and serves the last', async () => {
+    const stream = new MemoryZoneSource();
+    stream.set(suiteZones());
+    const own = await startDnsResponder({
+      host,
+      port: 0,
+      source: stream,
+      authority: suiteAuthority,
+      rateLimit,
+    });
+    try {
+      const before = stream.loads;
+      const started = performance.now();
+      for (let i = 0; i < 60; i++) {
+        stream.set(suiteZones(400 + i));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const deadline = Date.now() + 3000;
+      for (;;) {
+        const soa = await query({ host, port: own.port }, 'udp', 'alpha.example', 'SOA');
+        if ((soa.answers![0] as dnsPacket.SoaAnswer).data.serial === 459) break;
+        if (Date.now() > deadline) throw new Error('the last change was not served');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // Loads start 250 ms apart however long the stream took (each change alone would load).
+      const elapsed = performance.now() - started;
+      expect(stream.loads - before).toBeLessThanOrEqual(Math.ceil(elapsed / 250) + 1);
+    } finally {
+      await own.close();
+    }
+  });
+
   it.runIf(nodeSharesUdpPorts())(
     'answers from two threads on one port, each following the changes',
     async () => {

@@ -41,6 +41,11 @@ export interface DnsResponderOptions {
   rateLimit?: ResponseRateLimitOptions | false;
   /** Quiet time gathering a burst of change notices into one rebuild. */
   coalesceMs?: number;
+  /**
+   * Least time between the starts of two loads of the zones (each reads every zone): a stream of
+   * changes is served at most this late, and costs a replica at most one load per interval.
+   */
+  minReloadIntervalMs?: number;
   /** Threads answering queries (more than one needs Node 22.12+). Default: defaultThreads(). */
   threads?: number;
   /** Node's dgram sockets even where the batched UDP socket is built (dns-udp-batch.ts). */
@@ -137,8 +142,9 @@ interface ZoneFollower {
 
 /**
  * Follows the zones of a source: one rebuild at a time, a burst of changes gathered into one, a
- * change during a rebuild runs another right after it, failed loads retried with back-off while
- * the previous zones are served. Resolves after the first load (served or failed).
+ * change during a rebuild runs another after it (loads start at least minReloadIntervalMs apart),
+ * failed loads retried with back-off while the previous zones are served. Resolves after the
+ * first load (served or failed).
  */
 async function followZones(
   options: DnsResponderOptions,
@@ -146,6 +152,8 @@ async function followZones(
 ): Promise<ZoneFollower> {
   const { source, logger } = options;
   const coalesceMs = options.coalesceMs ?? 20;
+  const minReloadIntervalMs = options.minReloadIntervalMs ?? 250;
+  let lastLoad = -Infinity;
   let closed = false;
   let rebuilding: Promise<void> | undefined;
   let pending = false;
@@ -158,7 +166,13 @@ async function followZones(
     }
     rebuilding = (async () => {
       do {
+        // Every replica loads every zone after any change: under a stream of DNS writes that
+        // would be one load per coalesceMs, each replica (docs/scale.md "Horizontal scale").
+        const wait = lastLoad + minReloadIntervalMs - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (closed) return;
         pending = false;
+        lastLoad = performance.now();
         try {
           const zones = await source.loadZones();
           if (closed) return;
