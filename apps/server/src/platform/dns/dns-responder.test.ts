@@ -60,6 +60,21 @@ describe.each([
   });
 });
 
+/** A responder of its own on `source`, as the robustness tests start them. */
+const respondFrom = (source: MemoryZoneSource) =>
+  startDnsResponder({ host, port: 0, source, authority: suiteAuthority, rateLimit });
+
+/** Polls alpha.example's SOA until it names `serial`; fails with `failure` after `ms`. */
+async function untilServed(port: number, serial: number, ms: number, failure: string) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const soa = await query({ host, port }, 'udp', 'alpha.example', 'SOA');
+    if ((soa.answers![0] as dnsPacket.SoaAnswer).data.serial === serial) return;
+    if (Date.now() > deadline) throw new Error(failure);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe('built-in DNS responder, robustness', () => {
   const source = new MemoryZoneSource();
   let responder: DnsResponder;
@@ -154,23 +169,11 @@ describe('built-in DNS responder, robustness', () => {
   it('coalesces a burst of changes and keeps serving while the source fails', async () => {
     const burst = new MemoryZoneSource();
     burst.set(suiteZones());
-    const own = await startDnsResponder({
-      host,
-      port: 0,
-      source: burst,
-      authority: suiteAuthority,
-      rateLimit,
-    });
+    const own = await respondFrom(burst);
     try {
       const before = burst.loads;
       for (let i = 0; i < 50; i++) burst.set(suiteZones(100 + i));
-      const deadline = Date.now() + 2000;
-      for (;;) {
-        const soa = await query({ host, port: own.port }, 'udp', 'alpha.example', 'SOA');
-        if ((soa.answers![0] as dnsPacket.SoaAnswer).data.serial === 149) break;
-        if (Date.now() > deadline) throw new Error('the last change was not served');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await untilServed(own.port, 149, 2000, 'the last change was not served');
       expect(burst.loads - before).toBeLessThanOrEqual(3);
 
       burst.failNext = 1;
@@ -179,13 +182,7 @@ describe('built-in DNS responder, robustness', () => {
       // The failed load keeps the previous zones; the retry brings the new ones.
       const a = await query({ host, port: own.port }, 'udp', 'www.alpha.example', 'A');
       expect(rcodeOf(a)).toBe('NOERROR');
-      const retryDeadline = Date.now() + 3000;
-      for (;;) {
-        const soa = await query({ host, port: own.port }, 'udp', 'alpha.example', 'SOA');
-        if ((soa.answers![0] as dnsPacket.SoaAnswer).data.serial === 200) break;
-        if (Date.now() > retryDeadline) throw new Error('the retry did not serve the change');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await untilServed(own.port, 200, 3000, 'the retry did not serve the change');
     } finally {
       await own.close();
     }
@@ -194,13 +191,7 @@ describe('built-in DNS responder, robustness', () => {
   it('loads the zones at most every 250 ms under a stream of changes, and serves the last', async () => {
     const stream = new MemoryZoneSource();
     stream.set(suiteZones());
-    const own = await startDnsResponder({
-      host,
-      port: 0,
-      source: stream,
-      authority: suiteAuthority,
-      rateLimit,
-    });
+    const own = await respondFrom(stream);
     try {
       const before = stream.loads;
       const started = performance.now();
@@ -208,13 +199,7 @@ describe('built-in DNS responder, robustness', () => {
         stream.set(suiteZones(400 + i));
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      const deadline = Date.now() + 3000;
-      for (;;) {
-        const soa = await query({ host, port: own.port }, 'udp', 'alpha.example', 'SOA');
-        if ((soa.answers![0] as dnsPacket.SoaAnswer).data.serial === 459) break;
-        if (Date.now() > deadline) throw new Error('the last change was not served');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await untilServed(own.port, 459, 3000, 'the last change was not served');
       // Loads start 250 ms apart however long the stream took (each change alone would load).
       const elapsed = performance.now() - started;
       expect(stream.loads - before).toBeLessThanOrEqual(Math.ceil(elapsed / 250) + 1);
