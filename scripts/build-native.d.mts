@@ -1,3 +1,2 @@
 /** Types of build-native.mjs, for the TypeScript that runs the DNS responder (tests, benches). */
-export declare const udpBatchAddon: string;
 export declare function ensureNativeAddons(): boolean;

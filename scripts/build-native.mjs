@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const source = path.join(root, 'apps/server/src/platform/dns/dns-udp-batch.c');
-export const udpBatchAddon = path.join(root, 'apps/server/dist/native/dns-udp-batch.node');
+// dns-udp-batch.ts loads it from here.
+const udpBatchAddon = path.join(root, 'apps/server/dist/native/dns-udp-batch.node');
 
 /** Where Node's headers are: beside this node (its release archive), npm's nodedir, the system's. */
 function nodeHeaders() {

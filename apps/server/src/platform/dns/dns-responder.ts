@@ -76,9 +76,9 @@ function defaultThreads(): number {
 
 const threadEntry = new URL('./dns-serving-thread.mjs', import.meta.url);
 
-/** A DNS serving thread, as this thread sees it. */
 type Listening = Extract<FromDnsThread, { kind: 'listening' }>;
 
+/** A DNS serving thread, as this thread sees it. */
 interface DnsThread {
   /** Binds the thread's sockets at `port` (0: a free one); where they listen, or why they cannot. */
   bind(port: number): Promise<Listening>;
