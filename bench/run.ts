@@ -34,7 +34,7 @@ const knobs: Record<string, Record<string, string>> = {
   'bench:browser': { RUNS: '3' },
   'bench:logs': { DURATION: '5' },
   'bench:load': { DURATION: '10', CONNECTIONS: '50' },
-  'bench:scale': { DURATION: '10' },
+  'bench:scale': { DURATION: '5', WARM_UP: '10' },
   'bench:rounds': { DURATION: '20' },
   'bench:capacity': { STEPS: '1000,2500', SOCKETS: '200,500', DURATION: '5', DNS_SECONDS: '3' },
 };

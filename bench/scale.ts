@@ -2,13 +2,15 @@
 // Each replica runs in a CPU cgroup of its own (cgroup v1 `cpu`: cfs_quota_us / cfs_period_us,
 // CPU_PER_REPLICA of a core each, 0.25 unless told); PostgreSQL, nginx and this load generator stay
 // outside them. 1, 2 and 3 replicas behind nginx take the same read load and the same mixed load
-// (autocannon, CONNECTIONS × DURATION s), in ROUNDS rounds (3 unless told) whose order of replica
-// counts alternates, so the machine's drift falls on every count; the figure is the median of the
-// rounds' ratios (one replica's own rate moved by a sixth between runs). Goals: 3 replicas ≥ 2.5×
+// (autocannon, CONNECTIONS × DURATION s), after a warm-up through all three, in ROUNDS rounds (3
+// unless told) that each run the counts as 1, 2, 3, 3, 2, 1, so a steady drift of the machine
+// cancels within a round; the figure is the median of the rounds' ratios (one replica's own rate
+// moved by half between runs). Goals: 3 replicas ≥ 2.5×
 // one for reads, ≥ 2× for the mixed load, 0 errors. Needs root (the cgroup files) and
 // docs/scale.md says how to repeat it.
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { logIn } from '../reliability/support/api';
 import { printTable } from '../reliability/support/figures';
 import {
@@ -17,6 +19,7 @@ import {
   runLoad,
   seedLoadFixture,
   type LoadFigures,
+  type LoadFixture,
 } from '../reliability/support/mixed-load';
 import { replicasPossible, startNginx, startReplicas } from '../reliability/support/replica-set';
 import { reportFigure } from './report';
@@ -27,7 +30,8 @@ const periodUs = 100_000;
 // autocannon; at 0.4 those outside parts were the cap (docs/scale.md).
 const cpuPerReplica = Number(process.env.CPU_PER_REPLICA ?? 0.25);
 const connections = Number(process.env.CONNECTIONS ?? 50);
-const seconds = Number(process.env.DURATION ?? 20);
+const seconds = Number(process.env.DURATION ?? 10);
+const warmUpSeconds = Number(process.env.WARM_UP ?? 15);
 const rounds = Number(process.env.ROUNDS ?? 3);
 const goals = { reads: 2.5, mixed: 2 } as const;
 
@@ -86,36 +90,68 @@ function cgroupsWritable(): boolean {
 
 const replicaLabel = (count: number) => `${count} replica${count > 1 ? 's' : ''}`;
 
-/** One round's rate for a replica count and mix. */
-type RoundRuns = Map<string, LoadFigures>;
-const keyOf = (count: number, mix: LoadFigures['mix']) => `${count} ${mix}`;
-
-/** The round whose three-to-one ratio is the median: its figures are reported together. */
-function medianRound(byRound: RoundRuns[], mix: LoadFigures['mix']) {
-  const ratio = (runs: RoundRuns, count: number) =>
-    runs.get(keyOf(count, mix))!.requestsPerSecond / runs.get(keyOf(1, mix))!.requestsPerSecond;
-  const sorted = [...byRound].sort((a, b) => ratio(a, 3) - ratio(b, 3));
-  const median = sorted[Math.floor(sorted.length / 2)]!;
-  return {
-    one: median.get(keyOf(1, mix))!,
-    three: median.get(keyOf(3, mix))!,
-    ratios: byRound.map((runs) => ratio(runs, 3)),
-    twoRatios: byRound.map((runs) => ratio(runs, 2)),
+/**
+ * How many of the database's sessions wait on a lock, sampled every 100 ms while a run lasts: a
+ * shared row locked across a writer's round trips shows here, not in the replicas' CPU.
+ */
+async function sampleLockWaits(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const samples: number[] = [];
+  const timer = setInterval(() => {
+    client
+      .query<{ waiting: number }>(
+        `SELECT count(*)::int AS waiting FROM pg_stat_activity
+         WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      )
+      .then(
+        ({ rows }) => samples.push(rows[0]!.waiting),
+        () => {},
+      );
+  }, 100);
+  return async function stop(): Promise<number> {
+    clearInterval(timer);
+    await client.end();
+    return samples.reduce((sum, waiting) => sum + waiting, 0) / Math.max(samples.length, 1);
   };
 }
 
-function report(mix: LoadFigures['mix'], byRound: RoundRuns[]): string {
+/** A run of a replica count and mix, with the lock waits sampled while it lasted. */
+type ScaleRun = LoadFigures & { count: number; lockWaits: number };
+/** A round's runs: each replica count twice per mix, in the order 1, 2, 3, 3, 2, 1. */
+type Round = ScaleRun[];
+
+/** A round's rate for a count and mix: the mean of its two runs, so a steady drift cancels. */
+function rate(round: Round, count: number, mix: LoadFigures['mix']): number {
+  const runs = round.filter((run) => run.count === count && run.mix === mix);
+  return runs.reduce((sum, run) => sum + run.requestsPerSecond, 0) / runs.length;
+}
+
+/** The round whose three-to-one ratio is the median: its rates are reported together. */
+function medianRound(byRound: Round[], mix: LoadFigures['mix']) {
+  const ratio = (round: Round, count: number) => rate(round, count, mix) / rate(round, 1, mix);
+  const sorted = [...byRound].sort((a, b) => ratio(a, 3) - ratio(b, 3));
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  return {
+    one: rate(median, 1, mix),
+    three: rate(median, 3, mix),
+    ratios: byRound.map((round) => ratio(round, 3)),
+    twoRatios: byRound.map((round) => ratio(round, 2)),
+  };
+}
+
+function report(mix: LoadFigures['mix'], byRound: Round[]): string {
   const { one, three, ratios, twoRatios } = medianRound(byRound, mix);
-  const ratio = three.requestsPerSecond / one.requestsPerSecond;
+  const ratio = three / one;
   reportFigure({
     figure: `scale ${mix} three replicas req/s (${cpuPerReplica} CPU each, ${connections} connections), median of ${byRound.length} rounds`,
-    value: three.requestsPerSecond,
+    value: three,
     unit: 'req/s',
     better: 'higher',
-    anchor: { name: 'one replica', value: one.requestsPerSecond },
+    anchor: { name: 'one replica', value: one },
     goal: { value: goals[mix], vsAnchor: true },
   });
-  const errors = byRound.some((runs) => [...runs.values()].some((run) => run.errors + run.non2xx));
+  const errors = byRound.flat().some((run) => run.errors + run.non2xx);
   const met = ratio >= goals[mix] && !errors;
   const list = (values: number[]) => values.map((value) => `${value.toFixed(2)}×`).join(', ');
   return (
@@ -124,19 +160,36 @@ function report(mix: LoadFigures['mix'], byRound: RoundRuns[]): string {
   );
 }
 
-/** Each round: every replica count behind nginx, reads then mixed; odd rounds count down. */
-async function runRounds(urls: string[], fixture: Awaited<ReturnType<typeof seedLoadFixture>>) {
-  const byRound: RoundRuns[] = [];
+/**
+ * Both loads through all three replicas before anything is measured: every count ran slower in
+ * the first round than later (docs/scale.md), which counted against the counts measured first.
+ */
+async function warmUp(urls: string[], fixture: LoadFixture): Promise<void> {
+  const proxy = await startNginx(urls);
+  try {
+    for (const mix of ['reads', 'mixed'] as const)
+      await runLoad('warm-up', proxy.baseUrl, fixture, mix, {
+        seconds: warmUpSeconds,
+        connections,
+      });
+  } finally {
+    await proxy.stop();
+  }
+}
+
+/** Each round: every replica count behind nginx, reads then mixed, as 1, 2, 3, 3, 2, 1. */
+async function runRounds(urls: string[], databaseUrl: string, fixture: LoadFixture) {
+  const byRound: Round[] = [];
   for (let round = 0; round < rounds; round++) {
-    const runs: RoundRuns = new Map();
-    for (const count of round % 2 ? [3, 2, 1] : [1, 2, 3]) {
-      const target = `${replicaLabel(count)}, round ${round + 1}`;
+    const runs: Round = [];
+    for (const [index, count] of [1, 2, 3, 3, 2, 1].entries()) {
+      const target = `${replicaLabel(count)}, round ${round + 1}${index < 3 ? 'a' : 'b'}`;
       const proxy = await startNginx(urls.slice(0, count));
       try {
-        await runLoad(target, proxy.baseUrl, fixture, 'reads', { seconds: 2, connections: 10 });
         for (const mix of ['reads', 'mixed'] as const) {
+          const stopSampling = await sampleLockWaits(databaseUrl);
           const run = await runLoad(target, proxy.baseUrl, fixture, mix, { seconds, connections });
-          runs.set(keyOf(count, mix), run);
+          runs.push({ ...run, count, lockWaits: await stopSampling() });
         }
       } finally {
         await proxy.stop();
@@ -156,18 +209,20 @@ async function main(): Promise<void> {
     confine(`meridian-scale-${index + 1}`, replica.pid),
   );
   const urls = set.replicas.map((replica) => replica.baseUrl);
-  let byRound: RoundRuns[];
+  let byRound: Round[];
   try {
     const fixture = await seedLoadFixture(urls[0]!, await logIn(urls[0]!));
-    byRound = await runRounds(urls, fixture);
+    await warmUp(urls, fixture);
+    byRound = await runRounds(urls, set.database.url, fixture);
   } finally {
     groups.forEach(release);
     await set.stop();
   }
+  const runs = byRound.flat();
   printTable(
     `Scale through nginx: each replica in its own cgroup of ${cpuPerReplica} CPU, ${connections} connections × ${seconds} s, ${rounds} rounds`,
-    loadHeader,
-    loadRows(byRound.flatMap((runs) => [...runs.values()])),
+    [...loadHeader, 'waiting on a lock'],
+    loadRows(runs).map((row, index) => [...row, runs[index]!.lockWaits.toFixed(1)]),
   );
   for (const mix of ['reads', 'mixed'] as const) console.log(report(mix, byRound));
 }
