@@ -18,21 +18,18 @@ $$;
 DO $$
 DECLARE
   changed text;
+  revision text;
 BEGIN
-  FOREACH changed IN ARRAY ARRAY['domains', 'dns_records', 'acme_challenges'] LOOP
-    EXECUTE format('DROP TRIGGER %I ON %I', changed || '_bump_dns_revision', changed);
+  FOR changed, revision IN VALUES
+    ('domains', 'dns'), ('dns_records', 'dns'), ('acme_challenges', 'dns'),
+    ('apps', 'user'), ('versions', 'user'), ('deployments', 'user'), ('smart_clusters', 'user'),
+    ('clusters', 'user'), ('domains', 'user'), ('organization_members', 'user')
+  LOOP
+    EXECUTE format('DROP TRIGGER %I ON %I', changed || '_bump_' || revision || '_revision', changed);
     EXECUTE format(
       'CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I '
-      'DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_dns_revision"()',
-      changed || '_bump_dns_revision', changed);
-  END LOOP;
-  FOREACH changed IN ARRAY ARRAY['apps', 'versions', 'deployments', 'smart_clusters', 'clusters',
-                                 'domains', 'organization_members'] LOOP
-    EXECUTE format('DROP TRIGGER %I ON %I', changed || '_bump_user_revision', changed);
-    EXECUTE format(
-      'CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I '
-      'DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_user_revision"()',
-      changed || '_bump_user_revision', changed);
+      'DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION %I()',
+      changed || '_bump_' || revision || '_revision', changed, 'bump_' || revision || '_revision');
   END LOOP;
 END;
 $$;
