@@ -4,35 +4,22 @@ import { launchBrowser, screenshot } from './support/browser';
 import { chooseOption } from './support/select-option';
 import { startMeridianServer, type MeridianServer } from './support/meridian-server';
 import {
+  type Api,
+  appByApi,
   authorizedFetch,
   createSmartClusterByApi,
   createUserByApi,
   logInByApi,
   logInThroughPage,
   pollUntil,
-  type Api,
 } from './support/session';
 
 const appName = 'e2e-configured';
 const smartClusterName = 'e2e-configuration';
 
-interface AppAnswer {
-  versions: { uuid: string; name: string; basic_settings?: Record<string, unknown> | null }[];
-  deployments: {
-    uuid: string;
-    status: string;
-    status_reason: string | null;
-    version_uuid: string;
-  }[];
-}
-
-async function appOf(api: Api, appUuid: string): Promise<AppAnswer> {
-  return (await (await api(`/meridian/v1/kube/apps/${appUuid}`)).json()) as AppAnswer;
-}
-
 /** The app's one deployment runs `version` and is done. */
 async function runs(api: Api, appUuid: string, version: string): Promise<boolean> {
-  const { versions, deployments } = await appOf(api, appUuid);
+  const { versions, deployments } = await appByApi(api, appUuid);
   const uuid = versions.find((each) => each.name === version)?.uuid;
   return deployments.some((each) => each.version_uuid === uuid && each.status === 'success');
 }
@@ -158,7 +145,7 @@ describe.skipIf(!inject('browserAvailable'))('a Basic app’s configuration in C
       .getByText('2 env · 1 secret · HTTP health check /healthz')
       .waitFor();
     // The secret is stored sealed: the app's read names it, never its value.
-    const { versions } = await appOf(api, appUuid);
+    const { versions } = await appByApi(api, appUuid);
     expect(versions[0]?.basic_settings?.secrets).toEqual([{ name: 'DB_PASSWORD', set: true }]);
     expect(JSON.stringify(versions)).not.toContain('s3cret');
     expect(await envOf('v1', 'configuration-version-details')).toEqual([
@@ -225,7 +212,7 @@ describe.skipIf(!inject('browserAvailable'))('a Basic app’s configuration in C
     await latest.getByText(reason, { exact: false }).first().waitFor({ timeout: 60_000 });
     await rollouts.evaluate((element) => element.scrollIntoView());
     await screenshot(page, 'configuration-readiness-failed');
-    const { versions } = await appOf(api, appUuid);
+    const { versions } = await appByApi(api, appUuid);
     expect(versions.map((version) => version.name)).toEqual(['v1', 'v2', 'v3']);
   }, 120_000);
 

@@ -2,17 +2,18 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { animationsSettled, launchBrowser, screenshot } from './support/browser';
 import {
+  type Api,
+  appByApi,
   authorizedFetch,
   createBasicAppByApi,
   createSmartClusterByApi,
   createUserByApi,
+  type Credentials,
   deleteAppsByApi,
   deleteSmartClusterByApi,
   logInByApi,
   logInThroughPage,
   pollUntil,
-  type Api,
-  type Credentials,
 } from './support/session';
 import { sharedServerUrl } from './support/meridian-server';
 
@@ -151,9 +152,7 @@ describe.skipIf(!inject('browserAvailable'))('first use in Chromium', () => {
     // the page, told by its socket, must follow.
     await pollUntil(
       async () => {
-        const app = (await (await api(`/meridian/v1/kube/apps/${appUuid}`)).json()) as {
-          deployments: { status: string }[];
-        };
+        const app = await appByApi(api, appUuid);
         return app.deployments.filter(({ status }) => status === 'success').length === 5;
       },
       'all five locations to run the app',

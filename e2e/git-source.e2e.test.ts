@@ -5,6 +5,8 @@ import { launchBrowser, screenshot } from './support/browser';
 import { chooseOption } from './support/select-option';
 import { startMeridianServer, type MeridianServer } from './support/meridian-server';
 import {
+  type Api,
+  appByApi,
   authorizedFetch,
   createBasicAppByApi,
   createSmartClusterByApi,
@@ -12,7 +14,6 @@ import {
   logInByApi,
   logInThroughPage,
   pollUntil,
-  type Api,
 } from './support/session';
 
 const sha = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
@@ -54,9 +55,7 @@ describe.skipIf(!inject('browserAvailable'))('an app’s git source in Chromium'
     });
     appUuid = await createBasicAppByApi(api, { name: 'e2e-git-shop', smartClusterUuid: smart });
     await pollUntil(async () => {
-      const app = (await (await api(`/meridian/v1/kube/apps/${appUuid}`)).json()) as {
-        deployments: { status: string }[];
-      };
+      const app = await appByApi(api, appUuid);
       return app.deployments.length > 0 && app.deployments.every((d) => d.status === 'success');
     }, 'the app to run');
     browser = await launchBrowser();

@@ -4,6 +4,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { chooseOption } from './support/select-option';
 import {
+  type Api,
+  appByApi,
   authorizedFetch,
   createBasicAppByApi,
   createSmartClusterByApi,
@@ -13,7 +15,6 @@ import {
   logInByApi,
   logInThroughPage,
   pollUntil,
-  type Api,
 } from './support/session';
 import { sharedServerUrl } from './support/meridian-server';
 
@@ -23,9 +24,7 @@ const appName = `ledger-${suffix}`;
 
 /** Every deployment of the app has settled (success or failure). */
 async function deploymentsSettled(api: Api, appUuid: string, count: number): Promise<boolean> {
-  const app = (await (await api(`/meridian/v1/kube/apps/${appUuid}`)).json()) as {
-    deployments: { status: string }[];
-  };
+  const app = await appByApi(api, appUuid);
   return (
     app.deployments.length === count &&
     app.deployments.every((deployment) => ['success', 'failure'].includes(deployment.status))

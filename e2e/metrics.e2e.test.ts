@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import {
+  type Api,
+  appByApi,
   authorizedFetch,
   createBasicAppByApi,
   createSmartClusterByApi,
@@ -11,7 +13,6 @@ import {
   logInByApi,
   logInThroughPage,
   pollUntil,
-  type Api,
 } from './support/session';
 import { sharedServerUrl } from './support/meridian-server';
 
@@ -21,10 +22,6 @@ const suffix = Date.now().toString(36);
 interface MetricsAnswer {
   step: number;
   points: { at: string; requests_per_second: number | null; error_rate: number | null }[];
-}
-
-interface AppAnswer {
-  deployments: { uuid: string; status: string }[];
 }
 
 describe.skipIf(!inject('browserAvailable'))('deployment metrics in Chromium', () => {
@@ -67,7 +64,7 @@ describe.skipIf(!inject('browserAvailable'))('deployment metrics in Chromium', (
     });
     let deploymentUuid = '';
     await pollUntil(async () => {
-      const app = (await (await api(`/meridian/v1/kube/apps/${appUuid}`)).json()) as AppAnswer;
+      const app = await appByApi(api, appUuid);
       deploymentUuid = app.deployments[0]?.uuid ?? '';
       return app.deployments[0]?.status === 'success';
     }, 'the deployment to succeed');

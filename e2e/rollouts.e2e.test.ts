@@ -3,6 +3,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { startMeridianServer, type MeridianServer } from './support/meridian-server';
 import {
+  type Api,
+  appByApi,
   authorizedFetch,
   createBasicAppByApi,
   createSmartClusterByApi,
@@ -10,20 +12,10 @@ import {
   logInByApi,
   logInThroughPage,
   pollUntil,
-  type Api,
 } from './support/session';
 
 const appName = 'e2e-rollouts';
 const brokenImage = 'nginx:1.99-broken';
-
-interface AppAnswer {
-  versions: { uuid: string; name: string }[];
-  deployments: { uuid: string; status: string; version_uuid: string; datacenter_uuid: string }[];
-}
-
-async function appOf(api: Api, appUuid: string): Promise<AppAnswer> {
-  return (await (await api(`/meridian/v1/kube/apps/${appUuid}`)).json()) as AppAnswer;
-}
 
 /** A Kubernetes Basic version of nginx with this image (POST …/versions), not deployed: its uuid. */
 async function createVersion(api: Api, appUuid: string, name: string, image: string) {
@@ -103,7 +95,7 @@ describe.skipIf(!inject('browserAvailable'))('progressive rollouts in Chromium',
     appUuid = await createBasicAppByApi(api, { name: appName, smartClusterUuid });
     await pollUntil(
       async () => {
-        const { deployments } = await appOf(api, appUuid);
+        const { deployments } = await appByApi(api, appUuid);
         return deployments.length === 3 && deployments.every((each) => each.status === 'success');
       },
       'v1 to run in the three locations',
@@ -220,7 +212,7 @@ describe.skipIf(!inject('browserAvailable'))('progressive rollouts in Chromium',
         expect.stringMatching(/^v1\s*Deployed\s*Montréal, Tokyo$/),
         expect.stringMatching(/^v2\s*Deployed\s*London$/),
       ]);
-    const { deployments } = await appOf(api, appUuid);
+    const { deployments } = await appByApi(api, appUuid);
     expect(deployments).toHaveLength(3);
     // From here v2 can go on over the other two, and v1 can take London back.
     const versionCard = (name: string) =>
@@ -233,7 +225,7 @@ describe.skipIf(!inject('browserAvailable'))('progressive rollouts in Chromium',
 
   it('pauses, resumes and aborts a rollout from its card', async () => {
     const v3 = await createVersion(api, appUuid, 'v3', 'nginx:1.28');
-    const { deployments, versions } = await appOf(api, appUuid);
+    const { deployments, versions } = await appByApi(api, appUuid);
     const v1 = versions.find((version) => version.name === 'v1')?.uuid;
     const onV1 = deployments.find((each) => each.version_uuid === v1);
     await startRollout(api, onV1!.uuid, v3);
@@ -291,7 +283,7 @@ describe.skipIf(!inject('browserAvailable'))('progressive rollouts in Chromium',
   }, 90_000);
 
   it('keeps notices clear of the rollout’s controls, at 1280×800 and in a narrow window', async () => {
-    const { deployments, versions } = await appOf(api, appUuid);
+    const { deployments, versions } = await appByApi(api, appUuid);
     const v1 = versions.find((version) => version.name === 'v1')?.uuid;
     const v3 = versions.find((version) => version.name === 'v3')?.uuid;
     const onV1 = deployments.find((each) => each.version_uuid === v1);

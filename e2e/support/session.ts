@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { appSchema, type App } from '@meridian/domain/apps/app-api';
 import { adminCredentials } from './credentials';
 
 /** What /auth/login answers and every authenticated call sends back. */
@@ -84,6 +85,13 @@ export async function createUserByApi(baseUrl: string, prefix: string): Promise<
     );
   }
   return { username, password };
+}
+
+/** GET /meridian/v1/kube/apps/{uuid}, checked against the app schema the console reads it with. */
+export async function appByApi(api: Api, appUuid: string): Promise<App> {
+  const response = await api(`/meridian/v1/kube/apps/${appUuid}`);
+  if (!response.ok) throw new Error(`app ${appUuid} answered ${response.status}`);
+  return appSchema.parse(await response.json());
 }
 
 /** Polls until check() holds; for API set-up only (the browser tests wait on locators). */
