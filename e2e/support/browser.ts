@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { auditAccessibility } from './accessibility';
-import { recordCspViolations } from './csp-violations';
+import { watchCspViolations } from './csp-violations';
 import { recordForFailures } from './failure-record';
 
 export const chromiumPath = '/usr/bin/chromium';
@@ -24,11 +24,16 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
-  // Pages without motion, as a reader who asks for reduced motion sees them (antd-theme.ts): on
-  // two loaded cores a click could land on a dialog or a list still sliding into place.
+  // Every context (browser.newPage's too): pages without motion, as a reader who asks for reduced
+  // motion sees them (antd-theme.ts), since on two loaded cores a click could land on a dialog or
+  // a list still sliding into place; and their CSP violations recorded.
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
-  return recordForFailures(recordCspViolations(browser));
+  browser.newContext = async (options) => {
+    const context = await newContext({ reducedMotion: 'reduce', ...options });
+    await watchCspViolations(context);
+    return context;
+  };
+  return recordForFailures(browser);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 
 /** Violations seen since the last `takeCspViolations()`, each with the page it happened on. */
 const violations: string[] = [];
@@ -6,21 +6,10 @@ const violations: string[] = [];
 const bindingName = '__meridianCspViolation';
 
 /**
- * Makes every context the browser opens (browser.newPage's too) report its pages' Content
- * Security Policy violations: Chromium's console line and the page's securitypolicyviolation
- * event, which also covers a violation Chromium does not log.
+ * Makes the context report its pages' Content Security Policy violations: Chromium's console line
+ * and the page's securitypolicyviolation event, which also covers a violation Chromium does not log.
  */
-export function recordCspViolations(browser: Browser): Browser {
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => {
-    const context = await newContext(options);
-    await watch(context);
-    return context;
-  };
-  return browser;
-}
-
-async function watch(context: BrowserContext): Promise<void> {
+export async function watchCspViolations(context: BrowserContext): Promise<void> {
   context.on('console', (message) => {
     if (message.text().includes('Content Security Policy')) {
       violations.push(`${message.page()?.url() ?? 'a worker'}: ${message.text()}`);

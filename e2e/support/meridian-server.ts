@@ -53,8 +53,9 @@ export async function startMeridianServer(
 ): Promise<MeridianServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-e2e-'));
-  let log = '';
-  // Pino's JSON lines and Node's own warnings; the start-up banner on stdout is neither.
+  // Pino's JSON lines and the start-up banner.
+  let stdout = '';
+  // Node's own warnings and a crash's stack: every line of it is worth showing.
   let stderr = '';
   const server = spawn(process.execPath, [await ensureServerBundle()], {
     cwd: repoRoot,
@@ -80,24 +81,17 @@ export async function startMeridianServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-    stderr += chunk.toString();
-  });
+  server.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, server, () => log);
+  await waitForHealth(baseUrl, server, () => stdout + stderr);
   return {
     baseUrl,
-    warnings: () =>
-      log.split('\n').filter((line) => {
-        try {
-          return (JSON.parse(line) as { level?: number }).level! >= 40;
-        } catch {
-          return line.trim() !== '' && stderr.includes(line);
-        }
-      }),
+    warnings: () => [
+      ...stdout.split('\n').filter(isWarnOrAbove),
+      ...stderr.split('\n').filter((line) => line.trim() !== ''),
+    ],
     async stop() {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
@@ -106,6 +100,15 @@ export async function startMeridianServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A pino JSON line at level warn (40) or above. */
+function isWarnOrAbove(line: string): boolean {
+  try {
+    return ((JSON.parse(line) as { level?: number }).level ?? 0) >= 40;
+  } catch {
+    return false;
+  }
 }
 
 /** The server global-setup.ts started for this worker (VITEST_POOL_ID counts workers from 1). */
