@@ -1,6 +1,6 @@
 // `npm run bench:scale` (issue 41): horizontal scale measured as separate machines would give it.
 // Each replica runs in a CPU cgroup of its own (cgroup v1 `cpu`: cfs_quota_us / cfs_period_us,
-// CPU_PER_REPLICA of a core each, 0.25 unless told); PostgreSQL, nginx and this load generator stay
+// CPU_PER_REPLICA of a core each, 0.15 unless told); PostgreSQL, nginx and this load generator stay
 // outside them. 1, 2 and 3 replicas behind nginx take the same read load and the same mixed load
 // (autocannon, CONNECTIONS × DURATION s), after a warm-up through all three, in ROUNDS rounds (3
 // unless told) that each run the counts as 1, 2, 3, 3, 2, 1, so a steady drift of the machine
@@ -26,9 +26,10 @@ import { reportFigure } from './report';
 
 const cpuRoot = '/sys/fs/cgroup/cpu';
 const periodUs = 100_000;
-// 0.25: three replicas' 0.75 CPU leave the other 1.25 of two cores to PostgreSQL, nginx and
-// autocannon; at 0.4 those outside parts were the cap (docs/scale.md).
-const cpuPerReplica = Number(process.env.CPU_PER_REPLICA ?? 0.25);
+// 0.15: three replicas then leave the machine half idle, as separate machines would; at 0.25 the
+// two cores were 80–90 % busy and each request cost a replica more CPU (docs/scale.md "Which part
+// is the cap"); at 0.4 PostgreSQL, nginx and autocannon were the cap.
+const cpuPerReplica = Number(process.env.CPU_PER_REPLICA ?? 0.15);
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const seconds = Number(process.env.DURATION ?? 10);
 const warmUpSeconds = Number(process.env.WARM_UP ?? 15);
@@ -90,11 +91,50 @@ function cgroupsWritable(): boolean {
 
 const replicaLabel = (count: number) => `${count} replica${count > 1 ? 's' : ''}`;
 
-/**
- * How many of the database's sessions wait on a lock, sampled every 100 ms while a run lasts: a
- * shared row locked across a writer's round trips shows here, not in the replicas' CPU.
- */
-async function sampleLockWaits(databaseUrl: string) {
+/** A replica cgroup's counters: CFS periods it ran and was throttled in, CPU its processes used (ticks). */
+function replicaCounters(group: string): { periods: number; throttled: number; cpuTicks: number } {
+  const stat = fs.readFileSync(path.join(group, 'cpu.stat'), 'utf8');
+  const counter = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(stat)?.[1] ?? 0);
+  const pids = fs
+    .readFileSync(path.join(group, 'cgroup.procs'), 'utf8')
+    .split('\n')
+    .filter(Boolean);
+  const cpuTicks = pids.reduce((sum, pid) => {
+    try {
+      // utime and stime, the 14th and 15th fields, after the command's closing parenthesis.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return sum + Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return sum;
+    }
+  }, 0);
+  return { periods: counter('nr_periods'), throttled: counter('nr_throttled'), cpuTicks };
+}
+
+/** The machine's busy and total CPU time so far (/proc/stat, in clock ticks). */
+function machineTicks(): { busy: number; total: number } {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.slice(1).map(Number);
+  const busy = user! + nice! + system! + irq! + softirq! + steal!;
+  return { busy, total: busy + idle! + iowait! };
+}
+
+/** What a run's figures mean, read while it lasted (docs/scale.md "Which part is the cap"). */
+interface RunSamples {
+  /** Mean database sessions waiting on a lock: a shared row held across a writer's round trips. */
+  lockWaits: number;
+  /** Share of the serving replicas' CFS periods that ran out of quota: near 1, they were the cap. */
+  throttled: number;
+  /** Share of the machine's CPU time that was busy: near 1, the cores were the cap. */
+  machineBusy: number;
+  /** CPU the serving replicas used, in ms (clock ticks of 10 ms). */
+  replicaCpuMs: number;
+  /** Cores this process (autocannon's one thread, the samplers) used: near 1, the load generator was the cap. */
+  generatorCores: number;
+}
+
+/** Samples lock waits every 100 ms, and the serving replicas' and machine's CPU, while a run lasts. */
+async function sampleRun(databaseUrl: string, serving: readonly string[]) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const samples: number[] = [];
@@ -109,15 +149,42 @@ async function sampleLockWaits(databaseUrl: string) {
         () => {},
       );
   }, 100);
-  return async function stop(): Promise<number> {
+  const cfsBefore = serving.map(replicaCounters);
+  const machineBefore = machineTicks();
+  const generatorBefore = process.cpuUsage();
+  const started = performance.now();
+  return async function stop(): Promise<RunSamples> {
+    const generator = process.cpuUsage(generatorBefore);
+    const elapsedUs = (performance.now() - started) * 1000;
     clearInterval(timer);
+    const cfs = serving.map((group, index) => {
+      const now = replicaCounters(group);
+      return {
+        periods: now.periods - cfsBefore[index]!.periods,
+        throttled: now.throttled - cfsBefore[index]!.throttled,
+        cpuTicks: now.cpuTicks - cfsBefore[index]!.cpuTicks,
+      };
+    });
+    const machine = machineTicks();
     await client.end();
-    return samples.reduce((sum, waiting) => sum + waiting, 0) / Math.max(samples.length, 1);
+    return {
+      lockWaits: samples.reduce((sum, waiting) => sum + waiting, 0) / Math.max(samples.length, 1),
+      throttled:
+        cfs.reduce((sum, each) => sum + each.throttled, 0) /
+        Math.max(
+          cfs.reduce((sum, each) => sum + each.periods, 0),
+          1,
+        ),
+      machineBusy:
+        (machine.busy - machineBefore.busy) / Math.max(machine.total - machineBefore.total, 1),
+      generatorCores: (generator.user + generator.system) / elapsedUs,
+      replicaCpuMs: cfs.reduce((sum, each) => sum + each.cpuTicks, 0) * 10,
+    };
   };
 }
 
-/** A run of a replica count and mix, with the lock waits sampled while it lasted. */
-type ScaleRun = LoadFigures & { count: number; lockWaits: number };
+/** A run of a replica count and mix, with what was sampled while it lasted. */
+type ScaleRun = LoadFigures & RunSamples & { count: number };
 /** A round's runs: each replica count twice per mix, in the order 1, 2, 3, 3, 2, 1. */
 type Round = ScaleRun[];
 
@@ -178,7 +245,12 @@ async function warmUp(urls: string[], fixture: LoadFixture): Promise<void> {
 }
 
 /** Each round: every replica count behind nginx, reads then mixed, as 1, 2, 3, 3, 2, 1. */
-async function runRounds(urls: string[], databaseUrl: string, fixture: LoadFixture) {
+async function runRounds(
+  urls: string[],
+  groups: string[],
+  databaseUrl: string,
+  fixture: LoadFixture,
+) {
   const byRound: Round[] = [];
   for (let round = 0; round < rounds; round++) {
     const runs: Round = [];
@@ -187,9 +259,9 @@ async function runRounds(urls: string[], databaseUrl: string, fixture: LoadFixtu
       const proxy = await startNginx(urls.slice(0, count));
       try {
         for (const mix of ['reads', 'mixed'] as const) {
-          const stopSampling = await sampleLockWaits(databaseUrl);
+          const stopSampling = await sampleRun(databaseUrl, groups.slice(0, count));
           const run = await runLoad(target, proxy.baseUrl, fixture, mix, { seconds, connections });
-          runs.push({ ...run, count, lockWaits: await stopSampling() });
+          runs.push({ ...run, ...(await stopSampling()), count });
         }
       } finally {
         await proxy.stop();
@@ -213,7 +285,7 @@ async function main(): Promise<void> {
   try {
     const fixture = await seedLoadFixture(urls[0]!, await logIn(urls[0]!));
     await warmUp(urls, fixture);
-    byRound = await runRounds(urls, set.database.url, fixture);
+    byRound = await runRounds(urls, groups, set.database.url, fixture);
   } finally {
     groups.forEach(release);
     await set.stop();
@@ -221,8 +293,26 @@ async function main(): Promise<void> {
   const runs = byRound.flat();
   printTable(
     `Scale through nginx: each replica in its own cgroup of ${cpuPerReplica} CPU, ${connections} connections × ${seconds} s, ${rounds} rounds`,
-    [...loadHeader, 'waiting on a lock'],
-    loadRows(runs).map((row, index) => [...row, runs[index]!.lockWaits.toFixed(1)]),
+    [
+      ...loadHeader,
+      'waiting on a lock',
+      'replicas throttled',
+      'machine busy',
+      'generator cores',
+      'replica CPU / request',
+    ],
+    loadRows(runs).map((row, index) => {
+      const run = runs[index]!;
+      const percent = (share: number) => `${Math.round(share * 100)} %`;
+      return [
+        ...row,
+        run.lockWaits.toFixed(1),
+        percent(run.throttled),
+        percent(run.machineBusy),
+        run.generatorCores.toFixed(2),
+        `${(run.replicaCpuMs / Math.max(run.requests, 1)).toFixed(2)} ms`,
+      ];
+    }),
   );
   for (const mix of ['reads', 'mixed'] as const) console.log(report(mix, byRound));
 }

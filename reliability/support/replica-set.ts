@@ -76,8 +76,9 @@ export interface Nginx {
 const portOf = (baseUrl: string) => new URL(baseUrl).port;
 
 /**
- * The configuration: the API round-robins over every replica (it is stateless, a bearer token
- * per request), while the socket.io path is pinned per client address, since a polling socket's
+ * The configuration: the API goes to the replica with the fewest requests in flight (it is
+ * stateless, a bearer token per request; round robin kept handing work to a replica still busy,
+ * docs/scale.md "Which part is the cap"), while the socket.io path is pinned per client address, since a polling socket's
  * requests must all reach the process that holds its session. The console's socket proves who
  * it is by a token in its start message, not a cookie, so there is no cookie to hash on.
  */
@@ -110,6 +111,7 @@ http {
   scgi_temp_path ${dir}/scgi;
   map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
   upstream meridian_api {
+    least_conn;
 ${servers(' max_fails=1 fail_timeout=5s')}
     keepalive 64;
   }
