@@ -149,7 +149,7 @@ async function sampleRun(databaseUrl: string, serving: readonly string[]) {
         () => {},
       );
   }, 100);
-  const cfsBefore = serving.map(replicaCounters);
+  const replicasBefore = serving.map(replicaCounters);
   const machineBefore = machineTicks();
   const generatorBefore = process.cpuUsage();
   const started = performance.now();
@@ -157,12 +157,12 @@ async function sampleRun(databaseUrl: string, serving: readonly string[]) {
     const generator = process.cpuUsage(generatorBefore);
     const elapsedUs = (performance.now() - started) * 1000;
     clearInterval(timer);
-    const cfs = serving.map((group, index) => {
+    const replicas = serving.map((group, index) => {
       const now = replicaCounters(group);
       return {
-        periods: now.periods - cfsBefore[index]!.periods,
-        throttled: now.throttled - cfsBefore[index]!.throttled,
-        cpuTicks: now.cpuTicks - cfsBefore[index]!.cpuTicks,
+        periods: now.periods - replicasBefore[index]!.periods,
+        throttled: now.throttled - replicasBefore[index]!.throttled,
+        cpuTicks: now.cpuTicks - replicasBefore[index]!.cpuTicks,
       };
     });
     const machine = machineTicks();
@@ -170,15 +170,15 @@ async function sampleRun(databaseUrl: string, serving: readonly string[]) {
     return {
       lockWaits: samples.reduce((sum, waiting) => sum + waiting, 0) / Math.max(samples.length, 1),
       throttled:
-        cfs.reduce((sum, each) => sum + each.throttled, 0) /
+        replicas.reduce((sum, each) => sum + each.throttled, 0) /
         Math.max(
-          cfs.reduce((sum, each) => sum + each.periods, 0),
+          replicas.reduce((sum, each) => sum + each.periods, 0),
           1,
         ),
       machineBusy:
         (machine.busy - machineBefore.busy) / Math.max(machine.total - machineBefore.total, 1),
       generatorCores: (generator.user + generator.system) / elapsedUs,
-      replicaCpuMs: cfs.reduce((sum, each) => sum + each.cpuTicks, 0) * 10,
+      replicaCpuMs: replicas.reduce((sum, each) => sum + each.cpuTicks, 0) * 10,
     };
   };
 }

@@ -1,5 +1,6 @@
 import { hoursPerDay, requestsPerDay, trafficHour } from '@meridian/domain/traffic/traffic';
-import { and, asc, desc, eq, gte, inArray, lt, max, sql } from 'drizzle-orm';
+import { setImmediate } from 'node:timers/promises';
+import { and, asc, desc, eq, gt, gte, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { trafficHours } from '../../platform/db/schema/metering';
 import { clusters, datacenters, type ClusterRow } from '../../platform/db/schema/clusters';
@@ -43,7 +44,26 @@ export interface TrafficSource {
   };
 }
 
+// Deployments per query: the embedded database runs a query on the event loop's thread, and one
+// over 2,000 deployments, each with its cursor's subquery, held requests for the whole of it.
+const sourcesPerQuery = 250;
+
+/** Every deployment traffic can reach, in pages by id with requests served between them. */
 export async function listTrafficSources(db: Database, at: Date): Promise<TrafficSource[]> {
+  const sources: TrafficSource[] = [];
+  for (;;) {
+    const page = await trafficSourcesAfter(db, at, sources.at(-1)?.deploymentId);
+    sources.push(...page);
+    if (page.length < sourcesPerQuery) return sources;
+    await setImmediate();
+  }
+}
+
+async function trafficSourcesAfter(
+  db: Database,
+  at: Date,
+  afterId: string | undefined,
+): Promise<TrafficSource[]> {
   const th = trafficHours;
   const rows = await db
     .select({
@@ -74,8 +94,15 @@ export async function listTrafficSources(db: Database, at: Date): Promise<Traffi
     .from(deployments)
     .innerJoin(clusters, eq(clusters.id, deployments.clusterId))
     .innerJoin(datacenters, eq(datacenters.uuid, clusters.datacenterUuid))
-    .where(and(eq(deployments.status, 'success'), eq(clusters.deleted, false)))
-    .orderBy(asc(deployments.id));
+    .where(
+      and(
+        eq(deployments.status, 'success'),
+        eq(clusters.deleted, false),
+        afterId === undefined ? undefined : gt(deployments.id, afterId),
+      ),
+    )
+    .orderBy(asc(deployments.id))
+    .limit(sourcesPerQuery);
   return rows.map(({ readyReplicas, sampledUntil, ...row }) => ({
     ...row,
     // A raw subquery is not mapped: the drivers hand the timestamp over as text.
