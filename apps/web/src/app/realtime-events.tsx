@@ -9,7 +9,10 @@ import { clustersQueryKey } from '../shared/api/clusters-list';
 import { smartClustersQueryKey } from '../shared/api/smart-clusters-list';
 import { trafficQueryKey } from '../features/dashboard/api/get-traffic';
 import { organizationsKey } from '../shared/api/organizations-list';
-import { addLiveNotification } from '../features/notifications/api/get-notifications';
+import {
+  addLiveNotification,
+  notificationsQueryKey,
+} from '../features/notifications/api/get-notifications';
 import { notify } from '../shared/notifications/notify';
 import { connectRealtime } from '../shared/realtime/realtime-client';
 import { eventEffects, eventText } from '../shared/realtime/event-effects';
@@ -65,7 +68,16 @@ export function RealtimeEvents() {
       // Traffic events only say "refresh": they are not notifications to list.
       if (event.is_notification) addLiveNotification(queryClient, event);
     };
-    return connectRealtime({ token, userId }, (event) => void onEvent(event));
+    // Pushes sent before the socket joined (the page's first reads, a reconnect) are lost.
+    const readAgain = () => {
+      for (const key of [...Object.values(staleKeys), notificationsQueryKey]) {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    };
+    return connectRealtime(
+      { token, userId },
+      { onEvent: (event) => void onEvent(event), onSubscribed: readAgain },
+    );
   }, [token, userId, queryClient]);
 
   return null;

@@ -20,3 +20,11 @@ export const startEventsMessageSchema = z.object({
 });
 
 export type StartEventsMessage = z.infer<typeof startEventsMessageSchema>;
+
+/** The server's answer to the start message: once 'success', the socket receives the user's events. */
+export const startEventsAnswerSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('success') }),
+  z.object({ status: z.literal('error'), message: z.string() }),
+]);
+
+export type StartEventsAnswer = z.infer<typeof startEventsAnswerSchema>;

@@ -3,6 +3,7 @@ import {
   realtime as channel,
   startEventsMessageSchema,
   type NotificationEvent,
+  type StartEventsAnswer,
 } from '@meridian/domain/events/notification-event';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -71,7 +72,7 @@ interface SocketSession {
   token: string;
 }
 
-type Ack = (answer: { status: 'success' } | { status: 'error'; message: string }) => void;
+type Ack = (answer: StartEventsAnswer) => void;
 
 // Type aliases, not interfaces: their implicit index signature lets a socket be seen untyped
 // (modules' events, named at run time).

@@ -8,6 +8,7 @@ const sockets: FakeSocket[] = [];
 class FakeSocket {
   handlers = new Map<string, Handler>();
   emitted: [string, unknown][] = [];
+  acks: Handler[] = [];
   disconnected = false;
   constructor(
     readonly url: string | undefined,
@@ -19,8 +20,9 @@ class FakeSocket {
     this.handlers.set(name, handler);
     return this;
   }
-  emit(name: string, payload: unknown) {
+  emit(name: string, payload: unknown, ack?: Handler) {
     this.emitted.push([name, payload]);
+    if (ack) this.acks.push(ack);
     return this;
   }
   removeAllListeners() {
@@ -42,13 +44,15 @@ vi.resetModules();
 const { connectRealtime, isRealtimeConnected } = await import('./realtime-client');
 
 describe('realtime client', () => {
+  const onSubscribed = vi.fn();
   beforeEach(() => {
     sockets.length = 0;
+    onSubscribed.mockReset();
   });
 
   it('connects on the event path with the reconnection policy and starts the events', () => {
     const onEvent = vi.fn();
-    const close = connectRealtime({ token: 'tok', userId: 'u1' }, onEvent);
+    const close = connectRealtime({ token: 'tok', userId: 'u1' }, { onEvent, onSubscribed });
     const socket = sockets[0]!;
     expect(socket.options).toMatchObject({
       path: '/event/client/socket.io/',
@@ -68,18 +72,34 @@ describe('realtime client', () => {
     expect(isRealtimeConnected()).toBe(false);
   });
 
+  it('says when the server has joined the socket to the events, on each connect and only then', () => {
+    connectRealtime({ token: 'tok', userId: 'u1' }, { onEvent: vi.fn(), onSubscribed });
+    const socket = sockets[0]!;
+    socket.handlers.get('connect')!();
+    expect(onSubscribed).not.toHaveBeenCalled();
+    socket.acks[0]!({ status: 'error', message: 'Unauthorized' });
+    expect(onSubscribed).not.toHaveBeenCalled();
+    // A reconnect starts the events again; pushes sent while it was away are lost.
+    socket.handlers.get('connect')!();
+    socket.acks[1]!({ status: 'success' });
+    expect(onSubscribed).toHaveBeenCalledTimes(1);
+  });
+
   it('drops, and logs, a pushed event the console cannot read', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const onEvent = vi.fn();
-    connectRealtime({ token: 'tok', userId: 'u1' }, onEvent);
+    connectRealtime({ token: 'tok', userId: 'u1' }, { onEvent, onSubscribed });
     sockets[0]!.handlers.get('meridian event')!({ uuid: 'e1' });
     expect(onEvent).not.toHaveBeenCalled();
     expect(log).toHaveBeenCalledWith('Unexpected meridian event message', expect.any(Array));
   });
 
   it('keeps at most one connection', () => {
-    connectRealtime({ token: 'a', userId: 'u' }, vi.fn());
-    const closeSecond = connectRealtime({ token: 'b', userId: 'u' }, vi.fn());
+    connectRealtime({ token: 'a', userId: 'u' }, { onEvent: vi.fn(), onSubscribed });
+    const closeSecond = connectRealtime(
+      { token: 'b', userId: 'u' },
+      { onEvent: vi.fn(), onSubscribed },
+    );
     expect(sockets[0]!.disconnected).toBe(true);
     expect(sockets[1]!.disconnected).toBe(false);
     closeSecond();

@@ -3,7 +3,7 @@ import type {
   NotificationEvent,
   StartEventsMessage,
 } from '@meridian/domain/events/notification-event';
-import { realtime } from '@meridian/domain/events/notification-event';
+import { realtime, startEventsAnswerSchema } from '@meridian/domain/events/notification-event';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { apiBaseUrl } from '../api/api-client';
@@ -15,13 +15,22 @@ export interface RealtimeCredentials {
 
 let current: { socket: Socket; token: string } | null = null;
 
+export interface RealtimeHandlers {
+  onEvent: (event: NotificationEvent) => void;
+  /**
+   * The server has joined this socket to the user's events, on the first connect and on every
+   * reconnect: whatever was read before may have missed pushes, so it is read again.
+   */
+  onSubscribed: () => void;
+}
+
 /**
  * The one live-event connection (spec "States and transitions"): opened for a token, replaced when the token changes,
  * closed when it goes. Returns the close function.
  */
 export function connectRealtime(
   credentials: RealtimeCredentials,
-  onEvent: (event: NotificationEvent) => void,
+  { onEvent, onSubscribed }: RealtimeHandlers,
 ): () => void {
   disconnectRealtime();
   const socket = io(apiBaseUrl || undefined, {
@@ -38,7 +47,9 @@ export function connectRealtime(
       token: credentials.token,
       userId: credentials.userId,
     };
-    socket.emit(realtime.startEvent, start);
+    socket.emit(realtime.startEvent, start, (answer: unknown) => {
+      if (startEventsAnswerSchema.safeParse(answer).data?.status === 'success') onSubscribed();
+    });
   });
   socket.on(realtime.eventName, (message: unknown) => {
     const parsed = notificationEventSchema.safeParse(message);
