@@ -133,6 +133,8 @@ interface RunSamples {
   generatorCores: number;
 }
 
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
 /** Samples lock waits every 100 ms, and the serving replicas' and machine's CPU, while a run lasts. */
 async function sampleRun(databaseUrl: string, serving: readonly string[]) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -168,17 +170,14 @@ async function sampleRun(databaseUrl: string, serving: readonly string[]) {
     const machine = machineTicks();
     await client.end();
     return {
-      lockWaits: samples.reduce((sum, waiting) => sum + waiting, 0) / Math.max(samples.length, 1),
+      lockWaits: sum(samples) / Math.max(samples.length, 1),
       throttled:
-        replicas.reduce((sum, each) => sum + each.throttled, 0) /
-        Math.max(
-          replicas.reduce((sum, each) => sum + each.periods, 0),
-          1,
-        ),
+        sum(replicas.map((each) => each.throttled)) /
+        Math.max(sum(replicas.map((each) => each.periods)), 1),
       machineBusy:
         (machine.busy - machineBefore.busy) / Math.max(machine.total - machineBefore.total, 1),
       generatorCores: (generator.user + generator.system) / elapsedUs,
-      replicaCpuMs: replicas.reduce((sum, each) => sum + each.cpuTicks, 0) * 10,
+      replicaCpuMs: sum(replicas.map((each) => each.cpuTicks)) * 10,
     };
   };
 }
@@ -191,7 +190,7 @@ type Round = ScaleRun[];
 /** A round's rate for a count and mix: the mean of its two runs, so a steady drift cancels. */
 function rate(round: Round, count: number, mix: LoadFigures['mix']): number {
   const runs = round.filter((run) => run.count === count && run.mix === mix);
-  return runs.reduce((sum, run) => sum + run.requestsPerSecond, 0) / runs.length;
+  return sum(runs.map((run) => run.requestsPerSecond)) / runs.length;
 }
 
 /** The round whose three-to-one ratio is the median: its rates are reported together. */

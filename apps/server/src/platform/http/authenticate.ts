@@ -1,4 +1,5 @@
 import type { ApiKeyScope } from '@meridian/domain/auth/api-key';
+import type { Locale } from '@meridian/domain/i18n/locale';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
@@ -33,6 +34,8 @@ export interface Authentication {
    * cached console list is then checked without a second query (see per-user-revision-cache.ts).
    */
   userRevision?: number;
+  /** The console language the user chose (null: none yet), when the resolver read it too. */
+  locale?: Locale | null;
 }
 
 /** Checks the value after the scheme of an Authorization header; throws UnauthorizedError. */

@@ -44,6 +44,7 @@ export function prepareSessionLookup(db: Database) {
       },
       user: { id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin },
       revision: sql<number>`coalesce(${userRevisions.revision}, 0)`.mapWith(Number),
+      locale: users.locale,
     })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))

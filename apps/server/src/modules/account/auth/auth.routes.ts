@@ -107,7 +107,7 @@ function sessionRoutes(app: RouteApp, context: AccountContext): void {
         response: { 200: sessionUserSchema, 401: errorBodySchema },
       },
     },
-    ({ user }) => sessionUser(context, user),
+    ({ authentication }) => sessionUser(context, authentication),
   );
 
   app.put(

@@ -97,7 +97,7 @@ export async function authenticateSession(
   const found = await context.findSessionByTokenHash(hashToken(token));
   if (!found || found.session.revokedAt) throw new UnauthorizedError();
 
-  const { session, user, revision } = found;
+  const { session, user, revision, locale } = found;
   const { sessionPolicy } = context;
   const at = context.now().getTime();
   const idleMs = at - session.lastSeenAt.getTime();
@@ -111,6 +111,7 @@ export async function authenticateSession(
     user: toAuthenticatedUser(user),
     credential: { kind: 'session', sessionId: session.id },
     userRevision: revision,
+    locale,
   };
 }
 
@@ -181,17 +182,20 @@ export async function createUser(
   return toUser(user);
 }
 
-/** `GET /auth/session`: the signed-in user as the console needs them, their language included. */
+/**
+ * `GET /auth/session`: the signed-in user as the console needs them, their language included
+ * (read with the session when it was; an API key's resolver does not).
+ */
 export async function sessionUser(
   context: Pick<AccountContext, 'db'>,
-  user: AuthenticatedUser,
+  { user, locale }: Pick<Authentication, 'user' | 'locale'>,
 ): Promise<SessionUser> {
   return {
     userId: user.id,
     username: user.username,
     email: user.email,
     isAdmin: user.isAdmin,
-    locale: await findUserLocale(context.db, user.id),
+    locale: locale === undefined ? await findUserLocale(context.db, user.id) : locale,
   };
 }
 
@@ -202,7 +206,7 @@ export async function updateMe(
   input: UpdateMeInput,
 ): Promise<SessionUser> {
   await updateUserLocale(context.db, user.id, input.locale);
-  return sessionUser(context, user);
+  return sessionUser(context, { user, locale: input.locale });
 }
 
 export function toUser(user: UserRow): User {

@@ -34,6 +34,19 @@ describe.each(embeddedBackendOnly())('languages on %s', (backend) => {
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json()).toMatchObject({ userId: admin.userId, locale: 'fr-CA' });
     expect((await session()).locale).toBe('fr-CA');
+    // A session reads the language with its credential; an API key's caller reads it apart.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/auth/api_key',
+      headers: admin.headers,
+      payload: { name: 'locale-reader' },
+    });
+    const keyHeaders = {
+      authorization: `ApiKey ${created.json<{ key: string }>().key}`,
+      'x-user-id': admin.userId,
+    };
+    const byKey = await t.app.inject({ method: 'GET', url: '/auth/session', headers: keyHeaders });
+    expect(byKey.json()).toMatchObject({ userId: admin.userId, locale: 'fr-CA' });
   });
 
   it('refuses a language it does not speak', async () => {
