@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import pMap from 'p-map';
+import { pMapIterable } from 'p-map';
 import { trafficEventType } from '@meridian/domain/events/event-catalogue';
 import type { Database } from '../../platform/db/database';
 import { defineJob } from '../../platform/jobs/job-queue';
@@ -58,13 +58,13 @@ export function trafficSamplingJob(context: IntelligenceContext) {
   });
 }
 
-// Clusters asked at once, with requests served between answers: thousands asked together would
-// hold the event loop for the whole round (bench:capacity, docs/scale.md).
+// Clusters asked at once: thousands asked together would hold the event loop for the whole
+// round (bench:capacity, docs/scale.md).
 const clustersAtOnce = 4;
 
 // Deployments per transaction: an embedded database runs each statement on the event loop's
 // thread, so a round of thousands is cut into short transactions with requests served between.
-const samplesPerTransaction = 100;
+const samplesPerTransaction = 50;
 
 /**
  * Adds one user's samples of one cluster, each deployment's hour, places and metrics in the same
@@ -123,26 +123,28 @@ export async function sampleTraffic(context: IntelligenceContext, at: Date): Pro
   const groups = groupByCluster(await listTrafficSources(db, at), drivers);
   const failures: unknown[] = [];
   const affected = new Set<string>();
-  await pMap(
+  const observed = pMapIterable(
     groups,
-    async (group) => {
-      // The other clusters' traffic still counts; this one's windows stay open for the retry.
-      const samples = await observeCluster(group, at).catch((error: unknown) => {
+    // The other clusters' traffic still counts; this one's windows stay open for the retry.
+    (group) =>
+      observeCluster(group, at).catch((error: unknown) => {
         failures.push(error);
         return [];
-      });
-      for (const [userId, own] of byUser(samples)) {
-        // One user's bad row must not stop the round for the users after them.
-        try {
-          if (await recordSamples(db, own)) affected.add(userId);
-        } catch (error) {
-          failures.push(error);
-        }
-      }
-      await setImmediate();
-    },
-    { concurrency: clustersAtOnce },
+      }),
+    { concurrency: clustersAtOnce, backpressure: clustersAtOnce, preserveOrder: false },
   );
+  // Clusters are asked side by side but written one transaction at a time: two clusters'
+  // transactions back to back would hold an embedded database's thread twice as long.
+  for await (const samples of observed) {
+    for (const [userId, own] of byUser(samples)) {
+      // One user's bad row must not stop the round for the users after them.
+      try {
+        if (await recordSamples(db, own)) affected.add(userId);
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+  }
   for (const userId of affected) await tellUser(db, userId);
   if (failures.length > 0) {
     throw new AggregateError(failures, 'some clusters did not report their traffic');

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import { monitoringPathOf } from '@meridian/domain/clusters/smart-cluster';
 import {
   PermanentDriverError,
@@ -77,6 +78,8 @@ export interface TrafficShift {
 
 const minute = 60_000;
 const second = 1000;
+/** Deployments whose traffic is simulated between two turns of the event loop. */
+const targetsPerTurn = 100;
 
 // Documentation address ranges (RFC 5737): masters from the first, nodes from the others.
 const masterPrefix = '192.0.2.';
@@ -348,31 +351,43 @@ export class SimulatorDriver implements InfrastructureDriver {
     spec: ClusterSpec,
     targets: readonly TrafficTarget[],
   ): Promise<ObservedTraffic[]> {
-    const longitude = spec.datacenter.longitude ?? 0;
     const owned = deploymentsByOwner(await this.kubeApi.open(spec.clusterId));
-    return targets.map(({ deploymentId, replicas, window }) => {
-      const peak = peakPerReplicaMinute(deploymentId) * Math.max(0, replicas);
-      let expected = 0;
-      for (let start = window.from.getTime(); start < window.to.getTime(); start += trafficStepMs) {
-        const end = Math.min(start + trafficStepMs, window.to.getTime());
-        const middle = new Date((start + end) / 2);
-        expected += peak * dailyRhythm(localHour(middle, longitude)) * ((end - start) / minute);
-      }
-      const requests = randomRound(expected * (0.85 + Math.random() * 0.3));
-      const users = Math.min(requests, randomRound(requests / (4 + Math.random() * 6)));
-      const target = { deploymentId, replicas, window, requests, peakPerMinute: peak };
-      const mine = owned.get(deploymentId) ?? [];
-      const quality = this.quality.of(mine, spec.datacenter.uuid, target);
-      const running = runningReplicas(mine);
-      return {
-        deploymentId,
-        requests,
-        users,
-        origins: this.originsOf(spec, requests),
-        ...quality,
-        ...(running === undefined ? {} : { replicas: running }),
-      };
-    });
+    const observed: ObservedTraffic[] = [];
+    for (const [index, target] of targets.entries()) {
+      // The simulator runs on the server's thread: requests are served between slices.
+      if (index > 0 && index % targetsPerTurn === 0) await setImmediate();
+      observed.push(this.trafficOf(spec, owned, target));
+    }
+    return observed;
+  }
+
+  private trafficOf(
+    spec: ClusterSpec,
+    owned: ReturnType<typeof deploymentsByOwner>,
+    { deploymentId, replicas, window }: TrafficTarget,
+  ): ObservedTraffic {
+    const longitude = spec.datacenter.longitude ?? 0;
+    const peak = peakPerReplicaMinute(deploymentId) * Math.max(0, replicas);
+    let expected = 0;
+    for (let start = window.from.getTime(); start < window.to.getTime(); start += trafficStepMs) {
+      const end = Math.min(start + trafficStepMs, window.to.getTime());
+      const middle = new Date((start + end) / 2);
+      expected += peak * dailyRhythm(localHour(middle, longitude)) * ((end - start) / minute);
+    }
+    const requests = randomRound(expected * (0.85 + Math.random() * 0.3));
+    const users = Math.min(requests, randomRound(requests / (4 + Math.random() * 6)));
+    const target = { deploymentId, replicas, window, requests, peakPerMinute: peak };
+    const mine = owned.get(deploymentId) ?? [];
+    const quality = this.quality.of(mine, spec.datacenter.uuid, target);
+    const running = runningReplicas(mine);
+    return {
+      deploymentId,
+      requests,
+      users,
+      origins: this.originsOf(spec, requests),
+      ...quality,
+      ...(running === undefined ? {} : { replicas: running }),
+    };
   }
 
   /** Where `requests` served in the spec's datacenter came from: home, less the shifted share. */
