@@ -11,6 +11,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { readDrizzleTypesAsText } from './pglite-parsers';
 import { createStatementPlanner, type StatementPlanner } from './planned-statements';
 import * as accounts from './schema/accounts';
 import * as alerts from './schema/alerts';
@@ -135,6 +136,7 @@ export function planOnce<P extends PreparedQuery & { getQuery(): { sql: string }
 
 /** Wraps an open PGlite (e.g. one restored from a snapshot) and migrates it; closes it on failure. */
 export async function usePglite(client: PGlite): Promise<DatabaseHandle> {
+  readDrizzleTypesAsText(client);
   const planner = createStatementPlanner(client);
   const db = drizzlePglite({ client: planner.client, schema });
   planners.set(db, planner);

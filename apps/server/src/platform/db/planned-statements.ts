@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { withoutDrizzleParsers } from './pglite-parsers';
 
 /**
  * Statements PGlite plans once. PGlite plans every query again, and for a one-row read by key
@@ -50,9 +51,9 @@ export function createStatementPlanner(target: PGlite): StatementPlanner {
         values.length > 0
           ? `EXECUTE ${name}(${values.map(literal).join(', ')})`
           : `EXECUTE ${name}`;
-      return target.query(call, [], options);
+      return target.query(call, [], withoutDrizzleParsers(options));
     }
-    return target.query(text, params, options);
+    return target.query(text, params, withoutDrizzleParsers(options));
   };
 
   const client = new Proxy(target, {

@@ -1,6 +1,8 @@
+import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, DatabaseDriver } from '../db/database';
+import { nodePostgresParsers } from '../db/pglite-parsers';
 import { prepareCrashPoints } from './crash-points';
 import { startKindRunner, type FailedJob, type JobAttempt, type KindRunner } from './job-runner';
 
@@ -124,16 +126,15 @@ export interface JobQueue extends JobSender<JobBase>, JobReader<JobBase> {
 
 /**
  * PGlite is one connection: pg-boss talks to it through its `db.executeSql` option. Statements
- * without parameters may be several (pg-boss's migrations), which only `exec` accepts.
+ * without parameters may be several (pg-boss's migrations), which only `exec` accepts. pg-boss was
+ * written for node-postgres: it gets Dates back, not the text drizzle reads (pglite-parsers.ts).
  */
-export function pgliteExecutor(client: {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-  exec(text: string): Promise<{ rows: unknown[]; fields: unknown[] }[]>;
-}): SqlExecutor {
+export function pgliteExecutor(client: Pick<PGlite, 'query' | 'exec'>): SqlExecutor {
+  const options = { parsers: nodePostgresParsers };
   return {
     async executeSql(text, values) {
-      if (values && values.length > 0) return client.query(text, values);
-      const results = await client.exec(text);
+      if (values && values.length > 0) return client.query(text, values, options);
+      const results = await client.exec(text, options);
       const withRows = results.filter((result) => result.fields.length > 0);
       return withRows.at(-1) ?? results.at(-1) ?? { rows: [] };
     },
